@@ -1,0 +1,358 @@
+//! Checking expressions: names, types, and where each construct may appear.
+
+use super::{CheckError, Checker};
+use crate::compile::program::{BorderFilter, Expr, Op, RegionSpec, SetFilter, SideId};
+use crate::syntax::ast::{self, BinOp, ExprKind, Name};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    Int,
+    Bool,
+    Square,
+}
+
+impl Ty {
+    fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Square => "a square",
+        }
+    }
+}
+
+/// Where an expression stands, which decides what it may use.
+#[derive(Debug, Clone, Default)]
+pub struct Cx {
+    /// A let's side parameter and the side it stands for in this instance.
+    pub param: Option<(String, SideId)>,
+    pub current_let: Option<String>,
+    /// Inside `distance`: `on line` is allowed.
+    pub distance: bool,
+    /// Inside `sum of ... over regions`: `size` is allowed.
+    pub region: bool,
+    /// Inside `max over moves of` or `count moves where`: no nested move queries.
+    pub after_move: bool,
+    /// In an `each move` template: `from` and `to` are allowed.
+    pub move_fields: bool,
+}
+
+impl Checker {
+    pub(crate) fn bool_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
+        let (x, ty) = self.expr(e, cx);
+        self.expect(e, ty, Ty::Bool);
+        x
+    }
+
+    pub(crate) fn int_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
+        let (x, ty) = self.expr(e, cx);
+        self.expect(e, ty, Ty::Int);
+        x
+    }
+
+    fn expect(&mut self, e: &ast::Expr, got: Ty, want: Ty) {
+        if got != want {
+            let mut err = CheckError::new(
+                e.span,
+                format!("expected {}, found {}", want.describe(), got.describe()),
+                got.describe(),
+            );
+            if want == Ty::Bool && got == Ty::Int {
+                err = err.help("compare it with something, e.g. `... > 0`");
+            }
+            self.error(err);
+        }
+    }
+
+    pub(crate) fn expr(&mut self, e: &ast::Expr, cx: &Cx) -> (Expr, Ty) {
+        match &e.kind {
+            ExprKind::Int(v) => (Expr::Int(*v), Ty::Int),
+            ExprKind::Size => {
+                if !cx.region {
+                    self.error(
+                        CheckError::new(
+                            e.span,
+                            "`size` is the size of a region",
+                            "not inside a sum over regions",
+                        )
+                        .help("use it as `sum of size over regions of ...`"),
+                    );
+                }
+                (Expr::Size, Ty::Int)
+            }
+            ExprKind::Neg(x) => (Expr::Neg(Box::new(self.int_expr(x, cx))), Ty::Int),
+            ExprKind::Not(x) => (Expr::Not(Box::new(self.bool_expr(x, cx))), Ty::Bool),
+            ExprKind::Binary(op, a, b) => {
+                let (op, operand, result) = match op {
+                    BinOp::Add => (Op::Add, Ty::Int, Ty::Int),
+                    BinOp::Sub => (Op::Sub, Ty::Int, Ty::Int),
+                    BinOp::Mul => (Op::Mul, Ty::Int, Ty::Int),
+                    BinOp::Eq => (Op::Eq, Ty::Int, Ty::Bool),
+                    BinOp::Ne => (Op::Ne, Ty::Int, Ty::Bool),
+                    BinOp::Lt => (Op::Lt, Ty::Int, Ty::Bool),
+                    BinOp::Le => (Op::Le, Ty::Int, Ty::Bool),
+                    BinOp::Gt => (Op::Gt, Ty::Int, Ty::Bool),
+                    BinOp::Ge => (Op::Ge, Ty::Int, Ty::Bool),
+                    BinOp::And => (Op::And, Ty::Bool, Ty::Bool),
+                    BinOp::Or => (Op::Or, Ty::Bool, Ty::Bool),
+                };
+                let (x, tx) = self.expr(a, cx);
+                let (y, ty) = self.expr(b, cx);
+                self.expect(a, tx, operand);
+                self.expect(b, ty, operand);
+                (Expr::Bin(op, Box::new(x), Box::new(y)), result)
+            }
+            ExprKind::CountMoves(cond) => {
+                self.needs_moves(e, cx);
+                let inner = cond.as_ref().map(|c| {
+                    let cx2 = Cx {
+                        after_move: true,
+                        ..cx.clone()
+                    };
+                    Box::new(self.bool_expr(c, &cx2))
+                });
+                (Expr::CountMoves(inner), Ty::Int)
+            }
+            ExprKind::NoMoves => {
+                self.needs_moves(e, cx);
+                (
+                    Expr::Bin(
+                        Op::Eq,
+                        Box::new(Expr::CountMoves(None)),
+                        Box::new(Expr::Int(0)),
+                    ),
+                    Ty::Bool,
+                )
+            }
+            ExprKind::Best { max, body } => {
+                self.needs_moves(e, cx);
+                let cx2 = Cx {
+                    after_move: true,
+                    ..cx.clone()
+                };
+                let body = self.int_expr(body, &cx2);
+                (
+                    Expr::Best {
+                        max: *max,
+                        body: Box::new(body),
+                    },
+                    Ty::Int,
+                )
+            }
+            ExprKind::CountSet(set) => (self.count_set(set, cx), Ty::Int),
+            ExprKind::NoSet(set) => {
+                let c = self.count_set(set, cx);
+                (
+                    Expr::Bin(Op::Eq, Box::new(c), Box::new(Expr::Int(0))),
+                    Ty::Bool,
+                )
+            }
+            ExprKind::CountRegions(r) => {
+                let (spec, border) = self.regions(r, cx);
+                (Expr::CountRegions(spec, border), Ty::Int)
+            }
+            ExprKind::RegionSum { body, regions } => {
+                let (spec, border) = self.regions(regions, cx);
+                let cx2 = Cx {
+                    region: true,
+                    ..cx.clone()
+                };
+                let body = self.int_expr(body, &cx2);
+                (Expr::RegionSum(Box::new(body), spec, border), Ty::Int)
+            }
+            ExprKind::Ref { name, arg } => self.reference(name, arg.as_ref(), cx),
+        }
+    }
+
+    fn needs_moves(&mut self, e: &ast::Expr, cx: &Cx) {
+        if cx.after_move {
+            self.error(CheckError::new(
+                e.span,
+                "a question about moves cannot be asked after a move",
+                "nested move question",
+            ));
+        } else if cx.distance {
+            self.error(CheckError::new(
+                e.span,
+                "a move's distance cannot depend on the moves",
+                "inside a distance",
+            ));
+        }
+    }
+
+    fn reference(&mut self, name: &Name, arg: Option<&Name>, cx: &Cx) -> (Expr, Ty) {
+        let text = name.text.as_str();
+        if cx.move_fields && arg.is_none() {
+            match text {
+                "from" => return (Expr::From, Ty::Square),
+                "to" => return (Expr::To, Ty::Square),
+                _ => {}
+            }
+        }
+        if let Some(v) = self.scope.var(text) {
+            if let Some(a) = arg {
+                self.error(CheckError::new(
+                    a.span,
+                    format!("`{text}` is an input number and takes no side"),
+                    "remove `of ...`",
+                ));
+            }
+            return (Expr::Var(v), Ty::Int);
+        }
+        if let Some(l) = self.scope.let_(text) {
+            let info = &self.scope.lets[l];
+            let ty = if info.is_bool { Ty::Bool } else { Ty::Int };
+            let (has_param, instances) = (info.has_param, info.instances.clone());
+            return match (has_param, arg) {
+                (false, None) => (Expr::Let(instances[0]), ty),
+                (false, Some(a)) => {
+                    self.error(CheckError::new(
+                        a.span,
+                        format!("`{text}` takes no side"),
+                        "remove `of ...`",
+                    ));
+                    (Expr::Let(instances[0]), ty)
+                }
+                (true, None) => {
+                    self.error(
+                        CheckError::new(name.span, format!("`{text}` needs a side"), "which side?")
+                            .help(format!(
+                                "write `{text} of SIDE`, e.g. `{text} of {}`",
+                                self.scope
+                                    .sides
+                                    .first()
+                                    .map(|s| s.0.as_str())
+                                    .unwrap_or("black")
+                            )),
+                    );
+                    (Expr::Int(0), ty)
+                }
+                (true, Some(a)) => match self.side_ref(a, cx) {
+                    Some(s) => (Expr::Let(instances[s as usize]), ty),
+                    None => (Expr::Int(0), ty),
+                },
+            };
+        }
+        if cx.current_let.as_deref() == Some(text) {
+            self.error(CheckError::new(
+                name.span,
+                format!("`{text}` refers to itself"),
+                "used in its own definition",
+            ));
+            return (Expr::Int(0), Ty::Int);
+        }
+        if self.scope.side(text).is_some() || cx.param.as_ref().is_some_and(|p| p.0 == text) {
+            self.error(
+                CheckError::new(
+                    name.span,
+                    format!("`{text}` is a side, not a number"),
+                    "a side",
+                )
+                .help(format!("to count its pieces write `count {text} pieces`")),
+            );
+            return (Expr::Int(0), Ty::Int);
+        }
+        let mut known: Vec<String> = self.scope.vars.iter().map(|v| v.0.clone()).collect();
+        known.extend(self.scope.lets.iter().map(|l| l.name.clone()));
+        if cx.move_fields {
+            known.extend(["from".to_string(), "to".to_string()]);
+        }
+        self.unknown("name", name, known);
+        (Expr::Int(0), Ty::Int)
+    }
+
+    pub(crate) fn side_ref(&mut self, n: &Name, cx: &Cx) -> Option<SideId> {
+        if let Some((p, s)) = &cx.param
+            && *p == n.text {
+                return Some(*s);
+            }
+        match self.scope.side(&n.text) {
+            Some(s) => Some(s),
+            None => {
+                let mut known = self.side_names();
+                if let Some((p, _)) = &cx.param {
+                    known.push(p.clone());
+                }
+                self.unknown("side", n, known);
+                None
+            }
+        }
+    }
+
+    fn set_filter(&mut self, set: &ast::SquareSet, cx: &Cx) -> SetFilter {
+        match &set.base {
+            ast::SetBase::Own => SetFilter::Own,
+            ast::SetBase::Enemy => SetFilter::Enemy,
+            ast::SetBase::Empty => SetFilter::Empty,
+            ast::SetBase::Pieces => SetFilter::Pieces,
+            ast::SetBase::Squares => SetFilter::Squares,
+            ast::SetBase::Side { side, kind } => {
+                let s = self.side_ref(side, cx).unwrap_or(0);
+                match kind {
+                    None => SetFilter::Side(s),
+                    Some(k) => match self.scope.kind(&k.text) {
+                        Some(k) => SetFilter::Piece(self.program().code(s, k)),
+                        None => {
+                            let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                            self.unknown("kind", k, known);
+                            SetFilter::Side(s)
+                        }
+                    },
+                }
+            }
+        }
+    }
+
+    fn count_set(&mut self, set: &ast::SquareSet, cx: &Cx) -> Expr {
+        let f = self.set_filter(set, cx);
+        if set.on_line {
+            if !cx.distance {
+                self.error(
+                    CheckError::new(
+                        set.span,
+                        "`on line` means the line a piece moves along",
+                        "not inside a move's distance",
+                    )
+                    .help("use it in a slide: `distance count pieces on line`"),
+                );
+            }
+            Expr::CountOnLine(f)
+        } else {
+            Expr::CountSet(f)
+        }
+    }
+
+    fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> (usize, BorderFilter) {
+        if r.of.on_line {
+            self.error(CheckError::new(
+                r.of.span,
+                "regions are made of squares of the whole board",
+                "`on line` is not allowed here",
+            ));
+        }
+        let members = self.set_filter(&r.of, cx);
+        let adjacency = self.fixed_directions(&r.by);
+        let border = match &r.border {
+            None => BorderFilter::All,
+            Some(ast::Border::Nothing) => BorderFilter::Nothing,
+            Some(ast::Border::Only(n)) => self
+                .side_ref(n, cx)
+                .map(BorderFilter::Only)
+                .unwrap_or(BorderFilter::All),
+            Some(ast::Border::Any(n)) => self
+                .side_ref(n, cx)
+                .map(BorderFilter::Touches)
+                .unwrap_or(BorderFilter::All),
+        };
+        let spec = RegionSpec { members, adjacency };
+        let p = self.program();
+        let id = match p.regions.iter().position(|s| *s == spec) {
+            Some(i) => i,
+            None => {
+                p.regions.push(spec);
+                p.regions.len() - 1
+            }
+        };
+        (id, border)
+    }
+}

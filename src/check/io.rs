@@ -1,0 +1,413 @@
+//! Checking the input and output sections.
+
+use super::expr::{Cx, Ty};
+use super::{CheckError, Checker};
+use crate::compile::program::*;
+use crate::syntax::ast::{self, InputItem, LineCondition, OutStmt as AstOut, TemplatePart, Word};
+
+impl Checker {
+    /// Input variables are declared by `read` items; they are known everywhere.
+    pub(crate) fn declare_vars(&mut self, decl: &ast::InputDecl) {
+        let body = decl
+            .repeat
+            .as_ref()
+            .map(|r| r.body.as_slice())
+            .unwrap_or(&[]);
+        for item in decl.header.iter().chain(body) {
+            if let InputItem::Read(names) = item {
+                for n in names {
+                    if self.scope.var(&n.text).is_some() {
+                        self.error(CheckError::new(
+                            n.span,
+                            format!("input variable `{}` is read twice", n.text),
+                            "read again here",
+                        ));
+                    } else if self.scope.side(&n.text).is_some()
+                        || self.scope.kind(&n.text).is_some()
+                    {
+                        self.error(CheckError::new(
+                            n.span,
+                            format!("`{}` is already a side or kind name", n.text),
+                            "choose another name",
+                        ));
+                    } else {
+                        self.scope.vars.push((n.text.clone(), n.span));
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn input(&mut self, decl: &ast::InputDecl) {
+        let mut read_so_far: Vec<VarId> = Vec::new();
+        let header = self.input_items(&decl.header, &mut read_so_far);
+        let (repeat, body) = match &decl.repeat {
+            None => (Repeat::Once, Vec::new()),
+            Some(r) => {
+                let repeat = match &r.until {
+                    ast::RepeatUntil::End => Repeat::UntilEnd,
+                    ast::RepeatUntil::Token(s) => {
+                        if s.value.is_empty() || s.value.chars().any(char::is_whitespace) {
+                            self.error(CheckError::new(
+                                s.span,
+                                "the end marker must be one token without spaces",
+                                "not one token",
+                            ));
+                        }
+                        Repeat::UntilToken(s.value.clone())
+                    }
+                    ast::RepeatUntil::Times(e) => {
+                        let x = self.int_expr(e, &Cx::default());
+                        self.vars_read_before(&x, &read_so_far, e.span);
+                        Repeat::Times(x)
+                    }
+                };
+                (repeat, self.input_items(&r.body, &mut read_so_far))
+            }
+        };
+        let p = self.program();
+        p.input = InputSpec {
+            header,
+            repeat,
+            body,
+        };
+        let dims = [p.rows, p.cols];
+        for d in dims {
+            if let Dim::Var(v) = d
+                && !read_so_far.contains(&v) {
+                    let name = self.scope.vars[v].0.clone();
+                    let span = self.scope.vars[v].1;
+                    self.error(CheckError::new(
+                        span,
+                        format!("the board size `{name}` is not read before the board is needed"),
+                        "read too late",
+                    ));
+                }
+        }
+    }
+
+    fn vars_read_before(&mut self, e: &Expr, read: &[VarId], span: ast::Span) {
+        let mut used = Vec::new();
+        vars_in(e, &mut used);
+        for v in used {
+            if !read.contains(&v) {
+                let name = self.scope.vars[v].0.clone();
+                self.error(CheckError::new(
+                    span,
+                    format!("`{name}` is used before the input reads it"),
+                    "not read yet",
+                ));
+            }
+        }
+    }
+
+    fn board_known(&mut self, read: &[VarId], span: ast::Span) {
+        let p = self.program();
+        let dims = [p.rows, p.cols];
+        for d in dims {
+            if let Dim::Var(v) = d
+                && !read.contains(&v) {
+                    let name = self.scope.vars[v].0.clone();
+                    self.error(
+                        CheckError::new(
+                            span,
+                            format!("the board size `{name}` is not known yet here"),
+                            "needs the board",
+                        )
+                        .help(format!("read `{name}` before this item")),
+                    );
+                    return;
+                }
+        }
+    }
+
+    fn input_items(&mut self, items: &[InputItem], read: &mut Vec<VarId>) -> Vec<InItem> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                InputItem::Grid(span) => {
+                    self.board_known(read, *span);
+                    out.push(InItem::Grid);
+                }
+                InputItem::Mover(_) => out.push(InItem::Mover),
+                InputItem::Read(names) => {
+                    let ids: Vec<VarId> = names
+                        .iter()
+                        .filter_map(|n| self.scope.var(&n.text))
+                        .collect();
+                    read.extend(&ids);
+                    out.push(InItem::Read(ids));
+                }
+                InputItem::Literal(s) => {
+                    if s.value.is_empty() || s.value.chars().any(char::is_whitespace) {
+                        self.error(
+                            CheckError::new(
+                                s.span,
+                                "an input literal must be non-empty text without spaces",
+                                "not a single token",
+                            )
+                            .help("write one literal per word: \"a\" \"b\""),
+                        );
+                    }
+                    out.push(InItem::Literal(s.value.clone()));
+                }
+                InputItem::Squares {
+                    words,
+                    separator,
+                    span,
+                } => {
+                    self.board_known(read, *span);
+                    if let Some(item) = self.square_list(words, separator.as_ref(), *span, read) {
+                        out.push(item);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn square_list(
+        &mut self,
+        words: &[Word],
+        separator: Option<&ast::Str>,
+        span: ast::Span,
+        read: &[VarId],
+    ) -> Option<InItem> {
+        let is_side =
+            |c: &Checker, w: &Word| matches!(w, Word::Name(n) if c.scope.side(&n.text).is_some());
+        let (count, side_word, kind_word) = match words {
+            [s] => (None, s, None),
+            [a, b] if is_side(self, a) => (None, a, Some(b)),
+            [c, s] => (Some(c), s, None),
+            [c, s, k] => (Some(c), s, Some(k)),
+            _ => unreachable!("the grammar allows one to three words"),
+        };
+        let count = match count {
+            None => None,
+            Some(Word::Int(v, _)) => Some(Count::Const(*v)),
+            Some(Word::Name(n)) => match self.scope.var(&n.text) {
+                Some(v) => {
+                    if !read.contains(&v) {
+                        self.error(CheckError::new(
+                            n.span,
+                            format!("`{}` is used before the input reads it", n.text),
+                            "not read yet",
+                        ));
+                    }
+                    Some(Count::Var(v))
+                }
+                None => {
+                    let known = self.scope.vars.iter().map(|(n, _)| n.clone()).collect();
+                    self.unknown("input variable", n, known);
+                    return None;
+                }
+            },
+        };
+        let side = match side_word {
+            Word::Name(n) => match self.scope.side(&n.text) {
+                Some(s) => s,
+                None => {
+                    self.unknown("side", n, self.side_names());
+                    return None;
+                }
+            },
+            Word::Int(_, sp) => {
+                self.error(CheckError::new(*sp, "expected a side name", "a number"));
+                return None;
+            }
+        };
+        let kind = match kind_word {
+            None if self.program().kinds.len() > 1 => {
+                let example = format!(
+                    "e.g. `{} {} squares`",
+                    self.prog().sides[side as usize].name,
+                    self.prog().kinds[0]
+                );
+                self.error(
+                    CheckError::new(
+                        span,
+                        "which kind of piece do these squares hold?",
+                        "no kind given",
+                    )
+                    .help(example),
+                );
+                return None;
+            }
+            None => 0,
+            Some(Word::Name(n)) => match self.scope.kind(&n.text) {
+                Some(k) => k,
+                None => {
+                    let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                    self.unknown("kind", n, known);
+                    return None;
+                }
+            },
+            Some(Word::Int(_, sp)) => {
+                self.error(CheckError::new(*sp, "expected a kind name", "a number"));
+                return None;
+            }
+        };
+        if count.is_none() && separator.is_none() {
+            self.error(
+                CheckError::new(
+                    span,
+                    "say how many squares there are, or what separates them",
+                    "no count, no separator",
+                )
+                .help("e.g. `b black squares` or `black squares separated by \",\"`"),
+            );
+            return None;
+        }
+        if let Some(s) = separator
+            && (s.value.is_empty() || s.value.chars().any(char::is_whitespace)) {
+                self.error(CheckError::new(
+                    s.span,
+                    "a separator must be non-empty text without spaces",
+                    "not usable",
+                ));
+            }
+        let piece = self.program().code(side, kind);
+        Some(InItem::Squares {
+            count,
+            piece,
+            separator: separator.map(|s| s.value.clone()),
+        })
+    }
+
+    pub(crate) fn output(&mut self, stmts: &[AstOut]) {
+        let mut prev_if = false;
+        for st in stmts {
+            match st {
+                AstOut::Between(t) => {
+                    if self.program().output.between.is_some() {
+                        self.error(CheckError::new(
+                            t.span,
+                            "`between cases` is given twice",
+                            "second one",
+                        ));
+                    }
+                    let tpl = self.template(t, false);
+                    self.program().output.between = Some(tpl);
+                    prev_if = false;
+                }
+                AstOut::EachMove { template, sorted } => {
+                    if self.program().moves.is_empty() {
+                        self.error(CheckError::new(
+                            template.span,
+                            "there are no moves to list",
+                            "no `move` statement in this file",
+                        ));
+                    }
+                    let tpl = self.template(template, true);
+                    self.program().output.stmts.push(OutStmt::EachMove {
+                        template: tpl,
+                        sorted: *sorted,
+                    });
+                    prev_if = false;
+                }
+                AstOut::Line {
+                    template,
+                    condition,
+                } => {
+                    let cond = match condition {
+                        LineCondition::Always => LineCond::Always,
+                        LineCondition::If(e) => LineCond::If(self.bool_expr(e, &Cx::default())),
+                        LineCondition::Otherwise(span) => {
+                            if !prev_if {
+                                self.error(CheckError::new(
+                                    *span,
+                                    "`otherwise` must follow a line with `if`",
+                                    "nothing to be the otherwise of",
+                                ));
+                            }
+                            LineCond::Otherwise
+                        }
+                    };
+                    prev_if = matches!(condition, LineCondition::If(_));
+                    let tpl = self.template(template, false);
+                    self.program().output.stmts.push(OutStmt::Line {
+                        template: tpl,
+                        cond,
+                    });
+                }
+            }
+        }
+    }
+
+    fn template(&mut self, t: &ast::Template, move_fields: bool) -> Vec<TplPart> {
+        let mut out = Vec::new();
+        for part in &t.parts {
+            match part {
+                TemplatePart::Text(s) => {
+                    if s.contains('\n') {
+                        self.error(CheckError::new(
+                            t.span,
+                            "an output line cannot contain a line break",
+                            "write two lines instead",
+                        ));
+                    }
+                    out.push(TplPart::Text(s.clone()));
+                }
+                TemplatePart::Hole(e) => {
+                    let cx = Cx {
+                        move_fields,
+                        ..Cx::default()
+                    };
+                    let (x, ty) = self.expr(e, &cx);
+                    out.push(match (x, ty) {
+                        (Expr::From, _) => TplPart::From,
+                        (Expr::To, _) => TplPart::To,
+                        (x, Ty::Int) => TplPart::Value(x),
+                        (_, _) => {
+                            self.error(
+                                CheckError::new(
+                                    e.span,
+                                    "only numbers and squares can be printed",
+                                    "a condition",
+                                )
+                                .help("print one of two lines with `\"...\" if CONDITION`"),
+                            );
+                            continue;
+                        }
+                    });
+                    if move_fields
+                        && !matches!(out.last(), Some(TplPart::From | TplPart::To))
+                        && uses_moves(out.last())
+                    {
+                        self.error(CheckError::new(
+                            e.span,
+                            "a move's line cannot ask about moves",
+                            "nested move question",
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn uses_moves(p: Option<&TplPart>) -> bool {
+    fn walk(e: &Expr) -> bool {
+        match e {
+            Expr::CountMoves(_) | Expr::Best { .. } => true,
+            Expr::Neg(x) | Expr::Not(x) => walk(x),
+            Expr::Bin(_, a, b) => walk(a) || walk(b),
+            Expr::RegionSum(x, _, _) => walk(x),
+            _ => false,
+        }
+    }
+    matches!(p, Some(TplPart::Value(e)) if walk(e))
+}
+
+fn vars_in(e: &Expr, out: &mut Vec<VarId>) {
+    match e {
+        Expr::Var(v) => out.push(*v),
+        Expr::Neg(x) | Expr::Not(x) => vars_in(x, out),
+        Expr::Bin(_, a, b) => {
+            vars_in(a, out);
+            vars_in(b, out);
+        }
+        _ => {}
+    }
+}

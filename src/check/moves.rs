@@ -1,0 +1,244 @@
+//! Checking `move` statements.
+
+use super::expr::Cx;
+use super::{CheckError, Checker};
+use crate::compile::program::*;
+use crate::syntax::ast::{self, ActionKind, MovePart, Span};
+
+fn mask(c: &ast::Cells) -> CellMask {
+    (if c.empty { C_EMPTY } else { 0 })
+        | (if c.own { C_OWN } else { 0 })
+        | (if c.enemy { C_ENEMY } else { 0 })
+}
+
+impl Checker {
+    pub(crate) fn move_rule(&mut self, keyword: Span, parts: &[MovePart]) -> Option<MoveRule> {
+        let mut rule = MoveRule {
+            actions: Vec::new(),
+            flip: None,
+            chain: None,
+            capture_at_once: true,
+        };
+        let mut captured_seen: Option<Span> = None;
+        let mut has_jump = false;
+        let all_kinds = (1u32 << self.program().kinds.len()) - 1;
+        for part in parts {
+            match part {
+                MovePart::Action { kind, action } => {
+                    let kinds = match kind {
+                        None => all_kinds,
+                        Some(k) => match self.scope.kind(&k.text) {
+                            Some(k) => 1 << k,
+                            None => {
+                                let known: Vec<String> =
+                                    self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                                if known.is_empty() {
+                                    self.error(
+                                        CheckError::new(
+                                            k.span,
+                                            format!("unknown kind `{}`", k.text),
+                                            "no kinds are declared",
+                                        )
+                                        .help("declare piece kinds first, e.g. `kinds man, king`"),
+                                    );
+                                } else {
+                                    self.unknown("kind", k, known);
+                                }
+                                continue;
+                            }
+                        },
+                    };
+                    if matches!(action.kind, ActionKind::Jump { .. }) {
+                        has_jump = true;
+                    }
+                    if let Some(action) = self.action(action) {
+                        rule.actions.push(KindAction { kinds, action });
+                    }
+                }
+                MovePart::Flip {
+                    dirs,
+                    cascading,
+                    span,
+                } => {
+                    if rule.flip.is_some() {
+                        self.error(CheckError::new(
+                            *span,
+                            "a move has at most one flip clause",
+                            "second flip",
+                        ));
+                        continue;
+                    }
+                    let d = self.direction_list(dirs);
+                    let dirs = self.per_side(&d, *span);
+                    rule.flip = Some(Flip {
+                        dirs,
+                        cascading: *cascading,
+                    });
+                }
+                MovePart::Continue {
+                    must,
+                    no_reversing,
+                    span,
+                } => {
+                    if rule.chain.is_some() {
+                        self.error(CheckError::new(
+                            *span,
+                            "a move has at most one continue clause",
+                            "second continue",
+                        ));
+                        continue;
+                    }
+                    rule.chain = Some(Chain {
+                        must: *must,
+                        no_reversing: *no_reversing,
+                    });
+                    if !has_jump
+                        && !parts.iter().any(|p| {
+                            matches!(
+                                p,
+                                MovePart::Action {
+                                    action: ast::Action {
+                                        kind: ActionKind::Jump { .. },
+                                        ..
+                                    },
+                                    ..
+                                }
+                            )
+                        })
+                    {
+                        self.error(
+                            CheckError::new(*span, "only jumps can continue", "this move has no jump")
+                                .help("a chain goes on with further jumps of the same piece from where it landed"),
+                        );
+                    }
+                }
+                MovePart::Captured { at_once, span } => {
+                    if captured_seen.is_some() {
+                        self.error(CheckError::new(
+                            *span,
+                            "a move has at most one captured clause",
+                            "second captured clause",
+                        ));
+                        continue;
+                    }
+                    captured_seen = Some(*span);
+                    rule.capture_at_once = *at_once;
+                }
+            }
+        }
+        if rule.actions.is_empty() {
+            if !self.errors.iter().any(|e| e.span.start >= keyword.start) {
+                self.error(
+                    CheckError::new(keyword, "this move has no action", "nothing to do")
+                        .help("give one of `slide`, `step`, `place`, `jump` or `pass`"),
+                );
+            }
+            return None;
+        }
+        Some(rule)
+    }
+
+    fn action(&mut self, a: &ast::Action) -> Option<Action> {
+        Some(match &a.kind {
+            ActionKind::Pass => Action::Pass,
+            ActionKind::Place { onto } => Action::Place { onto: mask(onto) },
+            ActionKind::Step { dirs, onto } => {
+                let d = self.direction_list(dirs);
+                let dirs = self.per_side(&d, a.span);
+                Action::Slide {
+                    dirs,
+                    distance: Distance::Const(1),
+                    over: C_EMPTY,
+                    onto: onto.as_ref().map(mask).unwrap_or(C_EMPTY | C_ENEMY),
+                }
+            }
+            ActionKind::Slide { dirs, options } => {
+                let d = self.direction_list(dirs);
+                let dirs = self.per_side(&d, a.span);
+                let mut distance = None;
+                let mut over = None;
+                let mut onto = None;
+                for o in options {
+                    let (slot, span, what) = match o {
+                        ast::SlideOption::Distance(e) => (distance.is_some(), e.span, "distance"),
+                        ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
+                        ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
+                    };
+                    if slot {
+                        self.error(CheckError::new(
+                            span,
+                            format!("`{what}` is given twice for this slide"),
+                            "second one",
+                        ));
+                        continue;
+                    }
+                    match o {
+                        ast::SlideOption::Distance(e) => {
+                            let cx = Cx {
+                                distance: true,
+                                ..Cx::default()
+                            };
+                            distance = Some(match self.int_expr(e, &cx) {
+                                Expr::Int(v) if v < 0 => {
+                                    self.error(CheckError::new(
+                                        e.span,
+                                        "a distance cannot be negative",
+                                        "negative",
+                                    ));
+                                    Distance::Const(0)
+                                }
+                                Expr::Int(v) => Distance::Const(v.min(u32::MAX as i64) as u32),
+                                Expr::CountOnLine(f) => Distance::LineCount(f),
+                                other => Distance::Expr(other),
+                            });
+                        }
+                        ast::SlideOption::Over(c) => over = Some(mask(c)),
+                        ast::SlideOption::Onto(c) => onto = Some(mask(c)),
+                    }
+                }
+                Action::Slide {
+                    dirs,
+                    distance: distance.unwrap_or(Distance::Unlimited),
+                    over: over.unwrap_or(C_EMPTY),
+                    onto: onto.unwrap_or(C_EMPTY | C_ENEMY),
+                }
+            }
+            ActionKind::Jump { dirs, over, gaps } => {
+                let d = self.direction_list(dirs);
+                let dirs = self.per_side(&d, a.span);
+                let mut before = None;
+                let mut after = None;
+                for g in gaps {
+                    let slot = if g.after { &mut after } else { &mut before };
+                    if slot.is_some() {
+                        self.error(CheckError::new(
+                            g.span,
+                            "this gap is given twice",
+                            "second one",
+                        ));
+                        continue;
+                    }
+                    *slot = Some(
+                        g.at_most
+                            .map(|v| v.min(u32::MAX as u64) as u32)
+                            .unwrap_or(u32::MAX),
+                    );
+                }
+                let over_mask = mask(over);
+                if over_mask & C_EMPTY != 0 {
+                    self.error(CheckError::new(
+                        over.span,
+                        "a jump goes over a piece, not an empty square",
+                        "`empty` here",
+                    ));
+                }
+                Action::Jump {
+                    dirs,
+                    over: over_mask,
+                    before: before.unwrap_or(0),
+                    after: after.unwrap_or(0),
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! The names a rules file declares, and the built-in directions every file can use.
+
+use std::collections::HashMap;
+
+use crate::compile::program::{KindId, SideId};
+use crate::syntax::ast::Span;
+
+/// A direction before it is fixed to a side: `abs + forward * (the side's forward step)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DirValue {
+    pub dr: i32,
+    pub dc: i32,
+    pub forward: i32,
+}
+
+impl DirValue {
+    pub const fn abs(dr: i32, dc: i32) -> DirValue {
+        DirValue { dr, dc, forward: 0 }
+    }
+    pub fn plus(self, o: DirValue) -> DirValue {
+        DirValue {
+            dr: self.dr + o.dr,
+            dc: self.dc + o.dc,
+            forward: self.forward + o.forward,
+        }
+    }
+}
+
+pub const BUILTIN_DIRECTIONS: [(&str, DirValue); 14] = [
+    ("up", DirValue::abs(-1, 0)),
+    ("down", DirValue::abs(1, 0)),
+    ("left", DirValue::abs(0, -1)),
+    ("right", DirValue::abs(0, 1)),
+    ("up-left", DirValue::abs(-1, -1)),
+    ("up-right", DirValue::abs(-1, 1)),
+    ("down-left", DirValue::abs(1, -1)),
+    ("down-right", DirValue::abs(1, 1)),
+    (
+        "forward",
+        DirValue {
+            dr: 0,
+            dc: 0,
+            forward: 1,
+        },
+    ),
+    (
+        "backward",
+        DirValue {
+            dr: 0,
+            dc: 0,
+            forward: -1,
+        },
+    ),
+    (
+        "forward-left",
+        DirValue {
+            dr: 0,
+            dc: -1,
+            forward: 1,
+        },
+    ),
+    (
+        "forward-right",
+        DirValue {
+            dr: 0,
+            dc: 1,
+            forward: 1,
+        },
+    ),
+    (
+        "backward-left",
+        DirValue {
+            dr: 0,
+            dc: -1,
+            forward: -1,
+        },
+    ),
+    (
+        "backward-right",
+        DirValue {
+            dr: 0,
+            dc: 1,
+            forward: -1,
+        },
+    ),
+];
+
+pub const BUILTIN_SETS: [(&str, &[&str]); 3] = [
+    ("orthogonal", &["up", "down", "left", "right"]),
+    (
+        "diagonal",
+        &["up-left", "up-right", "down-left", "down-right"],
+    ),
+    (
+        "all",
+        &[
+            "up",
+            "down",
+            "left",
+            "right",
+            "up-left",
+            "up-right",
+            "down-left",
+            "down-right",
+        ],
+    ),
+];
+
+#[derive(Debug, Default)]
+pub struct Scope {
+    pub sides: Vec<(String, Span)>,
+    pub kinds: Vec<(String, Span)>,
+    /// Direction names and sets: each name stands for one or more directions.
+    pub directions: HashMap<String, Vec<DirValue>>,
+    pub direction_order: Vec<String>,
+    pub vars: Vec<(String, Span)>,
+    pub lets: Vec<LetInfo>,
+}
+
+#[derive(Debug)]
+pub struct LetInfo {
+    pub name: String,
+    pub span: Span,
+    pub has_param: bool,
+    /// The compiled instance per side argument (index 0 when there is no parameter).
+    pub instances: Vec<usize>,
+    pub is_bool: bool,
+}
+
+impl Scope {
+    pub fn with_builtins() -> Scope {
+        let mut s = Scope::default();
+        for (name, v) in BUILTIN_DIRECTIONS {
+            s.define_directions(name, vec![v]);
+        }
+        for (name, members) in BUILTIN_SETS {
+            let dirs = members.iter().map(|m| s.directions[*m][0]).collect();
+            s.define_directions(name, dirs);
+        }
+        s
+    }
+
+    pub fn define_directions(&mut self, name: &str, dirs: Vec<DirValue>) {
+        if self.directions.insert(name.to_string(), dirs).is_none() {
+            self.direction_order.push(name.to_string());
+        }
+    }
+
+    pub fn side(&self, name: &str) -> Option<SideId> {
+        self.sides
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| i as SideId)
+    }
+    pub fn kind(&self, name: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| i as KindId)
+    }
+    pub fn var(&self, name: &str) -> Option<usize> {
+        self.vars.iter().position(|(n, _)| n == name)
+    }
+    pub fn let_(&self, name: &str) -> Option<usize> {
+        self.lets.iter().position(|l| l.name == name)
+    }
+}

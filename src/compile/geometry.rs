@@ -1,0 +1,175 @@
+//! Board geometry, precomputed once per board size: how far each square can go in each
+//! direction, which line it lies on, its neighbours, its name, and each side's far row.
+
+use super::program::{DirId, Program};
+use crate::syntax::ast::{Axis, Style};
+
+#[derive(Debug)]
+pub struct Geometry {
+    pub rows: u32,
+    pub cols: u32,
+    /// Number of squares (`rows * cols`).
+    pub n: usize,
+    /// Index step per direction.
+    pub stride: Vec<isize>,
+    /// `steps[d * n + sq]`: how many steps along `d` stay on the board.
+    pub steps: Vec<u32>,
+    /// `line[d * n + sq]`: the line through `sq` along `d` (shared with the opposite direction).
+    pub line: Vec<u32>,
+    pub line_count: usize,
+    /// The squares of each line, flattened: `line_squares[line_start[l]..line_start[l + 1]]`.
+    pub line_start: Vec<u32>,
+    pub line_squares: Vec<u32>,
+    /// Each square's name as written in input and output.
+    pub names: Vec<Box<str>>,
+    /// `far[side * n + sq]`: one more step forward would leave the board.
+    pub far: Vec<bool>,
+    /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
+    pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
+}
+
+#[derive(Debug)]
+pub struct NotationError(pub String);
+
+impl Geometry {
+    pub fn new(p: &Program, rows: u32, cols: u32) -> Result<Geometry, NotationError> {
+        for (axis, style) in &p.notation.parts {
+            let len = if *axis == Axis::Row { rows } else { cols };
+            if *style == Style::Letter && len > 26 {
+                let which = if *axis == Axis::Row {
+                    "rows"
+                } else {
+                    "columns"
+                };
+                return Err(NotationError(format!(
+                    "{which} are named by letters, which cover at most 26, but the board has {len}"
+                )));
+            }
+        }
+        let n = (rows * cols) as usize;
+        let nd = p.directions.len();
+        let mut g = Geometry {
+            rows,
+            cols,
+            n,
+            stride: p
+                .directions
+                .iter()
+                .map(|d| d.dr as isize * cols as isize + d.dc as isize)
+                .collect(),
+            steps: vec![0; nd * n],
+            line: vec![0; nd * n],
+            line_count: 0,
+            line_start: vec![0],
+            line_squares: Vec::new(),
+            names: Vec::with_capacity(n),
+            far: vec![false; p.sides.len() * n],
+            adjacency: Vec::new(),
+        };
+        let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
+        // Lines are shared by a direction and its opposite: number them for the first of the pair.
+        let mut line_of_dir: Vec<Option<usize>> = vec![None; nd];
+        for (d, dir) in p.directions.iter().enumerate() {
+            let opposite = p
+                .directions
+                .iter()
+                .position(|o| o.dr == -dir.dr && o.dc == -dir.dc);
+            if let Some(o) = opposite.filter(|o| *o < d) {
+                line_of_dir[d] = Some(o);
+            }
+        }
+        for (d, dir) in p.directions.iter().enumerate() {
+            let (dr, dc) = (dir.dr as i64, dir.dc as i64);
+            for sq in 0..n {
+                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                let mut k = 0;
+                while on(r + (k + 1) * dr, c + (k + 1) * dc) {
+                    k += 1;
+                }
+                g.steps[d * n + sq] = k as u32;
+            }
+            if let Some(o) = line_of_dir[d] {
+                for sq in 0..n {
+                    g.line[d * n + sq] = g.line[o * n + sq];
+                }
+                continue;
+            }
+            // Walk each line from its first square (the one with no square behind it).
+            let mut seen = vec![false; n];
+            for sq in 0..n {
+                if seen[sq] {
+                    continue;
+                }
+                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                let (mut sr, mut sc) = (r, c);
+                while on(sr - dr, sc - dc) {
+                    sr -= dr;
+                    sc -= dc;
+                }
+                let id = g.line_count as u32;
+                g.line_count += 1;
+                let (mut cr, mut cc) = (sr, sc);
+                while on(cr, cc) {
+                    let s = (cr * cols as i64 + cc) as usize;
+                    seen[s] = true;
+                    g.line[d * n + s] = id;
+                    g.line_squares.push(s as u32);
+                    cr += dr;
+                    cc += dc;
+                }
+                g.line_start.push(g.line_squares.len() as u32);
+            }
+        }
+        for sq in 0..n {
+            let (r, c) = (sq as u32 / cols, sq as u32 % cols);
+            let mut name = String::new();
+            for (i, (axis, style)) in p.notation.parts.iter().enumerate() {
+                if i > 0 && !p.notation.joined[i - 1] {
+                    name.push(' ');
+                }
+                let v = if *axis == Axis::Row { r } else { c };
+                match style {
+                    Style::Letter => name.push((b'A' + v as u8) as char),
+                    Style::Number => name.push_str(&(v + 1).to_string()),
+                }
+            }
+            g.names.push(name.into_boxed_str());
+        }
+        for (s, side) in p.sides.iter().enumerate() {
+            if let Some((fr, fc)) = side.forward {
+                for sq in 0..n {
+                    let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                    g.far[s * n + sq] = !on(r + fr as i64, c + fc as i64);
+                }
+            }
+        }
+        for spec in &p.regions {
+            g.adjacency.push(g.neighbours(&spec.adjacency));
+        }
+        Ok(g)
+    }
+
+    fn neighbours(&self, dirs: &[DirId]) -> (Vec<u32>, Vec<u32>) {
+        let mut start = vec![0u32];
+        let mut list = Vec::new();
+        for sq in 0..self.n {
+            for &d in dirs {
+                if self.steps[d as usize * self.n + sq] > 0 {
+                    list.push((sq as isize + self.stride[d as usize]) as u32);
+                }
+            }
+            start.push(list.len() as u32);
+        }
+        (start, list)
+    }
+
+    #[inline]
+    pub fn steps(&self, d: DirId, sq: usize) -> u32 {
+        self.steps[d as usize * self.n + sq]
+    }
+
+    #[inline]
+    pub fn step(&self, sq: usize, d: DirId, k: u32) -> usize {
+        (sq as isize + self.stride[d as usize] * k as isize) as usize
+    }
+}

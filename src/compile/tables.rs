@@ -1,0 +1,68 @@
+//! Lookup tables derived from the program once, used in every hot loop.
+
+use super::program::*;
+
+#[derive(Debug)]
+pub struct Tables {
+    /// `class[side][code]`: what a cell is to `side` (`C_EMPTY`, `C_OWN`, `C_ENEMY`, `C_GHOST`).
+    pub class: Vec<[u8; 256]>,
+    /// `side_of[code]` for piece codes.
+    pub side_of: [u8; 256],
+    pub kind_of: [u8; 256],
+    /// The number of piece kinds (a piece's code is `1 + side * kinds + kind`).
+    pub kinds: u8,
+    /// `promote[code]`: the code a piece becomes on its far row (itself if none).
+    pub promote: [u8; 256],
+    pub promote_at_once: bool,
+    /// `symbol[code]` for drawing.
+    pub symbol: [u8; 256],
+    /// `cell_of[byte]`: the cell an input symbol stands for, or 0xFE if none.
+    pub cell_of: [u8; 256],
+}
+
+pub const NO_CELL: u8 = 0xFE;
+
+impl Tables {
+    pub fn new(p: &Program) -> Tables {
+        let mut t = Tables {
+            class: Vec::new(),
+            side_of: [0; 256],
+            kind_of: [0; 256],
+            kinds: p.kinds.len() as u8,
+            promote: [0; 256],
+            promote_at_once: true,
+            symbol: [b'?'; 256],
+            cell_of: [NO_CELL; 256],
+        };
+        let codes = p.piece_codes();
+        for code in 1..=codes as u8 {
+            t.side_of[code as usize] = p.side_of(code);
+            t.kind_of[code as usize] = p.kind_of(code);
+        }
+        for i in 0..256 {
+            t.promote[i] = i as u8;
+        }
+        for pr in &p.promotions {
+            for s in 0..p.sides.len() as u8 {
+                t.promote[p.code(s, pr.from) as usize] = p.code(s, pr.to);
+            }
+            t.promote_at_once = pr.at_once;
+        }
+        for s in 0..p.sides.len() as u8 {
+            let mut c = [0u8; 256];
+            c[EMPTY as usize] = C_EMPTY;
+            c[GHOST as usize] = C_GHOST;
+            for code in 1..=codes as u8 {
+                c[code as usize] = if p.side_of(code) == s { C_OWN } else { C_ENEMY };
+            }
+            t.class.push(c);
+        }
+        for (ch, code) in &p.symbols {
+            t.cell_of[*ch as usize] = *code;
+            if t.symbol[*code as usize] == b'?' {
+                t.symbol[*code as usize] = *ch as u8;
+            }
+        }
+        t
+    }
+}

@@ -1,0 +1,117 @@
+//! Rendering errors for people: rules-file errors as annotated source snippets (miette),
+//! input errors as `file:line:column: case N: message` lines. Nothing else prints errors.
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+
+use crate::check::CheckError;
+use crate::io::InputError;
+use crate::syntax::SyntaxError;
+use crate::syntax::ast::Span;
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("{message}")]
+struct Report {
+    message: String,
+    #[source_code]
+    src: NamedSource<String>,
+    #[label("{label}")]
+    span: SourceSpan,
+    label: String,
+    #[help]
+    help: Option<String>,
+}
+
+/// How diagnostics are drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+    pub width: usize,
+}
+
+fn render(
+    style: Style,
+    name: &str,
+    source: &str,
+    span: Span,
+    message: &str,
+    label: &str,
+    help: Option<&str>,
+) -> String {
+    // Clamp the span to the source, and to character boundaries.
+    let mut start = span.start.min(source.len());
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = span.end.clamp(start, source.len());
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    let report = Report {
+        message: message.to_string(),
+        src: NamedSource::new(name, source.to_string()),
+        span: SourceSpan::new(start.into(), end - start),
+        label: label.to_string(),
+        help: help.map(str::to_string),
+    };
+    let theme = if style.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        out = format!("error: {name}: {message}\n");
+    }
+    out
+}
+
+pub fn syntax_error(style: Style, name: &str, source: &str, e: &SyntaxError) -> String {
+    render(
+        style,
+        name,
+        source,
+        e.span,
+        &e.message,
+        &e.label,
+        e.help.as_deref(),
+    )
+}
+
+pub fn check_errors(style: Style, name: &str, source: &str, errors: &[CheckError]) -> String {
+    let mut out = String::new();
+    for e in errors {
+        out.push_str(&render(
+            style,
+            name,
+            source,
+            e.span,
+            &e.message,
+            &e.label,
+            e.help.as_deref(),
+        ));
+        out.push('\n');
+    }
+    let n = errors.len();
+    out.push_str(&format!(
+        "{name}: {n} error{}\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    out
+}
+
+pub fn input_error(name: &str, e: &InputError) -> String {
+    if e.case == 0 {
+        format!(
+            "error: {name}:{}:{}: {}\n",
+            e.loc.line, e.loc.col, e.message
+        )
+    } else {
+        format!(
+            "error: {name}:{}:{}: case {}: {}\n",
+            e.loc.line, e.loc.col, e.case, e.message
+        )
+    }
+}

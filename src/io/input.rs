@@ -1,0 +1,517 @@
+//! Reads input cases as the rules file's input section describes them.
+
+use super::input_error::InputError;
+use super::reader::{Loc, Mark, Reader};
+use super::setup::Setup;
+use crate::check::MAX_DIM;
+use crate::compile::NO_CELL;
+use crate::compile::Tables;
+use crate::compile::program::*;
+use crate::syntax::ast::{Axis, Style};
+
+pub struct CaseReader<'a> {
+    p: &'a Program,
+    t: &'a Tables,
+    r: Reader<'a>,
+    pub vars: Vec<i64>,
+    var_locs: Vec<Mark>,
+    case: usize,
+    started: bool,
+    remaining: u64,
+    finished: bool,
+}
+
+impl<'a> CaseReader<'a> {
+    pub fn new(p: &'a Program, t: &'a Tables, data: &'a [u8]) -> CaseReader<'a> {
+        CaseReader {
+            p,
+            t,
+            r: Reader::new(data),
+            vars: vec![0; p.vars.len()],
+            var_locs: vec![Reader::new(data).mark(); p.vars.len()],
+            case: 0,
+            started: false,
+            remaining: 0,
+            finished: false,
+        }
+    }
+
+    fn err(&self, loc: Loc, message: String) -> InputError {
+        InputError {
+            case: self.case,
+            loc,
+            message,
+        }
+    }
+
+    fn err_at(&self, m: Mark, message: String) -> InputError {
+        self.err(self.r.locate(m), message)
+    }
+
+    /// The place a bookmark stands for.
+    pub fn locate(&self, m: Mark) -> Loc {
+        self.r.locate(m)
+    }
+
+    /// The next case, or `None` when the input is over.
+    pub fn next_case(&mut self) -> Result<Option<Setup>, InputError> {
+        if self.finished {
+            return Ok(None);
+        }
+        if !self.started {
+            self.started = true;
+            let mut header = self.blank_setup();
+            self.items(&self.p.input.header, &mut header)?;
+            if let Repeat::Times(e) = &self.p.input.repeat {
+                let v = eval_vars(e, &self.vars);
+                if v < 0 {
+                    let loc = self.r.loc();
+                    return Err(self.err(
+                        loc,
+                        format!("the number of cases cannot be negative (it is {v})"),
+                    ));
+                }
+                self.remaining = v as u64;
+            }
+        }
+        let more = match &self.p.input.repeat {
+            Repeat::Once => {
+                self.finished = true;
+                true
+            }
+            Repeat::UntilEnd => !self.r.at_end(),
+            Repeat::UntilToken(tok) => {
+                if self.r.at_end() {
+                    let loc = self.r.loc();
+                    self.case += 1;
+                    return Err(self.err(
+                        loc,
+                        format!("the input ended without the end marker `{tok}`"),
+                    ));
+                }
+                if self.r.peek_token() == tok.as_bytes() {
+                    self.r.token();
+                    false
+                } else {
+                    true
+                }
+            }
+            Repeat::Times(_) => {
+                if self.remaining == 0 {
+                    false
+                } else {
+                    self.remaining -= 1;
+                    true
+                }
+            }
+        };
+        if !more {
+            self.finished = true;
+            return self.expect_end().map(|_| None);
+        }
+        self.case += 1;
+        let mut setup = self.blank_setup();
+        self.r.skip_ws();
+        setup.start = self.r.mark();
+        setup.case = self.case;
+        self.items(&self.p.input.body, &mut setup)?;
+        if setup.cells.is_empty() {
+            self.board(&mut setup)?;
+        }
+        if self.finished {
+            self.expect_end()?;
+        }
+        Ok(Some(setup))
+    }
+
+    fn expect_end(&mut self) -> Result<(), InputError> {
+        if self.r.at_end() {
+            return Ok(());
+        }
+        let loc = self.r.loc();
+        let found = self.r.found();
+        let why = match &self.p.input.repeat {
+            Repeat::UntilToken(tok) => format!("nothing may follow the end marker `{tok}`"),
+            Repeat::Times(_) => format!(
+                "the input announced {} case{}",
+                self.case,
+                if self.case == 1 { "" } else { "s" }
+            ),
+            _ => "the input holds one case".to_string(),
+        };
+        Err(self.err(
+            loc,
+            format!("expected the end of the input, found {found} ({why})"),
+        ))
+    }
+
+    fn blank_setup(&self) -> Setup {
+        Setup {
+            case: self.case,
+            start: self.r.mark(),
+            rows: 0,
+            cols: 0,
+            cells: Vec::new(),
+            placed: Vec::new(),
+            mover: None,
+        }
+    }
+
+    fn dim(&self, d: Dim) -> Result<u32, InputError> {
+        match d {
+            Dim::Fixed(v) => Ok(v),
+            Dim::Var(v) => {
+                let x = self.vars[v];
+                if x < 1 || x > MAX_DIM as i64 {
+                    return Err(self.err_at(
+                        self.var_locs[v],
+                        format!("a board size must be from 1 to {MAX_DIM}, found {x}"),
+                    ));
+                }
+                Ok(x as u32)
+            }
+        }
+    }
+
+    /// Makes sure the case's board exists (its size may come from the input).
+    fn board(&self, s: &mut Setup) -> Result<(), InputError> {
+        if s.rows == 0 {
+            s.rows = self.dim(self.p.rows)?;
+            s.cols = self.dim(self.p.cols)?;
+        }
+        Ok(())
+    }
+
+    fn items(&mut self, items: &[InItem], s: &mut Setup) -> Result<(), InputError> {
+        for item in items {
+            match item {
+                InItem::Literal(lit) => {
+                    let loc = self.r.mark_after_ws();
+                    if !self.r.eat(lit.as_bytes()) {
+                        let found = self.r.found();
+                        return Err(self.err_at(loc, format!("expected `{lit}`, found {found}")));
+                    }
+                }
+                InItem::Read(vars) => {
+                    for &v in vars {
+                        let loc = self.r.mark_after_ws();
+                        let tok = self.r.token();
+                        let parsed = std::str::from_utf8(tok)
+                            .ok()
+                            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+                            .and_then(|t| t.parse::<i64>().ok());
+                        match parsed {
+                            Some(x) => {
+                                self.vars[v] = x;
+                                self.var_locs[v] = loc;
+                            }
+                            None => {
+                                let shown = if tok.is_empty() {
+                                    "the end of the input".to_string()
+                                } else {
+                                    format!("`{}`", String::from_utf8_lossy(tok))
+                                };
+                                return Err(self.err_at(
+                                    loc,
+                                    format!(
+                                        "expected a number for `{}`, found {shown}",
+                                        self.p.vars[v]
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                }
+                InItem::Mover => {
+                    let loc = self.r.mark_after_ws();
+                    let w = self.r.word();
+                    match self.side_named(w) {
+                        Some(side) => s.mover = Some(side),
+                        None => {
+                            let shown = if w.is_empty() {
+                                "the end of the input".to_string()
+                            } else {
+                                format!("`{}`", String::from_utf8_lossy(w))
+                            };
+                            return Err(self.err_at(
+                                loc,
+                                format!(
+                                    "expected the side to move ({}), found {shown}",
+                                    self.side_choices()
+                                ),
+                            ));
+                        }
+                    }
+                }
+                InItem::Grid => {
+                    self.board(s)?;
+                    self.grid(s)?;
+                }
+                InItem::Squares {
+                    count,
+                    piece,
+                    separator,
+                } => {
+                    self.board(s)?;
+                    self.squares(s, count.as_ref(), *piece, separator.as_deref())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn side_named(&self, w: &[u8]) -> Option<SideId> {
+        if let Some(i) = self
+            .p
+            .sides
+            .iter()
+            .position(|side| side.name.as_bytes() == w)
+        {
+            return Some(i as SideId);
+        }
+        if let [b] = w {
+            let c = self.t.cell_of[*b as usize];
+            if c != NO_CELL && c != EMPTY {
+                return Some(self.t.side_of[c as usize]);
+            }
+        }
+        None
+    }
+
+    fn side_choices(&self) -> String {
+        let mut names: Vec<String> = Vec::new();
+        for (i, side) in self.p.sides.iter().enumerate() {
+            match self
+                .p
+                .symbols
+                .iter()
+                .find(|(_, c)| *c != EMPTY && self.p.side_of(*c) == i as SideId)
+            {
+                Some((ch, _)) if ch.to_string() != side.name => {
+                    names.push(format!("`{ch}` or `{}`", side.name))
+                }
+                _ => names.push(format!("`{}`", side.name)),
+            }
+        }
+        names.join(", ")
+    }
+
+    fn grid(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let (rows, cols) = (s.rows as usize, s.cols as usize);
+        s.cells.clear();
+        s.cells.reserve(rows * cols);
+        for row in 0..rows {
+            let loc = self.r.mark_after_ws();
+            let tok = self.r.token();
+            if tok.is_empty() {
+                return Err(self.err_at(
+                    loc,
+                    format!(
+                        "expected grid line {} of {rows}, found the end of the input",
+                        row + 1
+                    ),
+                ));
+            }
+            let mut col = 0;
+            for (i, ch) in String::from_utf8_lossy(tok).chars().enumerate() {
+                let code = if ch.is_ascii() {
+                    self.t.cell_of[ch as usize]
+                } else {
+                    NO_CELL
+                };
+                if code == NO_CELL {
+                    let start = self.r.locate(loc);
+                    let at = Loc {
+                        line: start.line,
+                        col: start.col + i as u32,
+                    };
+                    return Err(self.err(
+                        at,
+                        format!(
+                            "unknown symbol `{ch}` in the grid; expected {}",
+                            self.symbol_choices()
+                        ),
+                    ));
+                }
+                if col < cols {
+                    s.cells.push(code);
+                }
+                col += 1;
+            }
+            if col != cols {
+                return Err(self.err_at(
+                    loc,
+                    format!(
+                        "grid line {} has {col} cell{}, expected {cols}",
+                        row + 1,
+                        if col == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn symbol_choices(&self) -> String {
+        let syms: Vec<String> = self
+            .p
+            .symbols
+            .iter()
+            .map(|(c, _)| format!("`{c}`"))
+            .collect();
+        match syms.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => syms.join(""),
+        }
+    }
+
+    fn squares(
+        &mut self,
+        s: &mut Setup,
+        count: Option<&Count>,
+        piece: Code,
+        sep: Option<&str>,
+    ) -> Result<(), InputError> {
+        match count {
+            Some(c) => {
+                let n = match c {
+                    Count::Const(v) => *v,
+                    Count::Var(v) => {
+                        let x = self.vars[*v];
+                        if x < 0 {
+                            return Err(self.err_at(
+                                self.var_locs[*v],
+                                format!(
+                                    "`{}` counts squares and cannot be negative",
+                                    self.p.vars[*v]
+                                ),
+                            ));
+                        }
+                        x as u64
+                    }
+                };
+                for i in 0..n {
+                    if i > 0
+                        && let Some(sep) = sep {
+                            self.expect_sep(sep)?;
+                        }
+                    self.square(s, piece)?;
+                }
+            }
+            None => {
+                let sep = sep.unwrap_or(",");
+                if self.starts_square() {
+                    self.square(s, piece)?;
+                    while self.r.eat(sep.as_bytes()) {
+                        self.square(s, piece)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn expect_sep(&mut self, sep: &str) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        if self.r.eat(sep.as_bytes()) {
+            return Ok(());
+        }
+        let found = self.r.found();
+        Err(self.err_at(
+            loc,
+            format!("expected `{sep}` between squares, found {found}"),
+        ))
+    }
+
+    fn starts_square(&mut self) -> bool {
+        let first = self.p.notation.parts[0].1;
+        match self.r.peek() {
+            Some(b) if first == Style::Letter => b.is_ascii_alphabetic(),
+            Some(b) => b.is_ascii_digit(),
+            None => false,
+        }
+    }
+
+    fn square(&mut self, s: &mut Setup, piece: Code) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let mut row = None;
+        let mut col = None;
+        let example = self.example_square();
+        for (i, (axis, style)) in self.p.notation.parts.iter().enumerate() {
+            if i == 0 || !self.p.notation.joined[i - 1] {
+                self.r.skip_ws();
+            }
+            let len = if *axis == Axis::Row { s.rows } else { s.cols };
+            let what = if *axis == Axis::Row { "row" } else { "column" };
+            let here = self.r.mark();
+            let v: i64 = match style {
+                Style::Letter => {
+                    match self.r.peek_here() {
+                        Some(b @ b'A'..=b'Z') => {
+                            self.r.bump();
+                            (b - b'A') as i64
+                        }
+                        _ => {
+                            let found = self.r.found();
+                            return Err(self.err_at(here, format!("expected a square like `{example}` ({what} letter), found {found}")));
+                        }
+                    }
+                }
+                Style::Number => {
+                    match self.r.digits_here() {
+                        Some(v) => v.min(i64::MAX as u64) as i64 - 1,
+                        None => {
+                            let found = self.r.found();
+                            return Err(self.err_at(here, format!("expected a square like `{example}` ({what} number), found {found}")));
+                        }
+                    }
+                }
+            };
+            if v < 0 || v >= len as i64 {
+                let shown = match style {
+                    Style::Letter => ((b'A' + v.clamp(0, 25) as u8) as char).to_string(),
+                    Style::Number => (v + 1).to_string(),
+                };
+                let range = match style {
+                    Style::Letter => format!("A to {}", (b'A' + (len - 1) as u8) as char),
+                    Style::Number => format!("1 to {len}"),
+                };
+                return Err(self.err_at(
+                    here,
+                    format!("{what} {shown} is off the board ({what}s run from {range})"),
+                ));
+            }
+            if *axis == Axis::Row {
+                row = Some(v as u32);
+            } else {
+                col = Some(v as u32);
+            }
+        }
+        let sq = row.unwrap_or(0) * s.cols + col.unwrap_or(0);
+        s.placed.push((sq, piece, loc));
+        Ok(())
+    }
+
+    fn example_square(&self) -> String {
+        let mut out = String::new();
+        for (i, (_, style)) in self.p.notation.parts.iter().enumerate() {
+            if i > 0 && !self.p.notation.joined[i - 1] {
+                out.push(' ');
+            }
+            out.push_str(if *style == Style::Letter { "C" } else { "4" });
+        }
+        out
+    }
+}
+
+fn eval_vars(e: &Expr, vars: &[i64]) -> i64 {
+    match e {
+        Expr::Int(v) => *v,
+        Expr::Var(v) => vars[*v],
+        Expr::Neg(x) => eval_vars(x, vars).saturating_neg(),
+        Expr::Bin(Op::Add, a, b) => eval_vars(a, vars).saturating_add(eval_vars(b, vars)),
+        Expr::Bin(Op::Sub, a, b) => eval_vars(a, vars).saturating_sub(eval_vars(b, vars)),
+        Expr::Bin(Op::Mul, a, b) => eval_vars(a, vars).saturating_mul(eval_vars(b, vars)),
+        _ => 0,
+    }
+}

@@ -1,0 +1,143 @@
+//! Writes each case's answer as the rules file's output section says.
+
+use crate::compile::program::{LineCond, OutStmt, TplPart};
+use crate::run::step::NONE;
+use crate::run::{MoveEnds, Position, RunError, Runner};
+
+/// Scratch space for sorting a case's move lines.
+#[derive(Default)]
+pub struct Lines {
+    text: Vec<u8>,
+    spans: Vec<(u32, u32)>,
+}
+
+pub fn write_case(
+    runner: &mut Runner,
+    pos: &Position,
+    index: usize,
+    lines: &mut Lines,
+    out: &mut Vec<u8>,
+) -> Result<(), RunError> {
+    let p = runner.p;
+    if index > 0
+        && let Some(between) = &p.output.between {
+            template(runner, pos, between, None, out)?;
+            out.push(b'\n');
+        }
+    // Whether a line of the current `if ... / otherwise` group has been printed.
+    let mut group_printed = false;
+    for stmt in &p.output.stmts {
+        match stmt {
+            OutStmt::EachMove {
+                template: tpl,
+                sorted,
+            } => {
+                group_printed = false;
+                let ends = runner.move_ends(pos)?;
+                if *sorted {
+                    lines.text.clear();
+                    lines.spans.clear();
+                    for e in &ends {
+                        let start = lines.text.len() as u32;
+                        template(runner, pos, tpl, Some(*e), &mut lines.text)?;
+                        lines.spans.push((start, lines.text.len() as u32));
+                    }
+                    let text = &lines.text;
+                    lines.spans.sort_unstable_by(|a, b| {
+                        text[a.0 as usize..a.1 as usize].cmp(&text[b.0 as usize..b.1 as usize])
+                    });
+                    for &(a, b) in &lines.spans {
+                        out.extend_from_slice(&text[a as usize..b as usize]);
+                        out.push(b'\n');
+                    }
+                } else {
+                    for e in &ends {
+                        template(runner, pos, tpl, Some(*e), out)?;
+                        out.push(b'\n');
+                    }
+                }
+            }
+            OutStmt::Line {
+                template: tpl,
+                cond,
+            } => {
+                let print = match cond {
+                    LineCond::Always => {
+                        group_printed = false;
+                        true
+                    }
+                    LineCond::If(c) => {
+                        let yes = runner.eval(c, pos, pos.mover)? != 0;
+                        group_printed |= yes;
+                        yes
+                    }
+                    LineCond::Otherwise => {
+                        let yes = !group_printed;
+                        group_printed = false;
+                        yes
+                    }
+                };
+                if print {
+                    template(runner, pos, tpl, None, out)?;
+                    out.push(b'\n');
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn template(
+    runner: &mut Runner,
+    pos: &Position,
+    parts: &[TplPart],
+    mv: Option<MoveEnds>,
+    out: &mut Vec<u8>,
+) -> Result<(), RunError> {
+    for part in parts {
+        match part {
+            TplPart::Text(s) => out.extend_from_slice(s.as_bytes()),
+            TplPart::Value(e) => {
+                let v = runner.eval(e, pos, pos.mover)?;
+                write_int(out, v);
+            }
+            TplPart::From | TplPart::To => {
+                let ends = mv.expect("the checker allows from/to only in move lines");
+                let sq = if matches!(part, TplPart::From) {
+                    ends.from
+                } else {
+                    ends.to
+                };
+                if sq == NONE {
+                    out.extend_from_slice(if matches!(part, TplPart::From) && ends.to != NONE {
+                        b"*"
+                    } else {
+                        b"pass"
+                    });
+                } else {
+                    out.extend_from_slice(runner.g.names[sq as usize].as_bytes());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_int(out: &mut Vec<u8>, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let neg = v < 0;
+    let mut u = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if neg {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[i..]);
+}

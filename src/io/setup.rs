@@ -1,0 +1,82 @@
+//! What an input case says, before it is checked: the grid, the pieces placed by square
+//! lists (with where each was written), the side to move. Validation turns a setup into a
+//! playable [`Position`] or a located error.
+
+use super::input_error::InputError;
+use super::reader::{Loc, Mark};
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::{Code, EMPTY, Program, SideId};
+use crate::run::{Position, Runner};
+
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub case: usize,
+    pub start: Mark,
+    pub rows: u32,
+    pub cols: u32,
+    /// Cells filled by a grid (empty when the case has no grid).
+    pub cells: Vec<Code>,
+    /// Pieces placed by square lists: square, piece, where it was written.
+    pub placed: Vec<(u32, Code, Mark)>,
+    pub mover: Option<SideId>,
+}
+
+impl Setup {
+    /// Checks the setup against the rules: one piece per square, the rules file's
+    /// `require` conditions. Pieces standing where they would be promoted are promoted.
+    pub fn validate(
+        &self,
+        p: &Program,
+        t: &Tables,
+        g: &Geometry,
+        runner: &mut Runner,
+        locate: &dyn Fn(Mark) -> Loc,
+    ) -> Result<Position, InputError> {
+        let mover = self.mover.unwrap_or(p.first);
+        let mut pos = Position::empty(g.n, p.piece_codes(), mover);
+        if !self.cells.is_empty() {
+            for (sq, &c) in self.cells.iter().enumerate() {
+                pos.set(sq, c);
+            }
+        }
+        for &(sq, code, loc) in &self.placed {
+            if pos.cells[sq as usize] != EMPTY {
+                return Err(InputError {
+                    case: self.case,
+                    loc: locate(loc),
+                    message: format!("square `{}` already holds a piece", g.names[sq as usize]),
+                });
+            }
+            pos.set(sq as usize, code);
+        }
+        for sq in 0..g.n {
+            let c = pos.cells[sq];
+            if c != EMPTY
+                && t.promote[c as usize] != c
+                && g.far[t.side_of[c as usize] as usize * g.n + sq]
+            {
+                pos.set(sq, t.promote[c as usize]);
+            }
+        }
+        runner.new_position();
+        for req in &p.requires {
+            let ok = runner
+                .eval(&req.condition, &pos, mover)
+                .map_err(|e| InputError {
+                    case: self.case,
+                    loc: locate(self.start),
+                    message: e.0,
+                })?;
+            if ok == 0 {
+                return Err(InputError {
+                    case: self.case,
+                    loc: locate(self.start),
+                    message: req.message.clone(),
+                });
+            }
+        }
+        runner.new_position();
+        Ok(pos)
+    }
+}

@@ -1,0 +1,122 @@
+//! Playing a step on a position: moving, capturing, promoting and flipping.
+
+use super::position::Position;
+use super::step::{NONE, Step};
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::*;
+
+/// Plays one step. `stack` is scratch space for cascading flips.
+#[inline]
+pub fn apply(
+    p: &Program,
+    t: &Tables,
+    g: &Geometry,
+    pos: &mut Position,
+    step: &Step,
+    stack: &mut Vec<u32>,
+) {
+    if step.is_pass() {
+        return;
+    }
+    let rule = &p.moves[step.rule as usize];
+    let to = step.to as usize;
+    let mut piece = if step.from == NONE {
+        p.code(pos.mover, 0)
+    } else {
+        let piece = pos.cells[step.from as usize];
+        pos.set(step.from as usize, EMPTY);
+        piece
+    };
+    if step.over != NONE {
+        let over = step.over as usize;
+        if rule.capture_at_once {
+            pos.set(over, EMPTY);
+        } else {
+            pos.set(over, GHOST);
+        }
+    }
+    if t.promote_at_once
+        && t.promote[piece as usize] != piece
+        && g.far[pos.mover as usize * g.n + to]
+    {
+        piece = t.promote[piece as usize];
+    }
+    pos.set(to, piece);
+    if let Some(flip) = &rule.flip {
+        flip_runs(
+            t,
+            g,
+            pos,
+            to,
+            &flip.dirs[pos.mover as usize],
+            flip.cascading,
+            stack,
+        );
+    }
+}
+
+/// Ends a move: pieces captured "at end of move" leave, and a promotion that waits for
+/// the end of the move happens on `last` (the moving piece's final square).
+pub fn finish(t: &Tables, g: &Geometry, pos: &mut Position, last: u32, had_ghosts: bool) {
+    if had_ghosts {
+        for c in pos.cells.iter_mut() {
+            if *c == GHOST {
+                *c = EMPTY;
+            }
+        }
+    }
+    if !t.promote_at_once && last != NONE {
+        let sq = last as usize;
+        let piece = pos.cells[sq];
+        if piece != EMPTY
+            && piece != GHOST
+            && t.promote[piece as usize] != piece
+            && g.far[t.side_of[piece as usize] as usize * g.n + sq]
+        {
+            pos.set(sq, t.promote[piece as usize]);
+        }
+    }
+}
+
+/// Turns every enemy run that lies between `from` and another own piece along `dirs`;
+/// with `cascading`, every turned piece does the same in turn.
+fn flip_runs(
+    t: &Tables,
+    g: &Geometry,
+    pos: &mut Position,
+    from: usize,
+    dirs: &[DirId],
+    cascading: bool,
+    stack: &mut Vec<u32>,
+) {
+    let side = pos.mover;
+    let class = &t.class[side as usize];
+    stack.clear();
+    stack.push(from as u32);
+    while let Some(v) = stack.pop() {
+        let v = v as usize;
+        for &d in dirs {
+            let avail = g.steps(d, v);
+            let stride = g.stride[d as usize];
+            let mut k = 1;
+            let mut s = v as isize + stride;
+            while k <= avail && class[pos.cells[s as usize] as usize] == C_ENEMY {
+                k += 1;
+                s += stride;
+            }
+            if k == 1 || k > avail || class[pos.cells[s as usize] as usize] != C_OWN {
+                continue;
+            }
+            let mut f = v as isize + stride;
+            for _ in 1..k {
+                let old = pos.cells[f as usize];
+                pos.set(f as usize, 1 + side * t.kinds + t.kind_of[old as usize]);
+                if cascading {
+                    stack.push(f as u32);
+                }
+                f += stride;
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! The move generator: every step the side to move can take, from the compiled rules.
+//! One generator serves every query.
+
+use super::position::Position;
+use super::step::{NONE, Step};
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::*;
+
+/// Where a chain stands: the moving piece's square, the direction of its last jump and the
+/// rule being continued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChainAt {
+    pub sq: u32,
+    pub last_dir: u16,
+    pub rule: u16,
+}
+
+/// Everything the generator reads, borrowed for one call.
+pub struct Gen<'a> {
+    pub p: &'a Program,
+    pub t: &'a Tables,
+    pub g: &'a Geometry,
+    /// Per-line counts for `distance count ... on line`, filled on demand.
+    pub line_counts: &'a mut Vec<u32>,
+    /// Evaluates `distance` expressions that are not a plain line count.
+    pub distance_expr: &'a mut dyn FnMut(&Expr, &Position, usize, DirId) -> i64,
+}
+
+impl Gen<'_> {
+    /// All first steps of every move rule for `pos.mover`.
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
+        out.clear();
+        let side = pos.mover as usize;
+        let class = &self.t.class[side];
+        for (ri, rule) in self.p.moves.iter().enumerate() {
+            for ka in &rule.actions {
+                match &ka.action {
+                    Action::Pass => out.push(Step {
+                        from: NONE,
+                        to: NONE,
+                        over: NONE,
+                        dir: u16::MAX,
+                        rule: ri as u16,
+                    }),
+                    Action::Place { onto } => {
+                        for (sq, &c) in pos.cells.iter().enumerate() {
+                            if class[c as usize] & onto != 0 {
+                                out.push(Step {
+                                    from: NONE,
+                                    to: sq as u32,
+                                    over: NONE,
+                                    dir: u16::MAX,
+                                    rule: ri as u16,
+                                });
+                            }
+                        }
+                    }
+                    Action::Slide {
+                        dirs,
+                        distance,
+                        over,
+                        onto,
+                    } => {
+                        if let Distance::LineCount(f) = distance {
+                            self.fill_line_counts(pos, *f);
+                        }
+                        for (sq, &c) in pos.cells.iter().enumerate() {
+                            if class[c as usize] != C_OWN
+                                || ka.kinds & (1 << self.t.kind_of[c as usize]) == 0
+                            {
+                                continue;
+                            }
+                            for &d in &dirs[side] {
+                                self.slide(pos, sq, d, distance, *over, *onto, ri as u16, out);
+                            }
+                        }
+                    }
+                    Action::Jump {
+                        dirs,
+                        over,
+                        before,
+                        after,
+                    } => {
+                        for (sq, &c) in pos.cells.iter().enumerate() {
+                            if class[c as usize] != C_OWN
+                                || ka.kinds & (1 << self.t.kind_of[c as usize]) == 0
+                            {
+                                continue;
+                            }
+                            for &d in &dirs[side] {
+                                self.jump(pos, sq, d, *over, *before, *after, ri as u16, out);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The jumps that continue a chain from `at`.
+    pub fn chain_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        no_reversing: bool,
+        out: &mut Vec<Step>,
+    ) {
+        out.clear();
+        let side = pos.mover as usize;
+        let sq = at.sq as usize;
+        let code = pos.cells[sq];
+        let rule = &self.p.moves[at.rule as usize];
+        let back = if no_reversing {
+            self.opposite(at.last_dir)
+        } else {
+            u16::MAX
+        };
+        for ka in &rule.actions {
+            if ka.kinds & (1 << self.t.kind_of[code as usize]) == 0 {
+                continue;
+            }
+            if let Action::Jump {
+                dirs,
+                over,
+                before,
+                after,
+            } = &ka.action
+            {
+                for &d in &dirs[side] {
+                    if d != back {
+                        self.jump(pos, sq, d, *over, *before, *after, at.rule, out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn opposite(&self, d: u16) -> u16 {
+        if d == u16::MAX {
+            return u16::MAX;
+        }
+        let dir = &self.p.directions[d as usize];
+        self.p
+            .directions
+            .iter()
+            .position(|o| o.dr == -dir.dr && o.dc == -dir.dc)
+            .map(|i| i as u16)
+            .unwrap_or(u16::MAX)
+    }
+
+    fn fill_line_counts(&mut self, pos: &Position, f: SetFilter) {
+        let g = self.g;
+        self.line_counts.clear();
+        self.line_counts.resize(g.line_count, 0);
+        let class = &self.t.class[pos.mover as usize];
+        for l in 0..g.line_count {
+            let squares = &g.line_squares[g.line_start[l] as usize..g.line_start[l + 1] as usize];
+            let mut k = 0;
+            for &s in squares {
+                k += matches_filter(f, pos.cells[s as usize], class, self.t) as u32;
+            }
+            self.line_counts[l] = k;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn slide(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        distance: &Distance,
+        over: CellMask,
+        onto: CellMask,
+        rule: u16,
+        out: &mut Vec<Step>,
+    ) {
+        let g = self.g;
+        let class = &self.t.class[pos.mover as usize];
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let k = match distance {
+            Distance::Unlimited => {
+                let mut t = sq as isize;
+                for _ in 0..avail {
+                    t += stride;
+                    let c = class[pos.cells[t as usize] as usize];
+                    if c & onto != 0 {
+                        out.push(Step {
+                            from: sq as u32,
+                            to: t as u32,
+                            over: NONE,
+                            dir: d,
+                            rule,
+                        });
+                    }
+                    if c & over == 0 {
+                        break;
+                    }
+                }
+                return;
+            }
+            Distance::Const(k) => *k,
+            Distance::LineCount(_) => self.line_counts[g.line[d as usize * g.n + sq] as usize],
+            Distance::Expr(e) => {
+                let v = (self.distance_expr)(e, pos, sq, d);
+                if v < 0 {
+                    0
+                } else {
+                    v.min(u32::MAX as i64) as u32
+                }
+            }
+        };
+        if k == 0 || k > avail {
+            return;
+        }
+        let mut t = sq as isize;
+        for _ in 1..k {
+            t += stride;
+            if class[pos.cells[t as usize] as usize] & over == 0 {
+                return;
+            }
+        }
+        t += stride;
+        if class[pos.cells[t as usize] as usize] & onto != 0 {
+            out.push(Step {
+                from: sq as u32,
+                to: t as u32,
+                over: NONE,
+                dir: d,
+                rule,
+            });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn jump(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        over: CellMask,
+        before: u32,
+        after: u32,
+        rule: u16,
+        out: &mut Vec<Step>,
+    ) {
+        let g = self.g;
+        let class = &self.t.class[pos.mover as usize];
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let mut k = 1;
+        while k <= avail {
+            let s = (sq as isize + stride * k as isize) as usize;
+            let c = class[pos.cells[s] as usize];
+            if c == C_EMPTY {
+                if k - 1 < before {
+                    k += 1;
+                    continue;
+                }
+                return;
+            }
+            if c & over == 0 {
+                return;
+            }
+            // Jump over `s`, landing on each empty square beyond it that the gap allows.
+            let mut j = 1u32;
+            while k + j <= avail && j - 1 <= after {
+                let t = (s as isize + stride * j as isize) as usize;
+                if class[pos.cells[t] as usize] != C_EMPTY {
+                    break;
+                }
+                out.push(Step {
+                    from: sq as u32,
+                    to: t as u32,
+                    over: s as u32,
+                    dir: d,
+                    rule,
+                });
+                j += 1;
+            }
+            return;
+        }
+    }
+}
+
+#[inline]
+pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -> bool {
+    match f {
+        SetFilter::Own => class[cell as usize] == C_OWN,
+        SetFilter::Enemy => class[cell as usize] == C_ENEMY,
+        SetFilter::Empty => cell == EMPTY,
+        SetFilter::Pieces => cell != EMPTY && cell != GHOST,
+        SetFilter::Squares => true,
+        SetFilter::Side(s) => cell != EMPTY && cell != GHOST && t.side_of[cell as usize] == s,
+        SetFilter::Piece(c) => cell == c,
+    }
+}

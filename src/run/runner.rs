@@ -1,0 +1,736 @@
+//! Answers the questions a rules file asks about a position: expressions, move lists,
+//! the best value over moves, and counts of moves (by dynamic programming over chains).
+
+use std::hash::Hash;
+use std::rc::Rc;
+
+use super::apply::{apply, finish};
+use super::fxhash::FxHashMap;
+use super::movegen::{ChainAt, Gen, matches_filter};
+use super::position::Position;
+use super::regions::{self, Fill, Regions};
+use super::step::{NONE, Step};
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::*;
+
+/// A failure while answering a question about a valid position.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct RunError(pub String);
+
+/// The deepest chain of jumps followed before giving up (keeps the stack bounded).
+pub const MAX_CHAIN: usize = 10_000;
+
+/// A finished move as the queries see it: where it started and where it ended.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveEnds {
+    pub from: u32,
+    pub to: u32,
+}
+
+enum Fold<'e> {
+    Count(Option<&'e Expr>),
+    Best { max: bool, body: &'e Expr },
+    Ends,
+}
+
+#[derive(Default)]
+struct Acc {
+    count: u64,
+    best: Option<i64>,
+    ends: Vec<MoveEnds>,
+}
+
+pub struct Runner<'p> {
+    pub p: &'p Program,
+    pub t: Tables,
+    pub g: Rc<Geometry>,
+    pub vars: Vec<i64>,
+    line_counts: Vec<u32>,
+    flip_stack: Vec<u32>,
+    step_pool: Vec<Vec<Step>>,
+    pos_pool: Vec<Position>,
+    let_cache: Vec<Option<i64>>,
+    region_cache: Vec<Option<Regions>>,
+    fill: Fill,
+    scratch_regions: Regions,
+    memo: FxHashMap<(u128, u64), u64>,
+    memo_big: FxHashMap<(Box<[u64]>, u64), u64>,
+    chains: bool,
+}
+
+impl<'p> Runner<'p> {
+    pub fn new(p: &'p Program, g: Rc<Geometry>) -> Runner<'p> {
+        Runner {
+            p,
+            t: Tables::new(p),
+            g,
+            vars: vec![0; p.vars.len()],
+            line_counts: Vec::new(),
+            flip_stack: Vec::new(),
+            step_pool: Vec::new(),
+            pos_pool: Vec::new(),
+            let_cache: vec![None; p.lets.len()],
+            region_cache: vec![None; p.regions.len()],
+            fill: Fill::default(),
+            scratch_regions: Regions::default(),
+            memo: FxHashMap::default(),
+            memo_big: FxHashMap::default(),
+            chains: p.moves.iter().any(|m| m.chain.is_some()),
+        }
+    }
+
+    /// Forgets what was cached about the previous position.
+    pub fn new_position(&mut self) {
+        self.let_cache.iter_mut().for_each(|c| *c = None);
+        self.region_cache.iter_mut().for_each(|c| *c = None);
+    }
+
+    fn take_steps(&mut self) -> Vec<Step> {
+        self.step_pool.pop().unwrap_or_default()
+    }
+
+    fn take_pos(&mut self, from: &Position) -> Position {
+        match self.pos_pool.pop() {
+            Some(mut p) if p.cells.len() == from.cells.len() => {
+                p.copy_from(from);
+                p
+            }
+            _ => from.clone(),
+        }
+    }
+
+    /// The first steps of every move, from the compiled generator.
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
+        let (p, g) = (self.p, self.g.clone());
+        let vars = self.vars.clone();
+        let mut err = None;
+        let t = &self.t;
+        let mut distance = |e: &Expr, pos: &Position, sq: usize, d: DirId| -> i64 {
+            match eval_plain(p, t, &g, &vars, e, pos, pos.mover, Some((sq, d))) {
+                Ok(v) => v,
+                Err(e) => {
+                    err = Some(e);
+                    0
+                }
+            }
+        };
+        let mut gen_ = Gen {
+            p,
+            t,
+            g: &g,
+            line_counts: &mut self.line_counts,
+            distance_expr: &mut distance,
+        };
+        gen_.first_steps(pos, out);
+        err.map_or(Ok(()), Err)
+    }
+
+    fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
+        let no_rev = self.p.moves[at.rule as usize]
+            .chain
+            .is_some_and(|c| c.no_reversing);
+        let g = self.g.clone();
+        let mut never = |_: &Expr, _: &Position, _: usize, _: DirId| 0;
+        let mut gen_ = Gen {
+            p: self.p,
+            t: &self.t,
+            g: &g,
+            line_counts: &mut self.line_counts,
+            distance_expr: &mut never,
+        };
+        gen_.chain_steps(pos, at, no_rev, out);
+    }
+
+    /// The start and end squares of every legal move, in generation order.
+    pub fn move_ends(&mut self, pos: &Position) -> Result<Vec<MoveEnds>, RunError> {
+        if !self.chains {
+            let mut steps = self.take_steps();
+            self.first_steps(pos, &mut steps)?;
+            let ends = steps
+                .iter()
+                .map(|s| MoveEnds {
+                    from: s.from,
+                    to: s.to,
+                })
+                .collect();
+            self.step_pool.push(steps);
+            return Ok(ends);
+        }
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Ends, &mut acc)?;
+        Ok(acc.ends)
+    }
+
+    /// Evaluates an expression about `pos` as seen by `side`.
+    pub fn eval(&mut self, e: &Expr, pos: &Position, side: SideId) -> Result<i64, RunError> {
+        self.eval_at(e, pos, side, true, 0)
+    }
+
+    fn eval_at(
+        &mut self,
+        e: &Expr,
+        pos: &Position,
+        side: SideId,
+        top: bool,
+        size: i64,
+    ) -> Result<i64, RunError> {
+        Ok(match e {
+            Expr::Let(l) => {
+                if top
+                    && let Some(v) = self.let_cache[*l] {
+                        return Ok(v);
+                    }
+                let v = self.eval_at(&self.p.lets[*l], pos, side, top, size)?;
+                if top {
+                    self.let_cache[*l] = Some(v);
+                }
+                v
+            }
+            Expr::Size => size,
+            Expr::Neg(x) => self
+                .eval_at(x, pos, side, top, size)?
+                .checked_neg()
+                .ok_or_else(overflow)?,
+            Expr::Not(x) => (self.eval_at(x, pos, side, top, size)? == 0) as i64,
+            Expr::Bin(op, a, b) => {
+                let x = self.eval_at(a, pos, side, top, size)?;
+                match op {
+                    Op::And if x == 0 => return Ok(0),
+                    Op::Or if x != 0 => return Ok(1),
+                    _ => {}
+                }
+                let y = self.eval_at(b, pos, side, top, size)?;
+                binary(*op, x, y)?
+            }
+            Expr::CountRegions(spec, border) => {
+                let regions = self.regions(pos, side, *spec, top);
+                let v = (0..regions.sizes.len())
+                    .filter(|&i| border_ok(*border, regions.borders[i]))
+                    .count() as i64;
+                self.put_regions(*spec, regions, top);
+                v
+            }
+            Expr::RegionSum(body, spec, border) => {
+                let regions = self.regions(pos, side, *spec, top);
+                let mut total: i64 = 0;
+                let mut res = Ok(());
+                for i in 0..regions.sizes.len() {
+                    if !border_ok(*border, regions.borders[i]) {
+                        continue;
+                    }
+                    let v = match **body {
+                        Expr::Size => regions.sizes[i] as i64,
+                        _ => match self.eval_at(body, pos, side, false, regions.sizes[i] as i64) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                res = Err(e);
+                                break;
+                            }
+                        },
+                    };
+                    total = total.checked_add(v).ok_or_else(overflow)?;
+                }
+                self.put_regions(*spec, regions, top);
+                res?;
+                total
+            }
+            Expr::CountMoves(cond) => {
+                let mut acc = Acc::default();
+                match cond {
+                    Some(c) if self.chains && self.chains_memoisable() => {
+                        self.count_dp(pos, c, &mut acc)?
+                    }
+                    _ => self.walk(pos, &Fold::Count(cond.as_deref()), &mut acc)?,
+                }
+                i64::try_from(acc.count).map_err(|_| overflow())?
+            }
+            Expr::Best { max, body } => {
+                let mut acc = Acc::default();
+                self.walk(pos, &Fold::Best { max: *max, body }, &mut acc)?;
+                acc.best.ok_or_else(|| {
+                    RunError(format!(
+                        "there is no move to take the {} over",
+                        if *max { "max" } else { "min" }
+                    ))
+                })?
+            }
+            _ => eval_plain(self.p, &self.t, &self.g, &self.vars, e, pos, side, None)?,
+        })
+    }
+
+    fn regions(&mut self, pos: &Position, side: SideId, spec: usize, top: bool) -> Regions {
+        if top
+            && let Some(r) = self.region_cache[spec].take() {
+                return r;
+            }
+        let mut out = std::mem::take(&mut self.scratch_regions);
+        regions::find(
+            &self.t,
+            &self.g,
+            pos,
+            side,
+            &self.p.regions[spec],
+            &self.g.adjacency[spec],
+            &mut self.fill,
+            &mut out,
+        );
+        out
+    }
+
+    fn put_regions(&mut self, spec: usize, r: Regions, top: bool) {
+        if top {
+            self.region_cache[spec] = Some(r);
+        } else {
+            self.scratch_regions = r;
+        }
+    }
+
+    /// Chains can be counted by memo when the position inside a chain depends only on
+    /// which pieces were taken and where the moving piece stands (no flips).
+    fn chains_memoisable(&self) -> bool {
+        self.p
+            .moves
+            .iter()
+            .all(|m| m.chain.is_none() || m.flip.is_none())
+    }
+
+    /// Visits every complete move.
+    fn walk(&mut self, pos: &Position, fold: &Fold, acc: &mut Acc) -> Result<(), RunError> {
+        let mut steps = self.take_steps();
+        let r = self.first_steps(pos, &mut steps);
+        if r.is_ok() {
+            for st in &steps {
+                let mut next = self.take_pos(pos);
+                apply(
+                    self.p,
+                    &self.t,
+                    &self.g,
+                    &mut next,
+                    st,
+                    &mut self.flip_stack,
+                );
+                let res = if self.continues(st) {
+                    self.walk_chain(
+                        &next,
+                        ChainAt {
+                            sq: st.to,
+                            last_dir: st.dir,
+                            rule: st.rule,
+                        },
+                        st.from,
+                        fold,
+                        acc,
+                        1,
+                    )
+                } else {
+                    self.visit(
+                        &next,
+                        MoveEnds {
+                            from: st.from,
+                            to: st.to,
+                        },
+                        st.over != NONE,
+                        fold,
+                        acc,
+                    )
+                };
+                self.pos_pool.push(next);
+                if res.is_err() {
+                    self.step_pool.push(steps);
+                    return res;
+                }
+            }
+        }
+        self.step_pool.push(steps);
+        r
+    }
+
+    fn continues(&self, st: &Step) -> bool {
+        st.over != NONE && self.p.moves[st.rule as usize].chain.is_some()
+    }
+
+    fn walk_chain(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        origin: u32,
+        fold: &Fold,
+        acc: &mut Acc,
+        depth: usize,
+    ) -> Result<(), RunError> {
+        if depth > MAX_CHAIN {
+            return Err(RunError(format!("a chain of more than {MAX_CHAIN} jumps")));
+        }
+        let mut steps = self.take_steps();
+        self.chain_steps(pos, at, &mut steps);
+        let must = self.p.moves[at.rule as usize].chain.is_some_and(|c| c.must);
+        let mut res = Ok(());
+        if steps.is_empty() || !must {
+            res = self.visit(
+                pos,
+                MoveEnds {
+                    from: origin,
+                    to: at.sq,
+                },
+                true,
+                fold,
+                acc,
+            );
+        }
+        if res.is_ok() {
+            for st in &steps {
+                let mut next = self.take_pos(pos);
+                apply(
+                    self.p,
+                    &self.t,
+                    &self.g,
+                    &mut next,
+                    st,
+                    &mut self.flip_stack,
+                );
+                res = self.walk_chain(
+                    &next,
+                    ChainAt {
+                        sq: st.to,
+                        last_dir: st.dir,
+                        rule: st.rule,
+                    },
+                    origin,
+                    fold,
+                    acc,
+                    depth + 1,
+                );
+                self.pos_pool.push(next);
+                if res.is_err() {
+                    break;
+                }
+            }
+        }
+        self.step_pool.push(steps);
+        res
+    }
+
+    /// A complete move has been played: `pos` is the position during its last step.
+    fn visit(
+        &mut self,
+        pos: &Position,
+        ends: MoveEnds,
+        captured: bool,
+        fold: &Fold,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        if let Fold::Ends = fold {
+            acc.ends.push(ends);
+            return Ok(());
+        }
+        if let Fold::Count(None) = fold {
+            acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+            return Ok(());
+        }
+        let needs_finish = (captured && !self.p.moves.iter().all(|m| m.capture_at_once))
+            || !self.t.promote_at_once;
+        let mut done;
+        let after = if needs_finish {
+            done = self.take_pos(pos);
+            finish(&self.t, &self.g, &mut done, ends.to, captured);
+            &done
+        } else {
+            done = Position::empty(0, 0, 0);
+            pos
+        };
+        let side = pos.mover;
+        let r = match fold {
+            Fold::Count(Some(c)) => {
+                if self.eval_at(c, after, side, false, 0)? != 0 {
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                }
+                Ok(())
+            }
+            Fold::Best { max, body } => {
+                let v = self.eval_at(body, after, side, false, 0)?;
+                acc.best = Some(match acc.best {
+                    None => v,
+                    Some(b) if *max => b.max(v),
+                    Some(b) => b.min(v),
+                });
+                Ok(())
+            }
+            _ => Ok(()),
+        };
+        if needs_finish {
+            self.pos_pool.push(done);
+        }
+        r
+    }
+
+    /// Counts complete moves satisfying `cond`, sharing the work of chains that reach the
+    /// same position (same pieces taken, same square, kind and last direction).
+    fn count_dp(&mut self, pos: &Position, cond: &Expr, acc: &mut Acc) -> Result<(), RunError> {
+        let mut steps = self.take_steps();
+        let r = self.first_steps(pos, &mut steps);
+        let big = self.g.n > 128;
+        let mut res = r;
+        if res.is_ok() {
+            for st in &steps {
+                let mut next = self.take_pos(pos);
+                apply(
+                    self.p,
+                    &self.t,
+                    &self.g,
+                    &mut next,
+                    st,
+                    &mut self.flip_stack,
+                );
+                let at = ChainAt {
+                    sq: st.to,
+                    last_dir: st.dir,
+                    rule: st.rule,
+                };
+                let n = if !self.continues(st) {
+                    let mut a = Acc::default();
+                    self.visit(
+                        &next,
+                        MoveEnds {
+                            from: st.from,
+                            to: st.to,
+                        },
+                        st.over != NONE,
+                        &Fold::Count(Some(cond)),
+                        &mut a,
+                    )
+                    .map(|_| a.count)
+                } else if big {
+                    self.memo_big.clear();
+                    let mut key = vec![0u64; self.g.n.div_ceil(64)].into_boxed_slice();
+                    key[st.over as usize / 64] |= 1 << (st.over % 64);
+                    self.dp(&next, at, st.from, key, cond, 1)
+                } else {
+                    self.memo.clear();
+                    self.dp(&next, at, st.from, 1u128 << st.over, cond, 1)
+                };
+                self.pos_pool.push(next);
+                match n.and_then(|n| acc.count.checked_add(n).ok_or_else(count_overflow)) {
+                    Ok(c) => acc.count = c,
+                    Err(e) => {
+                        res = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        self.step_pool.push(steps);
+        res
+    }
+
+    fn dp<K: TakenSet>(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        origin: u32,
+        taken: K,
+        cond: &Expr,
+        depth: usize,
+    ) -> Result<u64, RunError> {
+        if depth > MAX_CHAIN {
+            return Err(RunError(format!("a chain of more than {MAX_CHAIN} jumps")));
+        }
+        let state = (at.sq as u64)
+            | (at.last_dir as u64) << 32
+            | (pos.cells[at.sq as usize] as u64) << 48
+            | (at.rule as u64) << 56;
+        if let Some(v) = K::get(self, &taken, state) {
+            return Ok(v);
+        }
+        let mut steps = self.take_steps();
+        self.chain_steps(pos, at, &mut steps);
+        let must = self.p.moves[at.rule as usize].chain.is_some_and(|c| c.must);
+        let mut total = 0u64;
+        let mut res = Ok(());
+        if steps.is_empty() || !must {
+            let mut a = Acc::default();
+            res = self.visit(
+                pos,
+                MoveEnds {
+                    from: origin,
+                    to: at.sq,
+                },
+                true,
+                &Fold::Count(Some(cond)),
+                &mut a,
+            );
+            total = a.count;
+        }
+        if res.is_ok() {
+            for st in &steps {
+                let mut next = self.take_pos(pos);
+                apply(
+                    self.p,
+                    &self.t,
+                    &self.g,
+                    &mut next,
+                    st,
+                    &mut self.flip_stack,
+                );
+                let r = self.dp(
+                    &next,
+                    ChainAt {
+                        sq: st.to,
+                        last_dir: st.dir,
+                        rule: st.rule,
+                    },
+                    origin,
+                    taken.with(st.over),
+                    cond,
+                    depth + 1,
+                );
+                self.pos_pool.push(next);
+                match r.and_then(|n| total.checked_add(n).ok_or_else(count_overflow)) {
+                    Ok(t) => total = t,
+                    Err(e) => {
+                        res = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        self.step_pool.push(steps);
+        res?;
+        K::put(self, taken, state, total);
+        Ok(total)
+    }
+}
+
+/// The set of squares emptied by captures so far in a chain: the memo key.
+trait TakenSet: Clone + Eq + Hash + Sized {
+    fn with(&self, sq: u32) -> Self;
+    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64>;
+    fn put(r: &mut Runner, k: Self, state: u64, v: u64);
+}
+
+impl TakenSet for u128 {
+    fn with(&self, sq: u32) -> Self {
+        self | 1 << sq
+    }
+    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64> {
+        r.memo.get(&(*k, state)).copied()
+    }
+    fn put(r: &mut Runner, k: Self, state: u64, v: u64) {
+        r.memo.insert((k, state), v);
+    }
+}
+
+impl TakenSet for Box<[u64]> {
+    fn with(&self, sq: u32) -> Self {
+        let mut k = self.clone();
+        k[sq as usize / 64] |= 1 << (sq % 64);
+        k
+    }
+    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64> {
+        r.memo_big.get(&(k.clone(), state)).copied()
+    }
+    fn put(r: &mut Runner, k: Self, state: u64, v: u64) {
+        r.memo_big.insert((k, state), v);
+    }
+}
+
+fn overflow() -> RunError {
+    RunError("a number grew past the 64-bit range".into())
+}
+
+fn count_overflow() -> RunError {
+    RunError("the count is larger than 18446744073709551615 (the 64-bit limit)".into())
+}
+
+fn border_ok(f: BorderFilter, sides: u32) -> bool {
+    match f {
+        BorderFilter::All => true,
+        BorderFilter::Only(s) => sides == 1 << s,
+        BorderFilter::Touches(s) => sides & (1 << s) != 0,
+        BorderFilter::Nothing => sides == 0,
+    }
+}
+
+fn binary(op: Op, x: i64, y: i64) -> Result<i64, RunError> {
+    Ok(match op {
+        Op::Add => x.checked_add(y).ok_or_else(overflow)?,
+        Op::Sub => x.checked_sub(y).ok_or_else(overflow)?,
+        Op::Mul => x.checked_mul(y).ok_or_else(overflow)?,
+        Op::Eq => (x == y) as i64,
+        Op::Ne => (x != y) as i64,
+        Op::Lt => (x < y) as i64,
+        Op::Le => (x <= y) as i64,
+        Op::Gt => (x > y) as i64,
+        Op::Ge => (x >= y) as i64,
+        Op::And => (x != 0 && y != 0) as i64,
+        Op::Or => (x != 0 || y != 0) as i64,
+    })
+}
+
+/// Expressions that need no move generation and no caches.
+#[allow(clippy::too_many_arguments)]
+fn eval_plain(
+    p: &Program,
+    t: &Tables,
+    g: &Geometry,
+    vars: &[i64],
+    e: &Expr,
+    pos: &Position,
+    side: SideId,
+    line: Option<(usize, DirId)>,
+) -> Result<i64, RunError> {
+    Ok(match e {
+        Expr::Int(v) => *v,
+        Expr::Var(v) => vars[*v],
+        Expr::Neg(x) => eval_plain(p, t, g, vars, x, pos, side, line)?
+            .checked_neg()
+            .ok_or_else(overflow)?,
+        Expr::Not(x) => (eval_plain(p, t, g, vars, x, pos, side, line)? == 0) as i64,
+        Expr::Bin(op, a, b) => {
+            let x = eval_plain(p, t, g, vars, a, pos, side, line)?;
+            let y = eval_plain(p, t, g, vars, b, pos, side, line)?;
+            binary(*op, x, y)?
+        }
+        Expr::Let(l) => eval_plain(p, t, g, vars, &p.lets[*l], pos, side, line)?,
+        Expr::CountSet(f) => count_set(t, pos, side, *f, g.n) as i64,
+        Expr::CountOnLine(f) => {
+            let Some((sq, d)) = line else {
+                return Err(RunError("`on line` used outside a move".into()));
+            };
+            let l = g.line[d as usize * g.n + sq] as usize;
+            let class = &t.class[side as usize];
+            g.line_squares[g.line_start[l] as usize..g.line_start[l + 1] as usize]
+                .iter()
+                .filter(|&&s| matches_filter(*f, pos.cells[s as usize], class, t))
+                .count() as i64
+        }
+        Expr::Size
+        | Expr::From
+        | Expr::To
+        | Expr::CountMoves(_)
+        | Expr::Best { .. }
+        | Expr::CountRegions(..)
+        | Expr::RegionSum(..) => {
+            return Err(RunError("this expression cannot be used here".into()));
+        }
+    })
+}
+
+/// How many squares match a filter, from the piece counts (no board scan).
+#[inline]
+pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usize) -> u32 {
+    let kinds = t.kinds as usize;
+    let side_total =
+        |s: usize| -> u32 { pos.counts[1 + s * kinds..1 + (s + 1) * kinds].iter().sum() };
+    let all = || -> u32 { pos.counts[1..].iter().sum() };
+    match f {
+        SetFilter::Own => side_total(side as usize),
+        SetFilter::Enemy => all() - side_total(side as usize),
+        SetFilter::Pieces => all(),
+        SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
+        SetFilter::Squares => n as u32,
+        SetFilter::Side(s) => side_total(s as usize),
+        SetFilter::Piece(c) => pos.counts[c as usize],
+    }
+}

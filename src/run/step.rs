@@ -1,0 +1,23 @@
+//! Moves as values: one step of a move (a slide, a placement, one jump of a chain, a pass).
+
+pub const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The square the piece leaves (`NONE` for a placement or a pass).
+    pub from: u32,
+    /// The square the piece lands on or is placed on (`NONE` for a pass).
+    pub to: u32,
+    /// The square of the piece jumped over (`NONE` if none).
+    pub over: u32,
+    /// The direction moved (`u16::MAX` if none).
+    pub dir: u16,
+    /// Which move rule produced it.
+    pub rule: u16,
+}
+
+impl Step {
+    pub fn is_pass(&self) -> bool {
+        self.to == NONE
+    }
+}

@@ -1,0 +1,358 @@
+//! The typed syntax tree of a rules file. Every node keeps the byte span it came from,
+//! so the checker can point at it.
+
+/// A byte range in the rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// An identifier with its span.
+#[derive(Clone, Debug)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A string literal, escapes resolved.
+#[derive(Clone, Debug)]
+pub struct Str {
+    pub value: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Default)]
+pub struct RulesFile {
+    pub statements: Vec<Statement>,
+}
+
+#[derive(Debug)]
+pub struct Statement {
+    pub kind: StatementKind,
+    /// The span of the statement's leading keyword.
+    pub keyword: Span,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum StatementKind {
+    Board {
+        rows: Dim,
+        cols: Dim,
+    },
+    Squares {
+        parts: Vec<SquarePart>,
+        joined: Vec<bool>,
+    },
+    Sides(Vec<SideDef>),
+    Kinds(Vec<Name>),
+    Pieces(Vec<PieceDef>),
+    Empty(Str),
+    First(Name),
+    Direction(Vec<DirectionDef>),
+    Directions {
+        name: Name,
+        members: Vec<Name>,
+    },
+    Promote {
+        from: Name,
+        to: Name,
+        at_once: bool,
+    },
+    Let {
+        name: Name,
+        param: Option<Name>,
+        body: Expr,
+    },
+    Move(Vec<MovePart>),
+    Require {
+        condition: Expr,
+        message: Str,
+    },
+    Input(InputDecl),
+    Output(Vec<OutStmt>),
+}
+
+#[derive(Debug, Clone)]
+pub enum Dim {
+    Fixed(u64, Span),
+    Var(Name),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axis {
+    Row,
+    Column,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Letter,
+    Number,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct SquarePart {
+    pub axis: Axis,
+    pub style: Style,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct SideDef {
+    pub name: Name,
+    pub symbol: Option<Str>,
+    pub forward: Option<Name>,
+}
+
+#[derive(Debug)]
+pub struct PieceDef {
+    pub symbol: Str,
+    pub side: Name,
+    pub kind: Option<Name>,
+}
+
+#[derive(Debug)]
+pub struct DirectionDef {
+    pub name: Name,
+    pub value: DirectionValue,
+}
+
+#[derive(Debug)]
+pub enum DirectionValue {
+    Vector(i64, i64, Span),
+    Sum(Vec<Name>),
+}
+
+// ---- moves ----
+
+#[derive(Debug)]
+pub enum MovePart {
+    Action {
+        kind: Option<Name>,
+        action: Action,
+    },
+    Flip {
+        dirs: Vec<Name>,
+        cascading: bool,
+        span: Span,
+    },
+    Continue {
+        must: bool,
+        no_reversing: bool,
+        span: Span,
+    },
+    Captured {
+        at_once: bool,
+        span: Span,
+    },
+}
+
+#[derive(Debug)]
+pub struct Action {
+    pub kind: ActionKind,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum ActionKind {
+    Slide {
+        dirs: Vec<Name>,
+        options: Vec<SlideOption>,
+    },
+    Step {
+        dirs: Vec<Name>,
+        onto: Option<Cells>,
+    },
+    Place {
+        onto: Cells,
+    },
+    Jump {
+        dirs: Vec<Name>,
+        over: Cells,
+        gaps: Vec<GapOption>,
+    },
+    Pass,
+}
+
+#[derive(Debug)]
+pub enum SlideOption {
+    Distance(Expr),
+    Over(Cells),
+    Onto(Cells),
+}
+
+/// Which square contents a condition accepts.
+#[derive(Debug, Clone, Copy)]
+pub struct Cells {
+    pub empty: bool,
+    pub own: bool,
+    pub enemy: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct GapOption {
+    pub after: bool,
+    /// `None` = any number of empty squares.
+    pub at_most: Option<u64>,
+    pub span: Span,
+}
+
+// ---- expressions ----
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    Int(i64),
+    Ref { name: Name, arg: Option<Name> },
+    Size,
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    CountMoves(Option<Box<Expr>>),
+    CountSet(SquareSet),
+    CountRegions(Regions),
+    Best { max: bool, body: Box<Expr> },
+    RegionSum { body: Box<Expr>, regions: Regions },
+    NoMoves,
+    NoSet(SquareSet),
+}
+
+#[derive(Debug, Clone)]
+pub struct SquareSet {
+    pub base: SetBase,
+    pub on_line: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum SetBase {
+    Own,
+    Enemy,
+    Empty,
+    Pieces,
+    Squares,
+    Side { side: Name, kind: Option<Name> },
+}
+
+#[derive(Debug, Clone)]
+pub struct Regions {
+    pub of: SquareSet,
+    pub by: Vec<Name>,
+    pub border: Option<Border>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum Border {
+    Only(Name),
+    Any(Name),
+    Nothing,
+}
+
+// ---- input / output ----
+
+#[derive(Debug)]
+pub struct InputDecl {
+    pub header: Vec<InputItem>,
+    pub repeat: Option<Repeat>,
+}
+
+#[derive(Debug)]
+pub struct Repeat {
+    pub until: RepeatUntil,
+    pub body: Vec<InputItem>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum RepeatUntil {
+    End,
+    Token(Str),
+    Times(Expr),
+}
+
+#[derive(Debug)]
+pub enum InputItem {
+    Grid(Span),
+    Mover(Span),
+    Read(Vec<Name>),
+    Squares {
+        words: Vec<Word>,
+        separator: Option<Str>,
+        span: Span,
+    },
+    Literal(Str),
+}
+
+#[derive(Debug)]
+pub enum Word {
+    Int(u64, Span),
+    Name(Name),
+}
+
+#[derive(Debug)]
+pub enum OutStmt {
+    Between(Template),
+    EachMove {
+        template: Template,
+        sorted: bool,
+    },
+    Line {
+        template: Template,
+        condition: LineCondition,
+    },
+}
+
+#[derive(Debug)]
+pub enum LineCondition {
+    Always,
+    If(Box<Expr>),
+    Otherwise(Span),
+}
+
+#[derive(Debug)]
+pub struct Template {
+    pub parts: Vec<TemplatePart>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum TemplatePart {
+    Text(String),
+    Hole(Expr),
+}

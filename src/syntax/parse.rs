@@ -1,0 +1,672 @@
+//! From pest pairs to the typed syntax tree.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::grammar::{Rule, RulesParser};
+use super::syntax_error::SyntaxError;
+
+/// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
+/// every semantic error is left to the checker.
+pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
+    pest::set_error_detail(true);
+    let mut pairs =
+        RulesParser::parse(Rule::file, source).map_err(|e| SyntaxError::from_pest(e, source))?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    let mut out = RulesFile::default();
+    for pair in file.into_inner() {
+        if pair.as_rule() == Rule::EOI {
+            break;
+        }
+        out.statements.push(statement(pair)?);
+    }
+    Ok(out)
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn keyword_span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    let text = s.as_str();
+    let len = text
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    Span::new(s.start(), s.start() + len)
+}
+
+fn name(pair: Pair<Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+/// A number too large for the engine is a syntax-level problem, reported with its span.
+fn integer(pair: &Pair<Rule>) -> Result<u64, SyntaxError> {
+    pair.as_str()
+        .parse::<u64>()
+        .ok()
+        .filter(|v| *v <= i64::MAX as u64 / 4)
+        .ok_or_else(|| SyntaxError::custom(span(pair), "this number is too large", None))
+}
+
+fn signed(pair: &Pair<Rule>) -> Result<i64, SyntaxError> {
+    pair.as_str()
+        .parse::<i64>()
+        .ok()
+        .filter(|v| v.unsigned_abs() <= 1 << 20)
+        .ok_or_else(|| SyntaxError::custom(span(pair), "this number is too large", None))
+}
+
+fn string(pair: Pair<Rule>) -> Result<Str, SyntaxError> {
+    let sp = span(&pair);
+    let inner = pair.into_inner().next().expect("string has str_chars");
+    Ok(Str {
+        value: unescape(inner.as_str(), sp)?,
+        span: sp,
+    })
+}
+
+fn unescape(raw: &str, sp: Span) -> Result<String, SyntaxError> {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(c @ ('"' | '\\' | '{' | '}')) => out.push(c),
+            other => {
+                let shown = other.map(|c| c.to_string()).unwrap_or_default();
+                return Err(SyntaxError::custom(
+                    sp,
+                    &format!("unknown escape `\\{shown}` in a string"),
+                    Some("write \\\" for a quote, \\\\ for a backslash, \\n for a new line"),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn name_list(pair: Pair<Rule>) -> Vec<Name> {
+    pair.into_inner().map(name).collect()
+}
+
+fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
+    let sp = span(&pair);
+    let keyword = keyword_span(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let kind = match rule {
+        Rule::board => {
+            let rows = dim(inner.next().unwrap())?;
+            let cols = dim(inner.next().unwrap())?;
+            StatementKind::Board { rows, cols }
+        }
+        Rule::squares => {
+            let mut parts = Vec::new();
+            let mut joined = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::square_part => {
+                        let psp = span(&p);
+                        let mut it = p.into_inner();
+                        let axis = if it.next().unwrap().as_str() == "row" {
+                            Axis::Row
+                        } else {
+                            Axis::Column
+                        };
+                        let style = if it.next().unwrap().as_str() == "letter" {
+                            Style::Letter
+                        } else {
+                            Style::Number
+                        };
+                        parts.push(SquarePart {
+                            axis,
+                            style,
+                            span: psp,
+                        });
+                    }
+                    _ => joined.push(p.as_str() == "+"),
+                }
+            }
+            StatementKind::Squares { parts, joined }
+        }
+        Rule::sides => {
+            let mut defs = Vec::new();
+            for d in inner {
+                let mut it = d.into_inner();
+                let n = name(it.next().unwrap());
+                let mut symbol = None;
+                let mut forward = None;
+                for p in it {
+                    match p.as_rule() {
+                        Rule::string => symbol = Some(string(p)?),
+                        _ => forward = Some(name(p)),
+                    }
+                }
+                defs.push(SideDef {
+                    name: n,
+                    symbol,
+                    forward,
+                });
+            }
+            StatementKind::Sides(defs)
+        }
+        Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),
+        Rule::pieces => {
+            let mut defs = Vec::new();
+            for d in inner {
+                let mut it = d.into_inner();
+                let symbol = string(it.next().unwrap())?;
+                let side = name(it.next().unwrap());
+                let kind = it.next().map(name);
+                defs.push(PieceDef { symbol, side, kind });
+            }
+            StatementKind::Pieces(defs)
+        }
+        Rule::empty => StatementKind::Empty(string(inner.next().unwrap())?),
+        Rule::first => StatementKind::First(name(inner.next().unwrap())),
+        Rule::direction => {
+            let mut defs = Vec::new();
+            for d in inner {
+                let mut it = d.into_inner();
+                let n = name(it.next().unwrap());
+                let v = it.next().unwrap();
+                let value = match v.as_rule() {
+                    Rule::vector => {
+                        let vsp = span(&v);
+                        let mut c = v.into_inner();
+                        let dr = signed(&c.next().unwrap())?;
+                        let dc = signed(&c.next().unwrap())?;
+                        DirectionValue::Vector(dr, dc, vsp)
+                    }
+                    _ => DirectionValue::Sum(v.into_inner().map(name).collect()),
+                };
+                defs.push(DirectionDef { name: n, value });
+            }
+            StatementKind::Direction(defs)
+        }
+        Rule::directions => {
+            let n = name(inner.next().unwrap());
+            StatementKind::Directions {
+                name: n,
+                members: name_list(inner.next().unwrap()),
+            }
+        }
+        Rule::promote => {
+            let from = name(inner.next().unwrap());
+            let to = name(inner.next().unwrap());
+            let at_once = inner.next().map(timing).unwrap_or(true);
+            StatementKind::Promote { from, to, at_once }
+        }
+        Rule::let_ => {
+            let n = name(inner.next().unwrap());
+            let mut rest: Vec<_> = inner.collect();
+            let body = expr(rest.pop().unwrap())?;
+            let param = rest.pop().map(name);
+            StatementKind::Let {
+                name: n,
+                param,
+                body,
+            }
+        }
+        Rule::move_ => {
+            let mut parts = Vec::new();
+            for p in inner {
+                parts.push(move_part(p)?);
+            }
+            StatementKind::Move(parts)
+        }
+        Rule::require => {
+            let condition = expr(inner.next().unwrap())?;
+            let message = string(inner.next().unwrap())?;
+            StatementKind::Require { condition, message }
+        }
+        Rule::input => {
+            let mut header = Vec::new();
+            let mut repeat = None;
+            for p in inner {
+                if p.as_rule() == Rule::repeat {
+                    let rsp = span(&p);
+                    let mut it = p.into_inner();
+                    let u = it.next().unwrap();
+                    let until = match u.as_rule() {
+                        Rule::until_end => RepeatUntil::End,
+                        Rule::until_token => {
+                            RepeatUntil::Token(string(u.into_inner().next().unwrap())?)
+                        }
+                        _ => RepeatUntil::Times(expr(u.into_inner().next().unwrap())?),
+                    };
+                    let mut body = Vec::new();
+                    for item in it {
+                        body.push(input_item(item)?);
+                    }
+                    repeat = Some(Repeat {
+                        until,
+                        body,
+                        span: rsp,
+                    });
+                } else {
+                    header.push(input_item(p)?);
+                }
+            }
+            StatementKind::Input(InputDecl { header, repeat })
+        }
+        Rule::output => {
+            let mut stmts = Vec::new();
+            for p in inner {
+                stmts.push(out_stmt(p)?);
+            }
+            StatementKind::Output(stmts)
+        }
+        other => unreachable!("statement rule {other:?}"),
+    };
+    Ok(Statement {
+        kind,
+        keyword,
+        span: sp,
+    })
+}
+
+fn dim(pair: Pair<Rule>) -> Result<Dim, SyntaxError> {
+    let p = pair.into_inner().next().unwrap();
+    Ok(match p.as_rule() {
+        Rule::integer => Dim::Fixed(integer(&p)?, span(&p)),
+        _ => Dim::Var(name(p)),
+    })
+}
+
+fn timing(pair: Pair<Rule>) -> bool {
+    pair.into_inner()
+        .next()
+        .map(|p| p.as_rule() == Rule::at_once)
+        .unwrap_or(true)
+}
+
+fn cells(pair: Pair<Rule>) -> Cells {
+    let mut c = Cells {
+        empty: false,
+        own: false,
+        enemy: false,
+        span: span(&pair),
+    };
+    for p in pair.into_inner() {
+        match p.as_str() {
+            "empty" => c.empty = true,
+            "own" => c.own = true,
+            _ => c.enemy = true,
+        }
+    }
+    c
+}
+
+fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
+    let sp = span(&pair);
+    Ok(match pair.as_rule() {
+        Rule::kind_action => {
+            let mut it = pair.into_inner();
+            let kind = Some(name(it.next().unwrap()));
+            MovePart::Action {
+                kind,
+                action: action(it.next().unwrap())?,
+            }
+        }
+        Rule::flip => {
+            let mut it = pair.into_inner();
+            let dirs = name_list(it.next().unwrap());
+            MovePart::Flip {
+                dirs,
+                cascading: it.next().is_some(),
+                span: sp,
+            }
+        }
+        Rule::continue_ => {
+            let mut must = true;
+            let mut no_reversing = false;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::optionally => must = false,
+                    Rule::no_reversing => no_reversing = true,
+                    _ => {}
+                }
+            }
+            MovePart::Continue {
+                must,
+                no_reversing,
+                span: sp,
+            }
+        }
+        Rule::captured => MovePart::Captured {
+            at_once: timing(pair.into_inner().next().unwrap()),
+            span: sp,
+        },
+        _ => MovePart::Action {
+            kind: None,
+            action: action(pair)?,
+        },
+    })
+}
+
+fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    let kind = match rule {
+        Rule::slide => {
+            let dirs = name_list(it.next().unwrap());
+            let mut options = Vec::new();
+            for o in it {
+                let r = o.as_rule();
+                let v = o.into_inner().next().unwrap();
+                options.push(match r {
+                    Rule::distance => SlideOption::Distance(expr(v)?),
+                    Rule::over => SlideOption::Over(cells(v)),
+                    _ => SlideOption::Onto(cells(v)),
+                });
+            }
+            ActionKind::Slide { dirs, options }
+        }
+        Rule::step => {
+            let dirs = name_list(it.next().unwrap());
+            let onto = it.next().map(|o| cells(o.into_inner().next().unwrap()));
+            ActionKind::Step { dirs, onto }
+        }
+        Rule::place => ActionKind::Place {
+            onto: cells(it.next().unwrap().into_inner().next().unwrap()),
+        },
+        Rule::jump => {
+            let dirs = name_list(it.next().unwrap());
+            let over = cells(it.next().unwrap());
+            let mut gaps = Vec::new();
+            for g in it {
+                let g = g.into_inner().next().unwrap();
+                let gsp = span(&g);
+                let any = g.as_rule() == Rule::any_gap;
+                let mut gi = g.into_inner();
+                let after = gi.next().unwrap().as_str() == "after";
+                let at_most = if any {
+                    None
+                } else {
+                    Some(integer(&gi.next().unwrap())?)
+                };
+                gaps.push(GapOption {
+                    after,
+                    at_most,
+                    span: gsp,
+                });
+            }
+            ActionKind::Jump { dirs, over, gaps }
+        }
+        _ => ActionKind::Pass,
+    };
+    Ok(Action { kind, span: sp })
+}
+
+fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    match rule {
+        Rule::expr | Rule::conj => {
+            let op = if rule == Rule::expr {
+                BinOp::Or
+            } else {
+                BinOp::And
+            };
+            let mut it = pair.into_inner();
+            let mut acc = expr(it.next().unwrap())?;
+            for rhs in it {
+                let rhs = expr(rhs)?;
+                let s = Span::new(acc.span.start, rhs.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                    span: s,
+                };
+            }
+            Ok(acc)
+        }
+        Rule::negation | Rule::unary => {
+            let mut ops = 0;
+            let mut last = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::not_op | Rule::minus => ops += 1,
+                    _ => last = Some(expr(p)?),
+                }
+            }
+            let mut e = last.unwrap();
+            for _ in 0..ops {
+                let inner = Box::new(e);
+                e = Expr {
+                    kind: if rule == Rule::negation {
+                        ExprKind::Not(inner)
+                    } else {
+                        ExprKind::Neg(inner)
+                    },
+                    span: sp,
+                };
+            }
+            Ok(e)
+        }
+        Rule::compare | Rule::sum | Rule::product => {
+            let mut it = pair.into_inner();
+            let mut acc = expr(it.next().unwrap())?;
+            while let Some(op) = it.next() {
+                let op = match op.as_str() {
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "=" => BinOp::Eq,
+                    "!=" => BinOp::Ne,
+                    "<" => BinOp::Lt,
+                    "<=" => BinOp::Le,
+                    ">" => BinOp::Gt,
+                    _ => BinOp::Ge,
+                };
+                let rhs = expr(it.next().unwrap())?;
+                let s = Span::new(acc.span.start, rhs.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                    span: s,
+                };
+            }
+            Ok(acc)
+        }
+        Rule::integer => Ok(Expr {
+            kind: ExprKind::Int(integer(&pair)? as i64),
+            span: sp,
+        }),
+        Rule::count_moves => {
+            let cond = pair
+                .into_inner()
+                .next()
+                .map(expr)
+                .transpose()?
+                .map(Box::new);
+            Ok(Expr {
+                kind: ExprKind::CountMoves(cond),
+                span: sp,
+            })
+        }
+        Rule::count_regions => Ok(Expr {
+            kind: ExprKind::CountRegions(regions(pair.into_inner().next().unwrap())?),
+            span: sp,
+        }),
+        Rule::count_set => Ok(Expr {
+            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())),
+            span: sp,
+        }),
+        Rule::best => {
+            let mut it = pair.into_inner();
+            let max = it.next().unwrap().as_str() == "max";
+            Ok(Expr {
+                kind: ExprKind::Best {
+                    max,
+                    body: Box::new(expr(it.next().unwrap())?),
+                },
+                span: sp,
+            })
+        }
+        Rule::region_sum => {
+            let mut it = pair.into_inner();
+            let body = Box::new(expr(it.next().unwrap())?);
+            let regions = regions(it.next().unwrap())?;
+            Ok(Expr {
+                kind: ExprKind::RegionSum { body, regions },
+                span: sp,
+            })
+        }
+        Rule::no_moves => Ok(Expr {
+            kind: ExprKind::NoMoves,
+            span: sp,
+        }),
+        Rule::no_set => Ok(Expr {
+            kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
+            span: sp,
+        }),
+        Rule::size => Ok(Expr {
+            kind: ExprKind::Size,
+            span: sp,
+        }),
+        Rule::reference => {
+            let mut it = pair.into_inner();
+            let n = name(it.next().unwrap());
+            Ok(Expr {
+                kind: ExprKind::Ref {
+                    name: n,
+                    arg: it.next().map(name),
+                },
+                span: sp,
+            })
+        }
+        other => unreachable!("expression rule {other:?}"),
+    }
+}
+
+fn square_set(pair: Pair<Rule>) -> SquareSet {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let b = it.next().unwrap();
+    let base = match b.as_rule() {
+        Rule::own_pieces => SetBase::Own,
+        Rule::enemy_pieces => SetBase::Enemy,
+        Rule::empty_squares => SetBase::Empty,
+        Rule::all_pieces => SetBase::Pieces,
+        Rule::all_squares => SetBase::Squares,
+        _ => {
+            let mut n = b.into_inner();
+            let side = name(n.next().unwrap());
+            SetBase::Side {
+                side,
+                kind: n.next().map(name),
+            }
+        }
+    };
+    SquareSet {
+        base,
+        on_line: it.next().is_some(),
+        span: sp,
+    }
+}
+
+fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let of = square_set(it.next().unwrap());
+    let by = name_list(it.next().unwrap());
+    let border = it.next().map(|b| {
+        let b = b.into_inner().next().unwrap();
+        match b.as_rule() {
+            Rule::border_only => Border::Only(name(b.into_inner().next().unwrap())),
+            Rule::border_any => Border::Any(name(b.into_inner().next().unwrap())),
+            _ => Border::Nothing,
+        }
+    });
+    Ok(Regions {
+        of,
+        by,
+        border,
+        span: sp,
+    })
+}
+
+fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
+    let sp = span(&pair);
+    Ok(match pair.as_rule() {
+        Rule::grid => InputItem::Grid(sp),
+        Rule::mover => InputItem::Mover(sp),
+        Rule::read => InputItem::Read(pair.into_inner().map(name).collect()),
+        Rule::square_list => {
+            let mut words = Vec::new();
+            let mut separator = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::list_word => {
+                        let w = p.into_inner().next().unwrap();
+                        words.push(match w.as_rule() {
+                            Rule::integer => Word::Int(integer(&w)?, span(&w)),
+                            _ => Word::Name(name(w)),
+                        });
+                    }
+                    _ => separator = Some(string(p)?),
+                }
+            }
+            InputItem::Squares {
+                words,
+                separator,
+                span: sp,
+            }
+        }
+        _ => InputItem::Literal(string(pair.into_inner().next().unwrap())?),
+    })
+}
+
+fn out_stmt(pair: Pair<Rule>) -> Result<OutStmt, SyntaxError> {
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    Ok(match rule {
+        Rule::between => OutStmt::Between(template(it.next().unwrap())?),
+        Rule::each_move => {
+            let template = template(it.next().unwrap())?;
+            OutStmt::EachMove {
+                template,
+                sorted: it.next().is_some(),
+            }
+        }
+        _ => {
+            let template = template(it.next().unwrap())?;
+            let condition = match it.next() {
+                None => LineCondition::Always,
+                Some(c) if c.as_rule() == Rule::otherwise => LineCondition::Otherwise(span(&c)),
+                Some(c) => LineCondition::If(Box::new(expr(c.into_inner().next().unwrap())?)),
+            };
+            OutStmt::Line {
+                template,
+                condition,
+            }
+        }
+    })
+}
+
+fn template(pair: Pair<Rule>) -> Result<Template, SyntaxError> {
+    let sp = span(&pair);
+    let mut parts = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::text => {
+                let raw = p.as_str().replace("{{", "\\{").replace("}}", "\\}");
+                parts.push(TemplatePart::Text(unescape(&raw, span(&p))?));
+            }
+            _ => parts.push(TemplatePart::Hole(expr(p.into_inner().next().unwrap())?)),
+        }
+    }
+    Ok(Template { parts, span: sp })
+}
