@@ -263,9 +263,10 @@ impl Checker {
 
     pub(crate) fn side_ref(&mut self, n: &Name, cx: &Cx) -> Option<SideId> {
         if let Some((p, s)) = &cx.param
-            && *p == n.text {
-                return Some(*s);
-            }
+            && *p == n.text
+        {
+            return Some(*s);
+        }
         match self.scope.side(&n.text) {
             Some(s) => Some(s),
             None => {

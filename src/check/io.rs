@@ -74,15 +74,16 @@ impl Checker {
         let dims = [p.rows, p.cols];
         for d in dims {
             if let Dim::Var(v) = d
-                && !read_so_far.contains(&v) {
-                    let name = self.scope.vars[v].0.clone();
-                    let span = self.scope.vars[v].1;
-                    self.error(CheckError::new(
-                        span,
-                        format!("the board size `{name}` is not read before the board is needed"),
-                        "read too late",
-                    ));
-                }
+                && !read_so_far.contains(&v)
+            {
+                let name = self.scope.vars[v].0.clone();
+                let span = self.scope.vars[v].1;
+                self.error(CheckError::new(
+                    span,
+                    format!("the board size `{name}` is not read before the board is needed"),
+                    "read too late",
+                ));
+            }
         }
     }
 
@@ -106,18 +107,19 @@ impl Checker {
         let dims = [p.rows, p.cols];
         for d in dims {
             if let Dim::Var(v) = d
-                && !read.contains(&v) {
-                    let name = self.scope.vars[v].0.clone();
-                    self.error(
-                        CheckError::new(
-                            span,
-                            format!("the board size `{name}` is not known yet here"),
-                            "needs the board",
-                        )
-                        .help(format!("read `{name}` before this item")),
-                    );
-                    return;
-                }
+                && !read.contains(&v)
+            {
+                let name = self.scope.vars[v].0.clone();
+                self.error(
+                    CheckError::new(
+                        span,
+                        format!("the board size `{name}` is not known yet here"),
+                        "needs the board",
+                    )
+                    .help(format!("read `{name}` before this item")),
+                );
+                return;
+            }
         }
     }
 
@@ -259,13 +261,14 @@ impl Checker {
             return None;
         }
         if let Some(s) = separator
-            && (s.value.is_empty() || s.value.chars().any(char::is_whitespace)) {
-                self.error(CheckError::new(
-                    s.span,
-                    "a separator must be non-empty text without spaces",
-                    "not usable",
-                ));
-            }
+            && (s.value.is_empty() || s.value.chars().any(char::is_whitespace))
+        {
+            self.error(CheckError::new(
+                s.span,
+                "a separator must be non-empty text without spaces",
+                "not usable",
+            ));
+        }
         let piece = self.program().code(side, kind);
         Some(InItem::Squares {
             count,

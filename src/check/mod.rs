@@ -280,9 +280,10 @@ impl Checker {
 
         // The notation and the board.
         if let Some(st) = singles.seen.get("squares")
-            && let StatementKind::Squares { parts, joined } = &st.kind {
-                self.notation(st.span, parts, joined);
-            }
+            && let StatementKind::Squares { parts, joined } = &st.kind
+        {
+            self.notation(st.span, parts, joined);
+        }
         if let Some(input) = singles.seen.get("input") {
             if let StatementKind::Input(decl) = &input.kind {
                 self.declare_vars(decl);
@@ -314,9 +315,10 @@ impl Checker {
         }
         for st in &moves {
             if let StatementKind::Move(parts) = &st.kind
-                && let Some(rule) = self.move_rule(st.keyword, parts) {
-                    self.program().moves.push(rule);
-                }
+                && let Some(rule) = self.move_rule(st.keyword, parts)
+            {
+                self.program().moves.push(rule);
+            }
         }
         for st in requires {
             if let StatementKind::Require { condition, message } = &st.kind {
@@ -674,14 +676,15 @@ impl Checker {
             return;
         }
         if let Some(p) = param
-            && self.scope.side(&p.text).is_some() {
-                self.error(CheckError::new(
-                    p.span,
-                    format!("the parameter `{}` has the name of a side", p.text),
-                    "choose another name",
-                ));
-                return;
-            }
+            && self.scope.side(&p.text).is_some()
+        {
+            self.error(CheckError::new(
+                p.span,
+                format!("the parameter `{}` has the name of a side", p.text),
+                "choose another name",
+            ));
+            return;
+        }
         let nsides = if param.is_some() {
             self.program().sides.len()
         } else {

@@ -17,6 +17,8 @@ pub struct Geometry {
     /// `line[d * n + sq]`: the line through `sq` along `d` (shared with the opposite direction).
     pub line: Vec<u32>,
     pub line_count: usize,
+    /// One direction per family of lines (a direction and its opposite share lines).
+    pub axes: Vec<DirId>,
     /// The squares of each line, flattened: `line_squares[line_start[l]..line_start[l + 1]]`.
     pub line_start: Vec<u32>,
     pub line_squares: Vec<u32>,
@@ -60,6 +62,7 @@ impl Geometry {
             steps: vec![0; nd * n],
             line: vec![0; nd * n],
             line_count: 0,
+            axes: Vec::new(),
             line_start: vec![0],
             line_squares: Vec::new(),
             names: Vec::with_capacity(n),
@@ -94,6 +97,7 @@ impl Geometry {
                 }
                 continue;
             }
+            g.axes.push(d as DirId);
             // Walk each line from its first square (the one with no square behind it).
             let mut seen = vec![false; n];
             for sq in 0..n {

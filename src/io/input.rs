@@ -54,9 +54,9 @@ impl<'a> CaseReader<'a> {
     }
 
     /// The next case, or `None` when the input is over.
-    pub fn next_case(&mut self) -> Result<Option<Setup>, InputError> {
+    pub fn next_case(&mut self, setup: &mut Setup) -> Result<bool, InputError> {
         if self.finished {
-            return Ok(None);
+            return Ok(false);
         }
         if !self.started {
             self.started = true;
@@ -107,21 +107,25 @@ impl<'a> CaseReader<'a> {
         };
         if !more {
             self.finished = true;
-            return self.expect_end().map(|_| None);
+            return self.expect_end().map(|_| false);
         }
         self.case += 1;
-        let mut setup = self.blank_setup();
+        setup.cells.clear();
+        setup.placed.clear();
+        setup.rows = 0;
+        setup.cols = 0;
+        setup.mover = None;
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
-        self.items(&self.p.input.body, &mut setup)?;
-        if setup.cells.is_empty() {
-            self.board(&mut setup)?;
+        self.items(&self.p.input.body, setup)?;
+        if setup.rows == 0 {
+            self.board(setup)?;
         }
         if self.finished {
             self.expect_end()?;
         }
-        Ok(Some(setup))
+        Ok(true)
     }
 
     fn expect_end(&mut self) -> Result<(), InputError> {
@@ -145,7 +149,7 @@ impl<'a> CaseReader<'a> {
         ))
     }
 
-    fn blank_setup(&self) -> Setup {
+    pub fn blank_setup(&self) -> Setup {
         Setup {
             case: self.case,
             start: self.r.mark(),
@@ -312,6 +316,16 @@ impl<'a> CaseReader<'a> {
                     ),
                 ));
             }
+            // Fast path: a line of known one-byte symbols, exactly as long as a row.
+            if tok.len() == cols {
+                let before = s.cells.len();
+                s.cells
+                    .extend(tok.iter().map(|&b| self.t.cell_of[b as usize]));
+                if s.cells[before..].iter().all(|&c| c != NO_CELL) {
+                    continue;
+                }
+                s.cells.truncate(before);
+            }
             let mut col = 0;
             for (i, ch) in String::from_utf8_lossy(tok).chars().enumerate() {
                 let code = if ch.is_ascii() {
@@ -392,9 +406,10 @@ impl<'a> CaseReader<'a> {
                 };
                 for i in 0..n {
                     if i > 0
-                        && let Some(sep) = sep {
-                            self.expect_sep(sep)?;
-                        }
+                        && let Some(sep) = sep
+                    {
+                        self.expect_sep(sep)?;
+                    }
                     self.square(s, piece)?;
                 }
             }

@@ -35,7 +35,9 @@ pub fn run_cases(p: &Program, data: &[u8], w: &mut dyn Write) -> Result<usize, R
     let mut out = Vec::with_capacity(1 << 16);
     let mut lines = output::Lines::default();
     let mut index = 0;
-    while let Some(setup) = reader.next_case()? {
+    let mut setup = reader.blank_setup();
+    let mut pos = crate::run::Position::empty(0, 0, 0);
+    while reader.next_case(&mut setup)? {
         let g = match geometries
             .iter()
             .find(|g| g.rows == setup.rows && g.cols == setup.cols)
@@ -60,7 +62,7 @@ pub fn run_cases(p: &Program, data: &[u8], w: &mut dyn Write) -> Result<usize, R
             r.g = g.clone();
         }
         r.vars.copy_from_slice(&reader.vars);
-        let pos = setup.validate(p, &tables, &g, r, &|m| reader.locate(m))?;
+        setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
         output::write_case(r, &pos, index, &mut lines, &mut out).map_err(|error| {
             RunFailure::Run {
                 case: setup.case,

@@ -8,7 +8,16 @@ use crate::run::{MoveEnds, Position, RunError, Runner};
 #[derive(Default)]
 pub struct Lines {
     text: Vec<u8>,
-    spans: Vec<(u32, u32)>,
+    /// Each line's first eight bytes (big-endian, so integer order is text order), start, end.
+    spans: Vec<(u64, u32, u32)>,
+    ends: Vec<MoveEnds>,
+}
+
+fn prefix(line: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = line.len().min(8);
+    b[..n].copy_from_slice(&line[..n]);
+    u64::from_be_bytes(b)
 }
 
 pub fn write_case(
@@ -20,10 +29,11 @@ pub fn write_case(
 ) -> Result<(), RunError> {
     let p = runner.p;
     if index > 0
-        && let Some(between) = &p.output.between {
-            template(runner, pos, between, None, out)?;
-            out.push(b'\n');
-        }
+        && let Some(between) = &p.output.between
+    {
+        template(runner, pos, between, None, out)?;
+        out.push(b'\n');
+    }
     // Whether a line of the current `if ... / otherwise` group has been printed.
     let mut group_printed = false;
     for stmt in &p.output.stmts {
@@ -33,21 +43,26 @@ pub fn write_case(
                 sorted,
             } => {
                 group_printed = false;
-                let ends = runner.move_ends(pos)?;
+                runner.move_ends(pos, &mut lines.ends)?;
+                let ends = std::mem::take(&mut lines.ends);
                 if *sorted {
                     lines.text.clear();
                     lines.spans.clear();
                     for e in &ends {
-                        let start = lines.text.len() as u32;
+                        let start = lines.text.len();
                         template(runner, pos, tpl, Some(*e), &mut lines.text)?;
-                        lines.spans.push((start, lines.text.len() as u32));
+                        let key = prefix(&lines.text[start..]);
+                        lines
+                            .spans
+                            .push((key, start as u32, lines.text.len() as u32));
                     }
                     let text = &lines.text;
-                    lines.spans.sort_unstable_by(|a, b| {
-                        text[a.0 as usize..a.1 as usize].cmp(&text[b.0 as usize..b.1 as usize])
-                    });
-                    for &(a, b) in &lines.spans {
-                        out.extend_from_slice(&text[a as usize..b as usize]);
+                    let line = |s: &(u64, u32, u32)| &text[s.1 as usize..s.2 as usize];
+                    lines
+                        .spans
+                        .sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| line(a).cmp(line(b))));
+                    for s in &lines.spans {
+                        out.extend_from_slice(line(s));
                         out.push(b'\n');
                     }
                 } else {
@@ -56,6 +71,7 @@ pub fn write_case(
                         out.push(b'\n');
                     }
                 }
+                lines.ends = ends;
             }
             OutStmt::Line {
                 template: tpl,

@@ -32,13 +32,21 @@ impl Setup {
         g: &Geometry,
         runner: &mut Runner,
         locate: &dyn Fn(Mark) -> Loc,
-    ) -> Result<Position, InputError> {
-        let mover = self.mover.unwrap_or(p.first);
-        let mut pos = Position::empty(g.n, p.piece_codes(), mover);
-        if !self.cells.is_empty() {
-            for (sq, &c) in self.cells.iter().enumerate() {
-                pos.set(sq, c);
+        pos: &mut Position,
+    ) -> Result<(), InputError> {
+        pos.mover = self.mover.unwrap_or(p.first);
+        let mover = pos.mover;
+        pos.cells.clear();
+        pos.counts.clear();
+        pos.counts.resize(p.piece_codes() + 1, 0);
+        if self.cells.is_empty() {
+            pos.cells.resize(g.n, EMPTY);
+        } else {
+            pos.cells.extend_from_slice(&self.cells);
+            for &c in &self.cells {
+                pos.counts[c as usize] += 1;
             }
+            pos.counts[EMPTY as usize] = 0;
         }
         for &(sq, code, loc) in &self.placed {
             if pos.cells[sq as usize] != EMPTY {
@@ -50,7 +58,7 @@ impl Setup {
             }
             pos.set(sq as usize, code);
         }
-        for sq in 0..g.n {
+        for sq in 0..g.n * !p.promotions.is_empty() as usize {
             let c = pos.cells[sq];
             if c != EMPTY
                 && t.promote[c as usize] != c
@@ -77,6 +85,6 @@ impl Setup {
             }
         }
         runner.new_position();
-        Ok(pos)
+        Ok(())
     }
 }

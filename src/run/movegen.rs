@@ -153,14 +153,13 @@ impl Gen<'_> {
         let g = self.g;
         self.line_counts.clear();
         self.line_counts.resize(g.line_count, 0);
-        let class = &self.t.class[pos.mover as usize];
-        for l in 0..g.line_count {
-            let squares = &g.line_squares[g.line_start[l] as usize..g.line_start[l + 1] as usize];
-            let mut k = 0;
-            for &s in squares {
-                k += matches_filter(f, pos.cells[s as usize], class, self.t) as u32;
+        let matching = filter_table(f, &self.t.class[pos.mover as usize], self.t);
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            if matching[c as usize] {
+                for &a in &g.axes {
+                    self.line_counts[g.line[a as usize * g.n + sq] as usize] += 1;
+                }
             }
-            self.line_counts[l] = k;
         }
     }
 
@@ -285,6 +284,16 @@ impl Gen<'_> {
             return;
         }
     }
+}
+
+/// Which cell values a filter accepts, as a table (for loops over many squares).
+pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
+    let mut m = [false; 256];
+    let codes = t.kinds as usize * t.class.len();
+    for code in (0..=codes).chain([GHOST as usize]) {
+        m[code] = matches_filter(f, code as Code, class, t);
+    }
+    m
 }
 
 #[inline]

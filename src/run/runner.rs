@@ -58,6 +58,8 @@ pub struct Runner<'p> {
     memo: FxHashMap<(u128, u64), u64>,
     memo_big: FxHashMap<(Box<[u64]>, u64), u64>,
     chains: bool,
+    /// The number of moves in the current position, once something has counted them.
+    move_count: Option<u64>,
 }
 
 impl<'p> Runner<'p> {
@@ -78,6 +80,7 @@ impl<'p> Runner<'p> {
             memo: FxHashMap::default(),
             memo_big: FxHashMap::default(),
             chains: p.moves.iter().any(|m| m.chain.is_some()),
+            move_count: None,
         }
     }
 
@@ -85,6 +88,7 @@ impl<'p> Runner<'p> {
     pub fn new_position(&mut self) {
         self.let_cache.iter_mut().for_each(|c| *c = None);
         self.region_cache.iter_mut().for_each(|c| *c = None);
+        self.move_count = None;
     }
 
     fn take_steps(&mut self) -> Vec<Step> {
@@ -103,12 +107,12 @@ impl<'p> Runner<'p> {
 
     /// The first steps of every move, from the compiled generator.
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
-        let (p, g) = (self.p, self.g.clone());
-        let vars = self.vars.clone();
+        let (p, g) = (self.p, &*self.g);
+        let vars = &self.vars;
         let mut err = None;
         let t = &self.t;
         let mut distance = |e: &Expr, pos: &Position, sq: usize, d: DirId| -> i64 {
-            match eval_plain(p, t, &g, &vars, e, pos, pos.mover, Some((sq, d))) {
+            match eval_plain(p, t, g, vars, e, pos, pos.mover, Some((sq, d))) {
                 Ok(v) => v,
                 Err(e) => {
                     err = Some(e);
@@ -144,23 +148,27 @@ impl<'p> Runner<'p> {
     }
 
     /// The start and end squares of every legal move, in generation order.
-    pub fn move_ends(&mut self, pos: &Position) -> Result<Vec<MoveEnds>, RunError> {
+    pub fn move_ends(&mut self, pos: &Position, ends: &mut Vec<MoveEnds>) -> Result<(), RunError> {
+        ends.clear();
         if !self.chains {
             let mut steps = self.take_steps();
-            self.first_steps(pos, &mut steps)?;
-            let ends = steps
-                .iter()
-                .map(|s| MoveEnds {
-                    from: s.from,
-                    to: s.to,
-                })
-                .collect();
+            let r = self.first_steps(pos, &mut steps);
+            ends.extend(steps.iter().map(|s| MoveEnds {
+                from: s.from,
+                to: s.to,
+            }));
             self.step_pool.push(steps);
-            return Ok(ends);
+            self.move_count = Some(ends.len() as u64);
+            return r;
         }
-        let mut acc = Acc::default();
-        self.walk(pos, &Fold::Ends, &mut acc)?;
-        Ok(acc.ends)
+        let mut acc = Acc {
+            ends: std::mem::take(ends),
+            ..Acc::default()
+        };
+        let r = self.walk(pos, &Fold::Ends, &mut acc);
+        self.move_count = Some(acc.ends.len() as u64);
+        *ends = acc.ends;
+        r
     }
 
     /// Evaluates an expression about `pos` as seen by `side`.
@@ -178,10 +186,9 @@ impl<'p> Runner<'p> {
     ) -> Result<i64, RunError> {
         Ok(match e {
             Expr::Let(l) => {
-                if top
-                    && let Some(v) = self.let_cache[*l] {
-                        return Ok(v);
-                    }
+                if top && let Some(v) = self.let_cache[*l] {
+                    return Ok(v);
+                }
                 let v = self.eval_at(&self.p.lets[*l], pos, side, top, size)?;
                 if top {
                     self.let_cache[*l] = Some(v);
@@ -236,6 +243,9 @@ impl<'p> Runner<'p> {
                 res?;
                 total
             }
+            Expr::CountMoves(None) if top && self.move_count.is_some() => {
+                self.move_count.unwrap_or(0) as i64
+            }
             Expr::CountMoves(cond) => {
                 let mut acc = Acc::default();
                 match cond {
@@ -243,6 +253,9 @@ impl<'p> Runner<'p> {
                         self.count_dp(pos, c, &mut acc)?
                     }
                     _ => self.walk(pos, &Fold::Count(cond.as_deref()), &mut acc)?,
+                }
+                if top && cond.is_none() {
+                    self.move_count = Some(acc.count);
                 }
                 i64::try_from(acc.count).map_err(|_| overflow())?
             }
@@ -261,10 +274,9 @@ impl<'p> Runner<'p> {
     }
 
     fn regions(&mut self, pos: &Position, side: SideId, spec: usize, top: bool) -> Regions {
-        if top
-            && let Some(r) = self.region_cache[spec].take() {
-                return r;
-            }
+        if top && let Some(r) = self.region_cache[spec].take() {
+            return r;
+        }
         let mut out = std::mem::take(&mut self.scratch_regions);
         regions::find(
             &self.t,
@@ -301,7 +313,20 @@ impl<'p> Runner<'p> {
         let mut steps = self.take_steps();
         let r = self.first_steps(pos, &mut steps);
         if r.is_ok() {
+            // Listing and plain counting need no position after a move that ends at once.
+            let blind = matches!(fold, Fold::Ends | Fold::Count(None));
             for st in &steps {
+                if blind && !self.continues(st) {
+                    let ends = MoveEnds {
+                        from: st.from,
+                        to: st.to,
+                    };
+                    if let Err(e) = self.visit(pos, ends, false, fold, acc) {
+                        self.step_pool.push(steps);
+                        return Err(e);
+                    }
+                    continue;
+                }
                 let mut next = self.take_pos(pos);
                 apply(
                     self.p,
