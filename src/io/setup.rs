@@ -70,7 +70,7 @@ impl Setup {
         runner.new_position();
         for req in &p.requires {
             let ok = runner
-                .eval(&req.condition, &pos, mover)
+                .eval(&req.condition, pos, mover)
                 .map_err(|e| InputError {
                     case: self.case,
                     loc: locate(self.start),

@@ -123,7 +123,7 @@ impl<'p> Runner<'p> {
         let mut gen_ = Gen {
             p,
             t,
-            g: &g,
+            g,
             line_counts: &mut self.line_counts,
             distance_expr: &mut distance,
         };
