@@ -12,7 +12,10 @@ use std::process::{Command, Stdio};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn rules_for(stem: &str) -> Option<PathBuf> {
-    ["rules", "rules/variants"].iter().map(|d| Path::new(d).join(format!("{stem}.rules"))).find(|p| p.exists())
+    ["rules", "rules/variants"]
+        .iter()
+        .map(|d| Path::new(d).join(format!("{stem}.rules")))
+        .find(|p| p.exists())
 }
 
 fn run_ply(rules: &Path, input: &[u8]) -> Result<Vec<u8>, Failed> {
@@ -29,10 +32,17 @@ fn run_ply(rules: &Path, input: &[u8]) -> Result<Vec<u8>, Failed> {
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let data = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&data));
-    let out = child.wait_with_output().map_err(|e| format!("ply did not finish: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("ply did not finish: {e}"))?;
     let _ = writer.join();
     if !out.status.success() {
-        return Err(format!("ply exited with {}; stderr:\n{}", out.status, String::from_utf8_lossy(&out.stderr)).into());
+        return Err(format!(
+            "ply exited with {}; stderr:\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
+        .into());
     }
     Ok(out.stdout)
 }
@@ -45,7 +55,12 @@ fn diff(want: &[u8], got: &[u8]) -> String {
     for i in 0..w.len().max(g.len()) {
         let (a, b) = (w.get(i), g.get(i));
         if a != b {
-            out.push_str(&format!("line {}: expected {:?}, got {:?}\n", i + 1, a.copied().unwrap_or("<none>"), b.copied().unwrap_or("<none>")));
+            out.push_str(&format!(
+                "line {}: expected {:?}, got {:?}\n",
+                i + 1,
+                a.copied().unwrap_or("<none>"),
+                b.copied().unwrap_or("<none>")
+            ));
             if out.lines().count() >= 10 {
                 out.push_str("...\n");
                 break;
@@ -61,7 +76,9 @@ fn diff(want: &[u8], got: &[u8]) -> String {
 fn check(rules: PathBuf, input: PathBuf, expected: PathBuf, crlf: bool) -> Result<(), Failed> {
     let mut data = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
     if crlf {
-        let text = String::from_utf8_lossy(&data).replace("\r\n", "\n").replace('\n', "\r\n");
+        let text = String::from_utf8_lossy(&data)
+            .replace("\r\n", "\n")
+            .replace('\n', "\r\n");
         data = text.into_bytes();
     }
     let got = run_ply(&rules, &data)?;
@@ -69,9 +86,16 @@ fn check(rules: PathBuf, input: PathBuf, expected: PathBuf, crlf: bool) -> Resul
         std::fs::write(&expected, &got).map_err(|e| format!("{}: {e}", expected.display()))?;
         return Ok(());
     }
-    let want = std::fs::read(&expected).map_err(|e| format!("{}: {e} (bless with PLY_BLESS=1)", expected.display()))?;
+    let want = std::fs::read(&expected)
+        .map_err(|e| format!("{}: {e} (bless with PLY_BLESS=1)", expected.display()))?;
     if want != got {
-        return Err(format!("{} differs from {}:\n{}", input.display(), expected.display(), diff(&want, &got)).into());
+        return Err(format!(
+            "{} differs from {}:\n{}",
+            input.display(),
+            expected.display(),
+            diff(&want, &got)
+        )
+        .into());
     }
     Ok(())
 }
@@ -79,15 +103,25 @@ fn check(rules: PathBuf, input: PathBuf, expected: PathBuf, crlf: bool) -> Resul
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir("tests/golden").expect("tests/golden exists").map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir("tests/golden")
+        .expect("tests/golden exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
     dirs.sort();
     for dir in dirs {
         let stem = dir.file_name().unwrap().to_string_lossy().to_string();
         let Some(rules) = rules_for(&stem) else {
-            trials.push(Trial::test(format!("{stem}: rules file"), move || Err(format!("no rules/{stem}.rules or rules/variants/{stem}.rules").into())));
+            trials.push(Trial::test(format!("{stem}: rules file"), move || {
+                Err(format!("no rules/{stem}.rules or rules/variants/{stem}.rules").into())
+            }));
             continue;
         };
-        let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "in")).collect();
+        let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
         cases.sort();
         for input in cases {
             let case = input.file_stem().unwrap().to_string_lossy().to_string();

@@ -18,6 +18,8 @@ pub struct Tables {
     pub symbol: [u8; 256],
     /// `cell_of[byte]`: the cell an input symbol stands for, or 0xFE if none.
     pub cell_of: [u8; 256],
+    /// `opposite[d]`: the direction straight back from `d` (`u16::MAX` if none is declared).
+    pub opposite: Vec<u16>,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -33,6 +35,17 @@ impl Tables {
             promote_at_once: true,
             symbol: [b'?'; 256],
             cell_of: [NO_CELL; 256],
+            opposite: p
+                .directions
+                .iter()
+                .map(|d| {
+                    let back = p
+                        .directions
+                        .iter()
+                        .position(|o| o.dr == -d.dr && o.dc == -d.dc);
+                    back.map_or(u16::MAX, |i| i as u16)
+                })
+                .collect(),
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {

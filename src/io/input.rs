@@ -451,7 +451,6 @@ impl<'a> CaseReader<'a> {
         let loc = self.r.mark_after_ws();
         let mut row = None;
         let mut col = None;
-        let example = self.example_square();
         for (i, (axis, style)) in self.p.notation.parts.iter().enumerate() {
             if i == 0 || !self.p.notation.joined[i - 1] {
                 self.r.skip_ws();
@@ -460,27 +459,35 @@ impl<'a> CaseReader<'a> {
             let what = if *axis == Axis::Row { "row" } else { "column" };
             let here = self.r.mark();
             let v: i64 = match style {
-                Style::Letter => {
-                    match self.r.peek_here() {
-                        Some(b @ b'A'..=b'Z') => {
-                            self.r.bump();
-                            (b - b'A') as i64
-                        }
-                        _ => {
-                            let found = self.r.found();
-                            return Err(self.err_at(here, format!("expected a square like `{example}` ({what} letter), found {found}")));
-                        }
+                Style::Letter => match self.r.peek_here() {
+                    Some(b @ b'A'..=b'Z') => {
+                        self.r.bump();
+                        (b - b'A') as i64
                     }
-                }
-                Style::Number => {
-                    match self.r.digits_here() {
-                        Some(v) => v.min(i64::MAX as u64) as i64 - 1,
-                        None => {
-                            let found = self.r.found();
-                            return Err(self.err_at(here, format!("expected a square like `{example}` ({what} number), found {found}")));
-                        }
+                    _ => {
+                        let found = self.r.found();
+                        return Err(self.err_at(
+                            here,
+                            format!(
+                                "expected a square like `{}` ({what} letter), found {found}",
+                                self.example_square()
+                            ),
+                        ));
                     }
-                }
+                },
+                Style::Number => match self.r.digits_here() {
+                    Some(v) => v.min(i64::MAX as u64) as i64 - 1,
+                    None => {
+                        let found = self.r.found();
+                        return Err(self.err_at(
+                            here,
+                            format!(
+                                "expected a square like `{}` ({what} number), found {found}",
+                                self.example_square()
+                            ),
+                        ));
+                    }
+                },
             };
             if v < 0 || v >= len as i64 {
                 let shown = match style {

@@ -112,7 +112,7 @@ fn template(
 ) -> Result<(), RunError> {
     for part in parts {
         match part {
-            TplPart::Text(s) => out.extend_from_slice(s.as_bytes()),
+            TplPart::Text(s) => out.extend(s.as_bytes().iter().copied()),
             TplPart::Value(e) => {
                 let v = runner.eval(e, pos, pos.mover)?;
                 write_int(out, v);
@@ -131,7 +131,7 @@ fn template(
                         b"pass"
                     });
                 } else {
-                    out.extend_from_slice(runner.g.names[sq as usize].as_bytes());
+                    out.extend(runner.g.names[sq as usize].as_bytes().iter().copied());
                 }
             }
         }

@@ -65,14 +65,38 @@ impl Gen<'_> {
                         if let Distance::LineCount(f) = distance {
                             self.fill_line_counts(pos, *f);
                         }
+                        let g = self.g;
                         for (sq, &c) in pos.cells.iter().enumerate() {
                             if class[c as usize] != C_OWN
                                 || ka.kinds & (1 << self.t.kind_of[c as usize]) == 0
                             {
                                 continue;
                             }
-                            for &d in &dirs[side] {
-                                self.slide(pos, sq, d, distance, *over, *onto, ri as u16, out);
+                            // The distance is decided once per action, not per square.
+                            match distance {
+                                Distance::LineCount(_) => {
+                                    for &d in &dirs[side] {
+                                        let k = self.line_counts
+                                            [g.line[d as usize * g.n + sq] as usize];
+                                        slide_exactly(
+                                            g, class, pos, sq, d, k, *over, *onto, ri as u16, out,
+                                        );
+                                    }
+                                }
+                                Distance::Const(k) => {
+                                    for &d in &dirs[side] {
+                                        slide_exactly(
+                                            g, class, pos, sq, d, *k, *over, *onto, ri as u16, out,
+                                        );
+                                    }
+                                }
+                                _ => {
+                                    for &d in &dirs[side] {
+                                        self.slide(
+                                            pos, sq, d, distance, *over, *onto, ri as u16, out,
+                                        );
+                                    }
+                                }
                             }
                         }
                     }
@@ -140,13 +164,7 @@ impl Gen<'_> {
         if d == u16::MAX {
             return u16::MAX;
         }
-        let dir = &self.p.directions[d as usize];
-        self.p
-            .directions
-            .iter()
-            .position(|o| o.dr == -dir.dr && o.dc == -dir.dc)
-            .map(|i| i as u16)
-            .unwrap_or(u16::MAX)
+        self.t.opposite[d as usize]
     }
 
     fn fill_line_counts(&mut self, pos: &Position, f: SetFilter) {
@@ -178,10 +196,10 @@ impl Gen<'_> {
     ) {
         let g = self.g;
         let class = &self.t.class[pos.mover as usize];
-        let avail = g.steps(d, sq);
-        let stride = g.stride[d as usize];
         let k = match distance {
             Distance::Unlimited => {
+                let avail = g.steps(d, sq);
+                let stride = g.stride[d as usize];
                 let mut t = sq as isize;
                 for _ in 0..avail {
                     t += stride;
@@ -212,26 +230,7 @@ impl Gen<'_> {
                 }
             }
         };
-        if k == 0 || k > avail {
-            return;
-        }
-        let mut t = sq as isize;
-        for _ in 1..k {
-            t += stride;
-            if class[pos.cells[t as usize] as usize] & over == 0 {
-                return;
-            }
-        }
-        t += stride;
-        if class[pos.cells[t as usize] as usize] & onto != 0 {
-            out.push(Step {
-                from: sq as u32,
-                to: t as u32,
-                over: NONE,
-                dir: d,
-                rule,
-            });
-        }
+        slide_exactly(g, class, pos, sq, d, k, over, onto, rule, out);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -283,6 +282,46 @@ impl Gen<'_> {
             }
             return;
         }
+    }
+}
+
+/// A slide of exactly `k` squares: every square passed must be in `over`, the landing
+/// square in `onto`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn slide_exactly(
+    g: &Geometry,
+    class: &[u8; 256],
+    pos: &Position,
+    sq: usize,
+    d: DirId,
+    k: u32,
+    over: CellMask,
+    onto: CellMask,
+    rule: u16,
+    out: &mut Vec<Step>,
+) {
+    if k == 0 || k > g.steps(d, sq) {
+        return;
+    }
+    let stride = g.stride[d as usize];
+    let cells = &pos.cells[..];
+    let mut t = sq as isize;
+    for _ in 1..k {
+        t += stride;
+        if class[cells[t as usize] as usize] & over == 0 {
+            return;
+        }
+    }
+    t += stride;
+    if class[cells[t as usize] as usize] & onto != 0 {
+        out.push(Step {
+            from: sq as u32,
+            to: t as u32,
+            over: NONE,
+            dir: d,
+            rule,
+        });
     }
 }
 

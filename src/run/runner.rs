@@ -55,11 +55,13 @@ pub struct Runner<'p> {
     region_cache: Vec<Option<Regions>>,
     fill: Fill,
     scratch_regions: Regions,
-    memo: FxHashMap<(u128, u64), u64>,
-    memo_big: FxHashMap<(Box<[u64]>, u64), u64>,
+    memo: FxHashMap<(u128, u64, u32), u64>,
+    memo_big: FxHashMap<(Box<[u64]>, u64, u32), u64>,
     chains: bool,
     /// The number of moves in the current position, once something has counted them.
     move_count: Option<u64>,
+    /// Some move leaves captured pieces on the board until it ends.
+    ghosts: bool,
 }
 
 impl<'p> Runner<'p> {
@@ -81,6 +83,7 @@ impl<'p> Runner<'p> {
             memo_big: FxHashMap::default(),
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             move_count: None,
+            ghosts: p.moves.iter().any(|m| !m.capture_at_once),
         }
     }
 
@@ -196,6 +199,7 @@ impl<'p> Runner<'p> {
                 v
             }
             Expr::Size => size,
+            Expr::CountSet(f) => count_set(&self.t, pos, side, *f, self.g.n) as i64,
             Expr::Neg(x) => self
                 .eval_at(x, pos, side, top, size)?
                 .checked_neg()
@@ -454,17 +458,13 @@ impl<'p> Runner<'p> {
             acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
             return Ok(());
         }
-        let needs_finish = (captured && !self.p.moves.iter().all(|m| m.capture_at_once))
-            || !self.t.promote_at_once;
-        let mut done;
-        let after = if needs_finish {
-            done = self.take_pos(pos);
-            finish(&self.t, &self.g, &mut done, ends.to, captured);
-            &done
-        } else {
-            done = Position::empty(0, 0, 0);
-            pos
-        };
+        let needs_finish = (captured && self.ghosts) || !self.t.promote_at_once;
+        let done = needs_finish.then(|| {
+            let mut d = self.take_pos(pos);
+            finish(&self.t, &self.g, &mut d, ends.to, captured);
+            d
+        });
+        let after = done.as_ref().unwrap_or(pos);
         let side = pos.mover;
         let r = match fold {
             Fold::Count(Some(c)) => {
@@ -484,8 +484,8 @@ impl<'p> Runner<'p> {
             }
             _ => Ok(()),
         };
-        if needs_finish {
-            self.pos_pool.push(done);
+        if let Some(d) = done {
+            self.pos_pool.push(d);
         }
         r
     }
@@ -493,6 +493,8 @@ impl<'p> Runner<'p> {
     /// Counts complete moves satisfying `cond`, sharing the work of chains that reach the
     /// same position (same pieces taken, same square, kind and last direction).
     fn count_dp(&mut self, pos: &Position, cond: &Expr, acc: &mut Acc) -> Result<(), RunError> {
+        self.memo.clear();
+        self.memo_big.clear();
         let mut steps = self.take_steps();
         let r = self.first_steps(pos, &mut steps);
         let big = self.g.n > 128;
@@ -527,12 +529,10 @@ impl<'p> Runner<'p> {
                     )
                     .map(|_| a.count)
                 } else if big {
-                    self.memo_big.clear();
                     let mut key = vec![0u64; self.g.n.div_ceil(64)].into_boxed_slice();
                     key[st.over as usize / 64] |= 1 << (st.over % 64);
                     self.dp(&next, at, st.from, key, cond, 1)
                 } else {
-                    self.memo.clear();
                     self.dp(&next, at, st.from, 1u128 << st.over, cond, 1)
                 };
                 self.pos_pool.push(next);
@@ -565,7 +565,7 @@ impl<'p> Runner<'p> {
             | (at.last_dir as u64) << 32
             | (pos.cells[at.sq as usize] as u64) << 48
             | (at.rule as u64) << 56;
-        if let Some(v) = K::get(self, &taken, state) {
+        if let Some(v) = K::get(self, &taken, state, origin) {
             return Ok(v);
         }
         let mut steps = self.take_steps();
@@ -622,7 +622,7 @@ impl<'p> Runner<'p> {
         }
         self.step_pool.push(steps);
         res?;
-        K::put(self, taken, state, total);
+        K::put(self, taken, state, origin, total);
         Ok(total)
     }
 }
@@ -630,19 +630,19 @@ impl<'p> Runner<'p> {
 /// The set of squares emptied by captures so far in a chain: the memo key.
 trait TakenSet: Clone + Eq + Hash + Sized {
     fn with(&self, sq: u32) -> Self;
-    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64>;
-    fn put(r: &mut Runner, k: Self, state: u64, v: u64);
+    fn get(r: &Runner, k: &Self, state: u64, origin: u32) -> Option<u64>;
+    fn put(r: &mut Runner, k: Self, state: u64, origin: u32, v: u64);
 }
 
 impl TakenSet for u128 {
     fn with(&self, sq: u32) -> Self {
         self | 1 << sq
     }
-    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64> {
-        r.memo.get(&(*k, state)).copied()
+    fn get(r: &Runner, k: &Self, state: u64, origin: u32) -> Option<u64> {
+        r.memo.get(&(*k, state, origin)).copied()
     }
-    fn put(r: &mut Runner, k: Self, state: u64, v: u64) {
-        r.memo.insert((k, state), v);
+    fn put(r: &mut Runner, k: Self, state: u64, origin: u32, v: u64) {
+        r.memo.insert((k, state, origin), v);
     }
 }
 
@@ -652,11 +652,11 @@ impl TakenSet for Box<[u64]> {
         k[sq as usize / 64] |= 1 << (sq % 64);
         k
     }
-    fn get(r: &Runner, k: &Self, state: u64) -> Option<u64> {
-        r.memo_big.get(&(k.clone(), state)).copied()
+    fn get(r: &Runner, k: &Self, state: u64, origin: u32) -> Option<u64> {
+        r.memo_big.get(&(k.clone(), state, origin)).copied()
     }
-    fn put(r: &mut Runner, k: Self, state: u64, v: u64) {
-        r.memo_big.insert((k, state), v);
+    fn put(r: &mut Runner, k: Self, state: u64, origin: u32, v: u64) {
+        r.memo_big.insert((k, state, origin), v);
     }
 }
 
