@@ -1,7 +1,7 @@
 //! Rendering errors for people: rules-file errors as annotated source snippets (miette),
 //! input errors as `file:line:column: case N: message` lines. Nothing else prints errors.
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use crate::check::CheckError;
 use crate::io::InputError;
@@ -14,9 +14,8 @@ struct Report {
     message: String,
     #[source_code]
     src: NamedSource<String>,
-    #[label("{label}")]
-    span: SourceSpan,
-    label: String,
+    #[label(collection)]
+    labels: Vec<LabeledSpan>,
     #[help]
     help: Option<String>,
 }
@@ -28,16 +27,8 @@ pub struct Style {
     pub width: usize,
 }
 
-fn render(
-    style: Style,
-    name: &str,
-    source: &str,
-    span: Span,
-    message: &str,
-    label: &str,
-    help: Option<&str>,
-) -> String {
-    // Clamp the span to the source, and to character boundaries.
+/// A label on a span, clamped to the source and to character boundaries.
+fn labeled(source: &str, span: Span, label: &str, primary: bool) -> LabeledSpan {
     let mut start = span.start.min(source.len());
     while !source.is_char_boundary(start) {
         start -= 1;
@@ -46,11 +37,33 @@ fn render(
     while !source.is_char_boundary(end) {
         end += 1;
     }
+    let text = Some(label.to_string());
+    if primary {
+        LabeledSpan::new_primary_with_span(text, start..end)
+    } else {
+        LabeledSpan::new_with_span(text, start..end)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render(
+    style: Style,
+    name: &str,
+    source: &str,
+    span: Span,
+    message: &str,
+    label: &str,
+    help: Option<&str>,
+    also: Option<&(Span, String)>,
+) -> String {
+    let mut labels = vec![labeled(source, span, label, true)];
+    if let Some((s, l)) = also {
+        labels.push(labeled(source, *s, l, false));
+    }
     let report = Report {
         message: message.to_string(),
         src: NamedSource::new(name, source.to_string()),
-        span: SourceSpan::new(start.into(), end - start),
-        label: label.to_string(),
+        labels,
         help: help.map(str::to_string),
     };
     let theme = if style.color {
@@ -77,6 +90,7 @@ pub fn syntax_error(style: Style, name: &str, source: &str, e: &SyntaxError) -> 
         &e.message,
         &e.label,
         e.help.as_deref(),
+        None,
     )
 }
 
@@ -91,6 +105,7 @@ pub fn check_errors(style: Style, name: &str, source: &str, errors: &[CheckError
             &e.message,
             &e.label,
             e.help.as_deref(),
+            e.also.as_ref(),
         ));
         out.push('\n');
     }

@@ -8,6 +8,8 @@ pub struct CheckError {
     pub message: String,
     pub label: String,
     pub help: Option<String>,
+    /// A second place worth showing (the first of two definitions, say).
+    pub also: Option<(Span, String)>,
 }
 
 impl CheckError {
@@ -17,8 +19,15 @@ impl CheckError {
             message: message.into(),
             label: label.into(),
             help: None,
+            also: None,
         }
     }
+
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> CheckError {
+        self.also = Some((span, label.into()));
+        self
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> CheckError {
         self.help = Some(help.into());
         self

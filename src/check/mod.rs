@@ -6,7 +6,7 @@ mod expr;
 mod io;
 mod moves;
 mod scope;
-mod suggest;
+pub(crate) mod suggest;
 
 use std::collections::HashMap;
 
@@ -56,7 +56,7 @@ impl Checker {
         let mut e = CheckError::new(
             name.span,
             format!("unknown {what} `{}`", name.text),
-            format!("no {what} has this name"),
+            format!("not a known {what}"),
         );
         if let Some(best) = suggest::closest(&name.text, known.iter().map(String::as_str)) {
             e = e.help(format!("did you mean `{best}`?"));
@@ -132,10 +132,8 @@ impl Checker {
                         format!("a second `{key}` statement"),
                         "given again here",
                     )
-                    .help(format!(
-                        "a rules file has one `{key}` statement; the first starts at byte {}",
-                        first_line.start
-                    )),
+                    .also(first_line, "first given here")
+                    .help(format!("a rules file has one `{key}` statement")),
                 );
             } else {
                 singles.seen.insert(key, st);

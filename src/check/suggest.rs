@@ -2,7 +2,8 @@
 
 /// The known name closest to `wanted`, if it is close enough to be a likely typo.
 pub fn closest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (wanted.chars().count() / 3).max(1);
+    let len = wanted.chars().count();
+    let limit = if len <= 3 { 1 } else { (len / 3).max(2) };
     known
         .into_iter()
         .map(|k| (distance(&wanted.to_lowercase(), &k.to_lowercase()), k))

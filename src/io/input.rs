@@ -83,11 +83,11 @@ impl<'a> CaseReader<'a> {
             Repeat::UntilToken(tok) => {
                 if self.r.at_end() {
                     let loc = self.r.loc();
-                    self.case += 1;
-                    return Err(self.err(
+                    return Err(InputError {
+                        case: 0,
                         loc,
-                        format!("the input ended without the end marker `{tok}`"),
-                    ));
+                        message: format!("the input ended without the end marker `{tok}`"),
+                    });
                 }
                 if self.r.peek_token() == tok.as_bytes() {
                     self.r.token();
@@ -143,10 +143,12 @@ impl<'a> CaseReader<'a> {
             ),
             _ => "the input holds one case".to_string(),
         };
-        Err(self.err(
+        // Reported after the last case, not as part of it.
+        Err(InputError {
+            case: 0,
             loc,
-            format!("expected the end of the input, found {found} ({why})"),
-        ))
+            message: format!("expected the end of the input, found {found} ({why})"),
+        })
     }
 
     pub fn blank_setup(&self) -> Setup {

@@ -24,9 +24,40 @@ pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
     Ok(out)
 }
 
+/// A pair's span without the whitespace and comments pest lets it swallow at its end.
 fn span(pair: &Pair<Rule>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), trim_end(s.get_input(), s.start(), s.end()))
+}
+
+fn trim_end(source: &str, start: usize, mut end: usize) -> usize {
+    let bytes = source.as_bytes();
+    loop {
+        while end > start && bytes[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        // Strings never span lines, so a `#` outside quotes on this line starts a comment.
+        let line_start = source[..end].rfind('\n').map_or(0, |i| i + 1).max(start);
+        let mut in_string = false;
+        let mut escaped = false;
+        let mut comment = None;
+        for (i, b) in bytes[line_start..end].iter().enumerate() {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' if in_string => escaped = true,
+                b'"' => in_string = !in_string,
+                b'#' if !in_string => {
+                    comment = Some(line_start + i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        match comment {
+            Some(c) if c < end => end = c,
+            _ => return end,
+        }
+    }
 }
 
 fn keyword_span(pair: &Pair<Rule>) -> Span {

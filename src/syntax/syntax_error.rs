@@ -25,39 +25,68 @@ impl SyntaxError {
     }
 
     pub fn from_pest(err: pest::error::Error<Rule>, source: &str) -> SyntaxError {
-        let pos = match err.location {
+        let loc = match err.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
-        };
-        let pos = pos.min(source.len());
+        }
+        .min(source.len());
+        let attempts = err.parse_attempts();
+        // pest reports where the failing statement began; its attempts know how far the
+        // parse got. Prefer the farthest point, unless all it got past is one word (then
+        // the word was probably meant as a keyword, not as the name it was tried as).
+        let far = attempts
+            .as_ref()
+            .map(|a| a.max_position.min(source.len()))
+            .unwrap_or(loc);
+        let use_far = far > loc && source[loc..far].trim().contains(char::is_whitespace);
+        let pos = if use_far { far } else { loc };
         let mut expected: Vec<String> = Vec::new();
-        if let Some(attempts) = err.parse_attempts() {
-            for tok in attempts.expected_tokens() {
-                // Literal tokens print as themselves; character ranges and built-ins
-                // are covered by the rule descriptions below.
-                let text = tok.to_string();
-                // `-` and `_` are only ever offered as the next letter of a name.
-                if text == "BUILTIN_RULE"
-                    || text == "-"
-                    || text == "_"
-                    || (text.len() > 2 && text.contains(".."))
-                {
-                    continue;
+        // Words that would fit here, for a "did you mean" hint.
+        let mut words: Vec<String> = Vec::new();
+        if let Some(a) = &attempts {
+            if use_far || far == loc {
+                for tok in a.expected_tokens() {
+                    let text = tok.to_string();
+                    // Whitespace and comments can go anywhere; `-` and `_` are only ever
+                    // offered as the next letter of a name; ranges are named by rules.
+                    if matches!(
+                        text.as_str(),
+                        "BUILTIN_RULE" | "-" | "_" | " " | "\t" | "\n" | "\r" | "#" | ""
+                    ) || (text.len() > 2 && text.contains(".."))
+                    {
+                        continue;
+                    }
+                    if text.chars().all(|c| c.is_ascii_alphabetic()) {
+                        words.push(text.clone());
+                    }
+                    expected.push(
+                        group(&text)
+                            .map(str::to_string)
+                            .unwrap_or(format!("`{text}`")),
+                    );
                 }
-                expected.push(format!("`{text}`"));
+            }
+            if use_far {
+                for stack in a.call_stacks() {
+                    if let Some(r) = stack.deepest.get_rule() {
+                        // The statement being parsed is not what was expected inside it.
+                        if let Some(d) = describe(*r).filter(|d| *d != "a statement") {
+                            expected.push(d.to_string());
+                        }
+                    }
+                }
             }
         }
-        if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        if !use_far && let ErrorVariant::ParsingError { positives, .. } = &err.variant {
             for r in positives {
                 if let Some(d) = describe(*r) {
                     expected.push(d.to_string());
                 }
             }
         }
-        // A keyword attempt shows up as a list of every keyword: name the group instead.
-        if expected.len() > 12 {
-            expected.retain(|e| !e.starts_with('`'));
-            expected.push("a statement or clause keyword".to_string());
+        // Cell classes offered one by one need no summary as well.
+        if expected.iter().any(|e| e == "`own`") {
+            expected.retain(|e| !e.starts_with("`empty`, `own`"));
         }
         expected.sort();
         expected.dedup();
@@ -68,12 +97,63 @@ impl SyntaxError {
             format!("expected {}, found {found}", or_list(&expected))
         };
         let len = token_len(source, pos);
+        let word = &source[pos..pos + len];
+        if expected.iter().any(|e| e == "a statement") {
+            words.extend(STATEMENT_KEYWORDS.iter().map(|k| k.to_string()));
+        }
+        if expected.iter().any(|e| e == "a move clause") {
+            words.extend(CLAUSE_KEYWORDS.iter().map(|k| k.to_string()));
+        }
+        let help = if word.chars().next().is_some_and(char::is_alphabetic) {
+            crate::check::suggest::closest(word, words.iter().map(String::as_str))
+                .filter(|k| *k != word)
+                .map(|k| format!("did you mean `{k}`?"))
+        } else {
+            None
+        };
         SyntaxError {
             span: Span::new(pos, pos + len),
             message,
             label: "not expected here".to_string(),
-            help: None,
+            help,
         }
+    }
+}
+
+/// The words that start statements and move clauses, for "did you mean" hints.
+const STATEMENT_KEYWORDS: &[&str] = &[
+    "board",
+    "squares",
+    "sides",
+    "kinds",
+    "pieces",
+    "empty",
+    "first",
+    "direction",
+    "directions",
+    "promote",
+    "let",
+    "move",
+    "require",
+    "input",
+    "output",
+];
+const CLAUSE_KEYWORDS: &[&str] = &[
+    "slide", "step", "place", "jump", "pass", "distance", "over", "onto", "flip", "continue",
+    "captured",
+];
+
+/// Keywords that start a statement all read as "a statement" in a list of expectations.
+fn group(token: &str) -> Option<&'static str> {
+    match token {
+        "!=" | "*" | "+" | "-" | "<=" | "<" | "=" | ">=" | ">" | "and" | "or" => {
+            Some("an operator")
+        }
+        "board" | "squares" | "sides" | "kinds" | "pieces" | "first" | "direction"
+        | "directions" | "promote" | "let" | "move" | "require" | "input" | "output" => {
+            Some("a statement")
+        }
+        _ => None,
     }
 }
 
@@ -122,46 +202,44 @@ fn describe(rule: Rule) -> Option<&'static str> {
         signed => "a whole number",
         string | str_chars => "a string in double quotes",
         file => "a statement",
-        board => "a board statement",
+        board => "a statement",
         dim => "a size (a number or an input variable)",
-        squares => "a squares statement",
+        squares => "a statement",
         square_part | axis => "`row` or `column`",
         style => "`letter` or `number`",
         square_join => "`+` or `,`",
-        sides => "a sides statement",
+        sides => "a statement",
         side_def => "a side name",
-        kinds => "a kinds statement",
-        pieces => "a pieces statement",
+        kinds => "a statement",
+        pieces => "a statement",
         piece_def => "a piece symbol in double quotes",
-        empty => "an empty statement",
-        first => "a first statement",
-        direction => "a direction statement",
+        empty => "a statement",
+        first => "a statement",
+        direction => "a statement",
         direction_def => "a direction definition (`name = row-step column-step`)",
         vector => "two whole numbers (row step, column step)",
         name_sum => "direction names joined by `+`",
-        directions => "a directions statement",
+        directions => "a statement",
         name_list => "a list of names separated by commas",
-        promote => "a promote statement",
+        promote => "a statement",
         timing | at_once | at_end => "`at once` or `at end of move`",
-        let_ => "a let statement",
-        require => "a require statement",
-        move_ => "a move statement",
-        kind_action => "a piece kind followed by `:`",
-        slide | step | place | jump | pass => {
-            "a move action (`slide`, `step`, `place`, `jump` or `pass`)"
-        }
+        let_ => "a statement",
+        require => "a statement",
+        move_ => "a statement",
+        kind_action => "a move clause",
+        slide | step | place | jump | pass => "a move clause",
         distance | over | onto => "a move clause",
         cells | cell => "`empty`, `own` or `enemy`",
-        gap | any_gap | bounded_gap => "a gap clause",
+        gap | any_gap | bounded_gap => "a move clause",
         gap_side => "`before` or `after`",
-        flip => "a flip clause",
+        flip => "a move clause",
         cascading => "`cascading`",
-        continue_ | while_possible | optionally => "a continue clause",
+        continue_ | while_possible | optionally => "a move clause",
         no_reversing => "`never straight back`",
-        captured => "a captured clause",
+        captured => "a move clause",
         expr | conj | negation | compare | sum | product | unary => "an expression",
         not_op => "`not`",
-        compare_op => "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
+        compare_op => "an operator",
         add_op | mul_op | minus => "an operator",
         count_moves | count_regions | count_set => "a count",
         best | best_op => "`max` or `min`",
@@ -176,11 +254,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a set of squares (`own pieces`, `enemy pieces`, `empty squares`, `SIDE pieces`, ...)"
         }
         on_line => "`on line`",
-        input => "an input section",
+        input => "a statement",
         repeat => "`repeat`",
         until_end | until_token | times => "`until end`, `until \"TOKEN\"` or `COUNT times`",
         grid | mover | read | square_list | list_word | literal => "an input item",
-        output => "an output section",
+        output => "a statement",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
     })
