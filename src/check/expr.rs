@@ -37,6 +37,16 @@ pub struct Cx {
     pub move_fields: bool,
 }
 
+/// True if the expression counts or compares moves.
+pub fn asks_about_moves(e: &Expr) -> bool {
+    match e {
+        Expr::CountMoves(_) | Expr::Best { .. } => true,
+        Expr::Neg(x) | Expr::Not(x) | Expr::RegionSum(x, _, _) => asks_about_moves(x),
+        Expr::Bin(_, a, b) => asks_about_moves(a) || asks_about_moves(b),
+        _ => false,
+    }
+}
+
 impl Checker {
     pub(crate) fn bool_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
         let (x, ty) = self.expr(e, cx);
@@ -80,7 +90,10 @@ impl Checker {
                 }
                 (Expr::Size, Ty::Int)
             }
-            ExprKind::Neg(x) => (Expr::Neg(Box::new(self.int_expr(x, cx))), Ty::Int),
+            ExprKind::Neg(x) => match self.int_expr(x, cx) {
+                Expr::Int(v) => (Expr::Int(-v), Ty::Int),
+                other => (Expr::Neg(Box::new(other)), Ty::Int),
+            },
             ExprKind::Not(x) => (Expr::Not(Box::new(self.bool_expr(x, cx))), Ty::Bool),
             ExprKind::Binary(op, a, b) => {
                 let (op, operand, result) = match op {
@@ -202,7 +215,20 @@ impl Checker {
         if let Some(l) = self.scope.let_(text) {
             let info = &self.scope.lets[l];
             let ty = if info.is_bool { Ty::Bool } else { Ty::Int };
-            let (has_param, instances) = (info.has_param, info.instances.clone());
+            let (has_param, instances, uses_moves) =
+                (info.has_param, info.instances.clone(), info.uses_moves);
+            if uses_moves && (cx.after_move || cx.distance) {
+                let what = if cx.distance {
+                    "a move's distance cannot depend on the moves"
+                } else {
+                    "a question about moves cannot be asked after a move"
+                };
+                self.error(CheckError::new(
+                    name.span,
+                    format!("`{text}` asks about the moves: {what}"),
+                    "asks about moves",
+                ));
+            }
             return match (has_param, arg) {
                 (false, None) => (Expr::Let(instances[0]), ty),
                 (false, Some(a)) => {
@@ -232,6 +258,21 @@ impl Checker {
                     None => (Expr::Int(0), ty),
                 },
             };
+        }
+        if let Some((_, at)) = self.scope.all_lets.iter().find(|(n, _)| n == text) {
+            let at = *at;
+            if cx.current_let.as_deref() != Some(text) {
+                self.error(
+                    CheckError::new(
+                        name.span,
+                        format!("`{text}` is defined further down"),
+                        "not defined yet",
+                    )
+                    .also(at, "defined here")
+                    .help("a let can use only the lets defined before it; move its definition up"),
+                );
+                return (Expr::Int(0), Ty::Int);
+            }
         }
         if cx.current_let.as_deref() == Some(text) {
             self.error(CheckError::new(

@@ -41,9 +41,33 @@ impl Checker {
     pub(crate) fn input(&mut self, decl: &ast::InputDecl) {
         let mut read_so_far: Vec<VarId> = Vec::new();
         let header = self.input_items(&decl.header, &mut read_so_far);
-        let (repeat, body) = match &decl.repeat {
-            None => (Repeat::Once, Vec::new()),
+        let (header, repeat, body) = match &decl.repeat {
+            // Without `repeat` the input is one case: its items are the case.
+            None => (Vec::new(), Repeat::Once, header),
             Some(r) => {
+                for item in &decl.header {
+                    let span = match item {
+                        InputItem::Grid(s)
+                        | InputItem::Mover(s)
+                        | InputItem::Squares { span: s, .. } => *s,
+                        _ => continue,
+                    };
+                    self.error(
+                        CheckError::new(
+                            span,
+                            "only numbers and literal text can be read before `repeat`",
+                            "belongs to a case",
+                        )
+                        .help("move it after `repeat ...`, where each case is read"),
+                    );
+                }
+                if r.body.is_empty() {
+                    self.error(CheckError::new(
+                        r.span,
+                        "a repeated case must read something",
+                        "reads nothing",
+                    ));
+                }
                 let repeat = match &r.until {
                     ast::RepeatUntil::End => Repeat::UntilEnd,
                     ast::RepeatUntil::Token(s) => {
@@ -58,11 +82,17 @@ impl Checker {
                     }
                     ast::RepeatUntil::Times(e) => {
                         let x = self.int_expr(e, &Cx::default());
+                        if !only_numbers(&x) {
+                            self.error(
+                                CheckError::new(e.span, "the number of cases must come from numbers read before it", "not a plain number")
+                                    .help("use numbers, input variables, `+`, `-` and `*`, e.g. `repeat t times`"),
+                            );
+                        }
                         self.vars_read_before(&x, &read_so_far, e.span);
                         Repeat::Times(x)
                     }
                 };
-                (repeat, self.input_items(&r.body, &mut read_so_far))
+                (header, repeat, self.input_items(&r.body, &mut read_so_far))
             }
         };
         let p = self.program();
@@ -71,20 +101,6 @@ impl Checker {
             repeat,
             body,
         };
-        let dims = [p.rows, p.cols];
-        for d in dims {
-            if let Dim::Var(v) = d
-                && !read_so_far.contains(&v)
-            {
-                let name = self.scope.vars[v].0.clone();
-                let span = self.scope.vars[v].1;
-                self.error(CheckError::new(
-                    span,
-                    format!("the board size `{name}` is not read before the board is needed"),
-                    "read too late",
-                ));
-            }
-        }
     }
 
     fn vars_read_before(&mut self, e: &Expr, read: &[VarId], span: ast::Span) {
@@ -401,6 +417,16 @@ fn uses_moves(p: Option<&TplPart>) -> bool {
         }
     }
     matches!(p, Some(TplPart::Value(e)) if walk(e))
+}
+
+/// True if `e` uses only numbers, input variables and arithmetic.
+fn only_numbers(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Var(_) => true,
+        Expr::Neg(x) => only_numbers(x),
+        Expr::Bin(Op::Add | Op::Sub | Op::Mul, a, b) => only_numbers(a) && only_numbers(b),
+        _ => false,
+    }
 }
 
 fn vars_in(e: &Expr, out: &mut Vec<VarId>) {

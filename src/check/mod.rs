@@ -179,6 +179,12 @@ impl Checker {
             }
         }
         let mut kinds = vec!["piece".to_string()];
+        if !singles.seen.contains_key("kinds") {
+            // A game without kinds has one, which can still be named.
+            self.scope
+                .kinds
+                .push(("piece".to_string(), Span::default()));
+        }
         if let Some(StatementKind::Kinds(names)) = singles.seen.get("kinds").map(|s| &s.kind) {
             kinds.clear();
             for n in names {
@@ -293,6 +299,27 @@ impl Checker {
             let c = self.dim(&cols);
             self.program().rows = r;
             self.program().cols = c;
+            for (axis, style) in self.prog().notation.parts.clone() {
+                let (dim, what) = if axis == ast::Axis::Row {
+                    (r, "rows")
+                } else {
+                    (c, "columns")
+                };
+                if let (Dim::Fixed(n), ast::Style::Letter) = (dim, style)
+                    && n > 26
+                {
+                    let span = singles
+                        .seen
+                        .get("squares")
+                        .or(singles.seen.get("board"))
+                        .map(|s| s.span)
+                        .unwrap_or_default();
+                    self.error(
+                            CheckError::new(span, format!("{what} are named by letters, which cover at most 26, but the board has {n}"), "letters run out")
+                                .help(format!("name the {what} by number instead")),
+                        );
+                }
+            }
         }
         if let Some(StatementKind::First(n)) = singles.seen.get("first").map(|s| &s.kind) {
             match self.scope.side(&n.text) {
@@ -301,6 +328,11 @@ impl Checker {
             }
         }
 
+        for st in &lets {
+            if let StatementKind::Let { name, .. } = &st.kind {
+                self.scope.all_lets.push((name.text.clone(), name.span));
+            }
+        }
         for st in lets {
             if let StatementKind::Let { name, param, body } = &st.kind {
                 self.let_statement(name, param.as_ref(), body);
@@ -461,6 +493,14 @@ impl Checker {
                             acc
                         }
                     };
+                    if value == DirValue::abs(0, 0) {
+                        self.error(CheckError::new(
+                            d.name.span,
+                            format!("direction `{}` goes nowhere", d.name.text),
+                            "a zero step",
+                        ));
+                        continue;
+                    }
                     self.scope.define_directions(&d.name.text, vec![value]);
                 }
             }
@@ -564,23 +604,21 @@ impl Checker {
 
     /// Directions that must not depend on a side (region adjacency).
     pub fn fixed_directions(&mut self, names: &[Name]) -> Vec<DirId> {
-        let dirs = self.direction_list(names);
         let mut out = Vec::new();
-        for (d, n) in dirs.iter().zip(names.iter().cycle()) {
-            if d.forward != 0 {
-                self.error(CheckError::new(
-                    n.span,
-                    "regions connect through fixed directions only",
-                    "relative to a side",
-                ));
-                continue;
-            }
-            if d.dr == 0 && d.dc == 0 {
-                continue;
-            }
-            let id = self.intern_direction(d.dr, d.dc);
-            if !out.contains(&id) {
-                out.push(id);
+        for n in names {
+            for d in self.direction_list(std::slice::from_ref(n)) {
+                if d.forward != 0 {
+                    self.error(CheckError::new(
+                        n.span,
+                        "regions connect through fixed directions only",
+                        "relative to a side",
+                    ));
+                    break;
+                }
+                let id = self.intern_direction(d.dr, d.dc);
+                if !out.contains(&id) {
+                    out.push(id);
+                }
             }
         }
         out
@@ -690,6 +728,7 @@ impl Checker {
         };
         let mut instances = Vec::new();
         let mut is_bool = false;
+        let mut uses_moves = false;
         for s in 0..nsides {
             let before = self.errors.len();
             let cx = expr::Cx {
@@ -710,6 +749,7 @@ impl Checker {
                 // The same body checked for another side repeats the first side's errors.
                 self.errors.truncate(before);
             }
+            uses_moves |= expr::asks_about_moves(&e);
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
@@ -720,6 +760,7 @@ impl Checker {
             has_param: param.is_some(),
             instances,
             is_bool,
+            uses_moves,
         });
     }
 

@@ -51,6 +51,13 @@ impl Checker {
                     if matches!(action.kind, ActionKind::Jump { .. }) {
                         has_jump = true;
                     }
+                    if let (Some(k), ActionKind::Pass) = (kind, &action.kind) {
+                        self.error(CheckError::new(
+                            k.span,
+                            "a pass moves no piece, so it has no kind",
+                            "remove this",
+                        ));
+                    }
                     if let Some(action) = self.action(action) {
                         rule.actions.push(KindAction { kinds, action });
                     }

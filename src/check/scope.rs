@@ -115,6 +115,8 @@ pub struct Scope {
     pub direction_order: Vec<String>,
     pub vars: Vec<(String, Span)>,
     pub lets: Vec<LetInfo>,
+    /// Every let of the file, to tell "defined below" from "unknown".
+    pub all_lets: Vec<(String, Span)>,
 }
 
 #[derive(Debug)]
@@ -125,6 +127,8 @@ pub struct LetInfo {
     /// The compiled instance per side argument (index 0 when there is no parameter).
     pub instances: Vec<usize>,
     pub is_bool: bool,
+    /// Its value asks about the moves (so it cannot be used after a move or in a distance).
+    pub uses_moves: bool,
 }
 
 impl Scope {

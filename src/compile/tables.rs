@@ -13,7 +13,10 @@ pub struct Tables {
     pub kinds: u8,
     /// `promote[code]`: the code a piece becomes on its far row (itself if none).
     pub promote: [u8; 256],
-    pub promote_at_once: bool,
+    /// `promote_at_once[code]`: the promotion happens as the piece lands, not when the move ends.
+    pub promote_at_once: [bool; 256],
+    /// Some promotion waits for the end of the move.
+    pub promote_at_end: bool,
     /// `symbol[code]` for drawing.
     pub symbol: [u8; 256],
     /// `cell_of[byte]`: the cell an input symbol stands for, or 0xFE if none.
@@ -32,7 +35,8 @@ impl Tables {
             kind_of: [0; 256],
             kinds: p.kinds.len() as u8,
             promote: [0; 256],
-            promote_at_once: true,
+            promote_at_once: [true; 256],
+            promote_at_end: false,
             symbol: [b'?'; 256],
             cell_of: [NO_CELL; 256],
             opposite: p
@@ -59,7 +63,10 @@ impl Tables {
             for s in 0..p.sides.len() as u8 {
                 t.promote[p.code(s, pr.from) as usize] = p.code(s, pr.to);
             }
-            t.promote_at_once = pr.at_once;
+            for s in 0..p.sides.len() as u8 {
+                t.promote_at_once[p.code(s, pr.from) as usize] = pr.at_once;
+            }
+            t.promote_at_end |= !pr.at_once;
         }
         for s in 0..p.sides.len() as u8 {
             let mut c = [0u8; 256];

@@ -118,7 +118,17 @@ impl<'a> CaseReader<'a> {
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
+        let before = self.r.offset();
         self.items(&self.p.input.body, setup)?;
+        if self.r.offset() == before && matches!(self.p.input.repeat, Repeat::UntilEnd) {
+            // A case that reads nothing would repeat forever.
+            let loc = self.r.loc();
+            let found = self.r.found();
+            return Err(self.err(
+                loc,
+                format!("this case read nothing, and the input goes on with {found}"),
+            ));
+        }
         if setup.rows == 0 {
             self.board(setup)?;
         }
@@ -441,12 +451,16 @@ impl<'a> CaseReader<'a> {
     }
 
     fn starts_square(&mut self) -> bool {
-        let first = self.p.notation.parts[0].1;
-        match self.r.peek() {
-            Some(b) if first == Style::Letter => b.is_ascii_alphabetic(),
-            Some(b) => b.is_ascii_digit(),
-            None => false,
-        }
+        self.r.skip_ws();
+        let rest = self.r.rest();
+        let fits = |b: Option<&u8>, style: Style| match (b, style) {
+            (Some(b), Style::Letter) => b.is_ascii_uppercase(),
+            (Some(b), Style::Number) => b.is_ascii_digit(),
+            (None, _) => false,
+        };
+        let parts = &self.p.notation.parts;
+        fits(rest.first(), parts[0].1)
+            && (!self.p.notation.joined[0] || fits(rest.get(1), parts[1].1))
     }
 
     fn square(&mut self, s: &mut Setup, piece: Code) -> Result<(), InputError> {

@@ -26,15 +26,29 @@ pub enum RunFailure {
 }
 
 /// Reads every case of `data`, answers it and writes the answer to `w`.
-/// Output is flushed as cases finish, so a failing case leaves the earlier answers printed.
+/// Output is written as cases finish; when a case fails, the answers of the cases before it
+/// are written first (nothing of the failing case is).
 pub fn run_cases(p: &Program, data: &[u8], w: &mut dyn Write) -> Result<usize, RunFailure> {
+    let mut out = Vec::with_capacity(1 << 16);
+    let mut index = 0;
+    let result = answer_cases(p, data, w, &mut out, &mut index);
+    w.write_all(&out)?;
+    w.flush()?;
+    result.map(|_| index)
+}
+
+fn answer_cases(
+    p: &Program,
+    data: &[u8],
+    w: &mut dyn Write,
+    out: &mut Vec<u8>,
+    index: &mut usize,
+) -> Result<(), RunFailure> {
     let tables = crate::compile::Tables::new(p);
     let mut reader = input::CaseReader::new(p, &tables, data);
     let mut geometries: Vec<Rc<Geometry>> = Vec::new();
     let mut runner: Option<Runner> = None;
-    let mut out = Vec::with_capacity(1 << 16);
     let mut lines = output::Lines::default();
-    let mut index = 0;
     let mut setup = reader.blank_setup();
     let mut pos = crate::run::Position::empty(0, 0, 0);
     while reader.next_case(&mut setup)? {
@@ -63,19 +77,19 @@ pub fn run_cases(p: &Program, data: &[u8], w: &mut dyn Write) -> Result<usize, R
         }
         r.vars.copy_from_slice(&reader.vars);
         setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
-        output::write_case(r, &pos, index, &mut lines, &mut out).map_err(|error| {
-            RunFailure::Run {
+        let case_start = out.len();
+        if let Err(error) = output::write_case(r, &pos, *index, &mut lines, out) {
+            out.truncate(case_start);
+            return Err(RunFailure::Run {
                 case: setup.case,
                 error,
-            }
-        })?;
-        index += 1;
+            });
+        }
+        *index += 1;
         if out.len() >= 1 << 16 {
-            w.write_all(&out)?;
+            w.write_all(out)?;
             out.clear();
         }
     }
-    w.write_all(&out)?;
-    w.flush()?;
-    Ok(index)
+    Ok(())
 }

@@ -117,12 +117,26 @@ impl<'a> Reader<'a> {
     /// Consumes `lit` if the input continues with it (after whitespace).
     pub fn eat(&mut self, lit: &[u8]) -> bool {
         self.skip_ws();
-        if self.data[self.pos..].starts_with(lit) {
+        let word_char = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+        // A literal that ends in a letter or digit must not run on into a longer word.
+        let runs_on = lit.last().is_some_and(word_char)
+            && self.data.get(self.pos + lit.len()).is_some_and(word_char);
+        if self.data[self.pos..].starts_with(lit) && !runs_on {
             self.pos += lit.len();
             true
         } else {
             false
         }
+    }
+
+    /// The bytes from the reader on (no whitespace skipped).
+    pub fn rest(&self) -> &'a [u8] {
+        &self.data[self.pos..]
+    }
+
+    /// How far into the input the reader is, in bytes.
+    pub fn offset(&self) -> usize {
+        self.pos
     }
 
     /// A word: letters, digits, `_` and `-`, or else one other visible character.

@@ -22,7 +22,7 @@ pub fn apply(
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
     let mut piece = if step.from == NONE {
-        p.code(pos.mover, 0)
+        p.code(pos.mover, step.kind)
     } else {
         let piece = pos.cells[step.from as usize];
         pos.set(step.from as usize, EMPTY);
@@ -36,7 +36,7 @@ pub fn apply(
             pos.set(over, GHOST);
         }
     }
-    if t.promote_at_once
+    if t.promote_at_once[piece as usize]
         && t.promote[piece as usize] != piece
         && g.far[pos.mover as usize * g.n + to]
     {
@@ -66,11 +66,12 @@ pub fn finish(t: &Tables, g: &Geometry, pos: &mut Position, last: u32, had_ghost
             }
         }
     }
-    if !t.promote_at_once && last != NONE {
+    if t.promote_at_end && last != NONE {
         let sq = last as usize;
         let piece = pos.cells[sq];
         if piece != EMPTY
             && piece != GHOST
+            && !t.promote_at_once[piece as usize]
             && t.promote[piece as usize] != piece
             && g.far[t.side_of[piece as usize] as usize * g.n + sq]
         {

@@ -42,8 +42,10 @@ impl Gen<'_> {
                         over: NONE,
                         dir: u16::MAX,
                         rule: ri as u16,
+                        kind: 0,
                     }),
                     Action::Place { onto } => {
+                        let kind = ka.kinds.trailing_zeros() as u8;
                         for (sq, &c) in pos.cells.iter().enumerate() {
                             if class[c as usize] & onto != 0 {
                                 out.push(Step {
@@ -52,6 +54,7 @@ impl Gen<'_> {
                                     over: NONE,
                                     dir: u16::MAX,
                                     rule: ri as u16,
+                                    kind,
                                 });
                             }
                         }
@@ -211,6 +214,7 @@ impl Gen<'_> {
                             over: NONE,
                             dir: d,
                             rule,
+                            kind: 0,
                         });
                     }
                     if c & over == 0 {
@@ -277,6 +281,7 @@ impl Gen<'_> {
                     over: s as u32,
                     dir: d,
                     rule,
+                    kind: 0,
                 });
                 j += 1;
             }
@@ -321,6 +326,7 @@ fn slide_exactly(
             over: NONE,
             dir: d,
             rule,
+            kind: 0,
         });
     }
 }

@@ -458,7 +458,7 @@ impl<'p> Runner<'p> {
             acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
             return Ok(());
         }
-        let needs_finish = (captured && self.ghosts) || !self.t.promote_at_once;
+        let needs_finish = (captured && self.ghosts) || self.t.promote_at_end;
         let done = needs_finish.then(|| {
             let mut d = self.take_pos(pos);
             finish(&self.t, &self.g, &mut d, ends.to, captured);

@@ -14,6 +14,8 @@ pub struct Step {
     pub dir: u16,
     /// Which move rule produced it.
     pub rule: u16,
+    /// The kind a placement puts down (0 for other steps).
+    pub kind: u8,
 }
 
 impl Step {

@@ -119,7 +119,9 @@ fn unescape(raw: &str, sp: Span) -> Result<String, SyntaxError> {
                 return Err(SyntaxError::custom(
                     sp,
                     &format!("unknown escape `\\{shown}` in a string"),
-                    Some("write \\\" for a quote, \\\\ for a backslash, \\n for a new line"),
+                    Some(
+                        "write \\\" for a quote, \\\\ for a backslash, \\n for a new line, \\t for a tab, \\{ and \\} for braces",
+                    ),
                 ));
             }
         }
