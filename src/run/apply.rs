@@ -93,6 +93,8 @@ fn flip_runs(
 ) {
     let side = pos.mover;
     let class = &t.class[side as usize];
+    let own_base = 1 + side * t.kinds;
+    let Position { cells, counts, .. } = pos;
     stack.clear();
     stack.push(from as u32);
     while let Some(v) = stack.pop() {
@@ -100,19 +102,27 @@ fn flip_runs(
         for &d in dirs {
             let avail = g.steps(d, v);
             let stride = g.stride[d as usize];
-            let mut k = 1;
-            let mut s = v as isize + stride;
-            while k <= avail && class[pos.cells[s as usize] as usize] == C_ENEMY {
+            let first = v as isize + stride;
+            // Most directions end at once: no enemy next to the square.
+            if avail < 2 || class[cells[first as usize] as usize] != C_ENEMY {
+                continue;
+            }
+            let mut k = 2;
+            let mut s = first + stride;
+            while k <= avail && class[cells[s as usize] as usize] == C_ENEMY {
                 k += 1;
                 s += stride;
             }
-            if k == 1 || k > avail || class[pos.cells[s as usize] as usize] != C_OWN {
+            if k > avail || class[cells[s as usize] as usize] != C_OWN {
                 continue;
             }
-            let mut f = v as isize + stride;
+            let mut f = first;
             for _ in 1..k {
-                let old = pos.cells[f as usize];
-                pos.set(f as usize, 1 + side * t.kinds + t.kind_of[old as usize]);
+                let old = cells[f as usize];
+                let new = own_base + t.kind_of[old as usize];
+                counts[old as usize] -= 1;
+                counts[new as usize] += 1;
+                cells[f as usize] = new;
                 if cascading {
                     stack.push(f as u32);
                 }
