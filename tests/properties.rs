@@ -1,0 +1,140 @@
+//! Properties that tie two ways of computing the same thing together (in the style of
+//! cozy-chess's tests): a fast path against the general one, memoised counting against
+//! plain enumeration.
+
+fn program(source: &str) -> ply::compile::program::Program {
+    let ast = ply::syntax::parse(source).expect("rules parse");
+    ply::check::check(&ast).expect("rules check")
+}
+
+fn run(source: &str, input: &str) -> String {
+    let p = program(source);
+    let mut out = Vec::new();
+    ply::io::run_cases(&p, input.as_bytes(), &mut out).expect("run succeeds");
+    String::from_utf8(out).unwrap()
+}
+
+/// A small deterministic generator (no external crate needed for this).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn rules(name: &str) -> String {
+    std::fs::read_to_string(format!("rules/{name}.rules")).unwrap()
+}
+
+#[test]
+fn line_counts_agree_with_the_general_distance_expression() {
+    let fast = rules("lines-of-action");
+    // `+ 0` makes the distance a general expression instead of the per-line count table.
+    let general = fast.replace(
+        "distance count pieces on line",
+        "distance count pieces on line + 0",
+    );
+    assert_ne!(fast, general);
+    let mut rng = Lcg(7);
+    let mut input = String::new();
+    for _ in 0..300 {
+        let density = rng.below(100);
+        for _ in 0..8 {
+            for _ in 0..8 {
+                let c = if rng.below(100) < density {
+                    if rng.below(2) == 0 { 'X' } else { 'O' }
+                } else {
+                    '.'
+                };
+                input.push(c);
+            }
+            input.push('\n');
+        }
+        input.push_str(if rng.below(2) == 0 { "X\n" } else { "O\n" });
+    }
+    let a = run(&fast, &input);
+    assert!(a.lines().count() > 300, "the boards have moves");
+    assert_eq!(a, run(&general, &input));
+}
+
+fn draughts_boards(rng: &mut Lcg, n: usize) -> String {
+    let mut input = format!("{n}\n");
+    for _ in 0..n {
+        let blacks = 1 + rng.below(14);
+        let mut cells = [b'.'; 64];
+        cells[rng.below(64) as usize] = b'o';
+        for _ in 0..blacks {
+            let sq = rng.below(64) as usize;
+            if cells[sq] == b'.' {
+                cells[sq] = b'x';
+            }
+        }
+        for row in cells.chunks(8) {
+            input.push_str(std::str::from_utf8(row).unwrap());
+            input.push('\n');
+        }
+        input.push('\n');
+    }
+    input
+}
+
+#[test]
+fn memoised_chain_counts_agree_with_enumeration() {
+    for name in [
+        "turkish-draughts-captures",
+        "variants/turkish-draughts-captures-u-turns",
+    ] {
+        let base = rules(name);
+        let line = "\"{count moves where no enemy pieces}\"";
+        assert!(base.contains(line));
+        // `count moves` walks every sequence; `count moves where 1 = 1` counts by memo.
+        let both = base.replace(line, "\"{count moves} {count moves where 1 = 1}\"");
+        let mut rng = Lcg(11);
+        let out = run(&both, &draughts_boards(&mut rng, 400));
+        let mut nonzero = 0;
+        for l in out.lines() {
+            let (walked, memo) = l.split_once(' ').unwrap();
+            assert_eq!(walked, memo, "{name}: enumeration and memo disagree");
+            nonzero += (walked != "0") as usize;
+        }
+        assert!(
+            nonzero > 50,
+            "{name}: too few boards with captures ({nonzero})"
+        );
+    }
+}
+
+#[test]
+fn captured_pieces_left_until_the_end_block_later_jumps() {
+    // With `at end of move`, a captured piece stays until the move ends: it cannot be
+    // jumped again and blocks a landing, so the count can only go down.
+    let once = rules("variants/turkish-draughts-captures-u-turns");
+    let later = once.replace(
+        "captured pieces leave at once",
+        "captured pieces leave at end of move",
+    );
+    assert_ne!(once, later);
+    let count = "\"{count moves where no enemy pieces}\"";
+    let all = "\"{count moves}\"";
+    let mut rng = Lcg(5);
+    let input = draughts_boards(&mut rng, 300);
+    let a = run(&once.replace(count, all), &input);
+    let b = run(&later.replace(count, all), &input);
+    let mut fewer = 0;
+    for (x, y) in a.lines().zip(b.lines()) {
+        let (x, y): (u64, u64) = (x.parse().unwrap(), y.parse().unwrap());
+        assert!(
+            y <= x,
+            "leaving pieces until the end cannot add moves ({y} > {x})"
+        );
+        fewer += (y < x) as usize;
+    }
+    assert!(fewer > 0, "some board must lose sequences when pieces stay");
+}
