@@ -23,6 +23,8 @@ Examples:
   ply run rules/lines-of-action.rules board.txt     answer every case in board.txt
   ply run rules/tothello.rules < cases.txt          read the cases from standard input
   ply check rules/*.rules                           check rules files, print every error
+  ply perft rules/othello.rules --depth 8           count move sequences from the setup
+  ply playout rules/english-draughts.rules --games 1000 --seed 3
 
 Exit codes:
   0  success
@@ -60,6 +62,46 @@ pub enum Command {
         /// The input file; `-` or nothing reads standard input
         input: Option<PathBuf>,
     },
+    /// Count the move sequences of exactly DEPTH plies from the start position
+    #[command(
+        after_help = "The count is the last line of standard output; --divide first prints each first \
+move with its count. Time and leaves per second go to standard error.\n\n\
+Examples:\n  ply perft rules/othello.rules --depth 6\n  ply perft rules/english-draughts.rules --depth 4 --divide\n  \
+ply perft rules/othello.rules --depth 3 --position board.txt"
+    )]
+    Perft {
+        /// The rules file
+        rules: PathBuf,
+        /// How many plies deep to count
+        #[arg(long, short)]
+        depth: u32,
+        /// Start from the first case of this file (read with the rules file's input format)
+        /// instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        /// Print each first move with its count before the total
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play random games from the start position and print the tally of results
+    #[command(
+        after_help = "Each game picks uniformly among the legal moves until the game ends; the \
+same seed gives the same tally. Games per second go to standard error.\n\n\
+Examples:\n  ply playout rules/othello.rules --games 1000\n  ply playout rules/english-draughts.rules --games 500 --seed 7"
+    )]
+    Playout {
+        /// The rules file
+        rules: PathBuf,
+        /// How many games to play
+        #[arg(long, short)]
+        games: u64,
+        /// The random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from the first case of this file instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+    },
     /// Check rules files and report every error in them
     #[command(
         after_help = "Examples:\n  ply check rules/tothello.rules\n  ply check rules/*.rules"
@@ -96,6 +138,18 @@ pub fn main() -> i32 {
     let style = Style { color, width: 100 };
     match cli.command {
         Command::Run { rules, input } => run(style, &rules, input.as_deref()),
+        Command::Perft {
+            rules,
+            depth,
+            position,
+            divide,
+        } => perft(style, &rules, depth, position.as_deref(), divide),
+        Command::Playout {
+            rules,
+            games,
+            seed,
+            position,
+        } => playout(style, &rules, games, seed, position.as_deref()),
         Command::Check { rules } => {
             let mut code = exit::OK;
             for r in &rules {
@@ -199,6 +253,148 @@ fn run(style: Style, rules: &Path, input: Option<&Path>) -> i32 {
             exit::FAILURE
         }
     }
+}
+
+/// Loads the rules and the start position of a whole-game command.
+fn game_start<'p>(
+    program: &'p Program,
+    position: Option<&Path>,
+) -> Result<(crate::run::Runner<'p>, crate::run::Position), i32> {
+    let data = match position.map(read_file).transpose() {
+        Ok(d) => d,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Err(exit::FAILURE);
+        }
+    };
+    let name = position.map(display).unwrap_or_default();
+    crate::io::game_start(program, data.as_deref()).map_err(|e| report_failure(&name, e))
+}
+
+fn report_failure(name: &str, e: RunFailure) -> i32 {
+    match e {
+        RunFailure::Input(e) => {
+            eprint!("{}", diagnostic::input_error(name, &e));
+            exit::INPUT
+        }
+        RunFailure::Write(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        RunFailure::Missing(msg) => {
+            eprintln!("error: {msg}");
+            exit::USAGE
+        }
+        e => {
+            eprintln!("error: {e}");
+            exit::FAILURE
+        }
+    }
+}
+
+fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide: bool) -> i32 {
+    let program = match load(style, rules) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let (mut runner, pos) = match game_start(&program, position) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let started = std::time::Instant::now();
+    let mut out = String::new();
+    let total = if divide {
+        match runner.perft_divide(&pos, depth) {
+            Ok(lines) => {
+                for (mv, n) in &lines {
+                    out.push_str(&format!("{mv}: {n}\n"));
+                }
+                lines
+                    .iter()
+                    .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
+                    .ok_or_else(|| crate::run::RunError("the count passed 64 bits".into()))
+            }
+            Err(e) => Err(e),
+        }
+    } else {
+        runner.perft(&pos, depth)
+    };
+    let total = match total {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::FAILURE;
+        }
+    };
+    let secs = started.elapsed().as_secs_f64();
+    out.push_str(&format!("{total}\n"));
+    if let Err(e) = std::io::stdout().lock().write_all(out.as_bytes()) {
+        return if e.kind() == std::io::ErrorKind::BrokenPipe {
+            exit::OK
+        } else {
+            exit::FAILURE
+        };
+    }
+    eprintln!(
+        "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s)",
+        total as f64 / secs.max(1e-9)
+    );
+    exit::OK
+}
+
+fn playout(style: Style, rules: &Path, games: u64, seed: u64, position: Option<&Path>) -> i32 {
+    let program = match load(style, rules) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    if program.game.is_none() {
+        eprintln!(
+            "error: {}: the rules file has no `game` section, so games have no end or result",
+            display(rules)
+        );
+        return exit::USAGE;
+    }
+    let (mut runner, start) = match game_start(&program, position) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let started = std::time::Instant::now();
+    let mut rng = crate::run::game::Rng::new(seed);
+    let mut scratch = Vec::new();
+    let mut tally: Vec<(String, u64)> = Vec::new();
+    let mut plies = 0u64;
+    for _ in 0..games {
+        let result = crate::run::game::playout(&mut runner, &start, &mut rng, &mut scratch)
+            .and_then(|played| {
+                plies += played.plies as u64;
+                crate::io::output::result_line(&mut runner, &played.end)
+            });
+        match result {
+            Ok(text) => match tally.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((text, 1)),
+            },
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::FAILURE;
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    tally.sort();
+    let mut out = String::new();
+    for (text, n) in &tally {
+        out.push_str(&format!("{text}: {n}\n"));
+    }
+    if let Err(e) = std::io::stdout().lock().write_all(out.as_bytes()) {
+        return if e.kind() == std::io::ErrorKind::BrokenPipe {
+            exit::OK
+        } else {
+            exit::FAILURE
+        };
+    }
+    eprintln!(
+        "{games} games, {plies} plies in {secs:.3} s ({:.0} games/s)",
+        games as f64 / secs.max(1e-9)
+    );
+    exit::OK
 }
 
 fn read_stdin() -> (String, Result<Vec<u8>, String>) {

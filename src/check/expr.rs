@@ -174,6 +174,10 @@ impl Checker {
                 (Expr::RegionSum(Box::new(body), spec, border), Ty::Int)
             }
             ExprKind::Ref { name, arg } => self.reference(name, arg.as_ref(), cx),
+            ExprKind::ToMove(side) => match self.side_ref(side, cx) {
+                Some(s) => (Expr::ToMove(s), Ty::Bool),
+                None => (Expr::Int(0), Ty::Bool),
+            },
         }
     }
 

@@ -353,7 +353,7 @@ impl Checker {
         }
     }
 
-    fn template(&mut self, t: &ast::Template, move_fields: bool) -> Vec<TplPart> {
+    pub(crate) fn template(&mut self, t: &ast::Template, move_fields: bool) -> Vec<TplPart> {
         let mut out = Vec::new();
         for part in &t.parts {
             match part {

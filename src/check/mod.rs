@@ -3,6 +3,7 @@
 
 mod check_error;
 mod expr;
+mod game;
 mod io;
 mod moves;
 mod scope;
@@ -103,6 +104,9 @@ impl Checker {
                 StatementKind::First(_) => "first",
                 StatementKind::Input(_) => "input",
                 StatementKind::Output(_) => "output",
+                StatementKind::Setup(_) => "setup",
+                StatementKind::Game(_) => "game",
+                StatementKind::CapturesMandatory => "captures are mandatory",
                 StatementKind::Let { .. } => {
                     lets.push(st);
                     continue;
@@ -249,6 +253,9 @@ impl Checker {
             vars: Vec::new(),
             regions: Vec::new(),
             input_span: Span::default(),
+            setup: None,
+            game: None,
+            captures_mandatory: singles.seen.contains_key("captures are mandatory"),
         });
         self.symbols(&singles);
 
@@ -364,6 +371,14 @@ impl Checker {
         }
         if let Some(StatementKind::Output(stmts)) = singles.seen.get("output").map(|s| &s.kind) {
             self.output(stmts);
+        }
+        if let Some(st) = singles.seen.get("setup") {
+            if let StatementKind::Setup(s) = &st.kind {
+                self.setup(st.keyword, s);
+            }
+        }
+        if let Some(StatementKind::Game(clauses)) = singles.seen.get("game").map(|s| &s.kind) {
+            self.game(clauses);
         }
         let mut program = self.program.take().expect("program was set up");
         program.vars = self.scope.vars.iter().map(|(n, _)| n.clone()).collect();

@@ -18,6 +18,7 @@ impl Checker {
             flip: None,
             chain: None,
             capture_at_once: true,
+            must_flip: false,
         };
         let mut captured_seen: Option<Span> = None;
         let mut has_jump = false;
@@ -82,9 +83,23 @@ impl Checker {
                         cascading: *cascading,
                     });
                 }
+                MovePart::MustFlip(span) => {
+                    if !parts.iter().any(|p| matches!(p, MovePart::Flip { .. })) {
+                        self.error(
+                            CheckError::new(
+                                *span,
+                                "`must flip` needs a flip clause in the same move",
+                                "nothing to flip",
+                            )
+                            .help("add e.g. `flip enemy runs closed by own along all`"),
+                        );
+                    }
+                    rule.must_flip = true;
+                }
                 MovePart::Continue {
                     must,
                     no_reversing,
+                    until_promoted,
                     span,
                 } => {
                     if rule.chain.is_some() {
@@ -98,6 +113,7 @@ impl Checker {
                     rule.chain = Some(Chain {
                         must: *must,
                         no_reversing: *no_reversing,
+                        until_promoted: *until_promoted,
                     });
                     if !has_jump
                         && !parts.iter().any(|p| {

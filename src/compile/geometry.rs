@@ -1,7 +1,7 @@
 //! Board geometry, precomputed once per board size: how far each square can go in each
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
-use super::program::{DirId, Program};
+use super::program::{DirId, Notation, Program};
 use crate::syntax::ast::{Axis, Style};
 
 #[derive(Debug)]
@@ -32,6 +32,27 @@ pub struct Geometry {
 
 #[derive(Debug)]
 pub struct NotationError(pub String);
+
+/// Every square's name, in square order (row by row from the top).
+pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
+    let mut names = Vec::with_capacity((rows * cols) as usize);
+    for sq in 0..rows * cols {
+        let (r, c) = (sq / cols, sq % cols);
+        let mut name = String::new();
+        for (i, (axis, style)) in notation.parts.iter().enumerate() {
+            if i > 0 && !notation.joined[i - 1] {
+                name.push(' ');
+            }
+            let v = if *axis == Axis::Row { r } else { c };
+            match style {
+                Style::Letter => name.push((b'A' + v as u8) as char),
+                Style::Number => name.push_str(&(v + 1).to_string()),
+            }
+        }
+        names.push(name);
+    }
+    names
+}
 
 impl Geometry {
     pub fn new(p: &Program, rows: u32, cols: u32) -> Result<Geometry, NotationError> {
@@ -124,21 +145,10 @@ impl Geometry {
                 g.line_start.push(g.line_squares.len() as u32);
             }
         }
-        for sq in 0..n {
-            let (r, c) = (sq as u32 / cols, sq as u32 % cols);
-            let mut name = String::new();
-            for (i, (axis, style)) in p.notation.parts.iter().enumerate() {
-                if i > 0 && !p.notation.joined[i - 1] {
-                    name.push(' ');
-                }
-                let v = if *axis == Axis::Row { r } else { c };
-                match style {
-                    Style::Letter => name.push((b'A' + v as u8) as char),
-                    Style::Number => name.push_str(&(v + 1).to_string()),
-                }
-            }
-            g.names.push(name.into_boxed_str());
-        }
+        g.names = square_names(&p.notation, rows, cols)
+            .into_iter()
+            .map(String::into_boxed_str)
+            .collect();
         for (s, side) in p.sides.iter().enumerate() {
             if let Some((fr, fc)) = side.forward {
                 for sq in 0..n {

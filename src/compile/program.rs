@@ -107,6 +107,8 @@ pub struct Flip {
 pub struct Chain {
     pub must: bool,
     pub no_reversing: bool,
+    /// A promotion ends the chain (and the move) where it happens.
+    pub until_promoted: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -115,6 +117,8 @@ pub struct MoveRule {
     pub flip: Option<Flip>,
     pub chain: Option<Chain>,
     pub capture_at_once: bool,
+    /// A placement is legal only if it flips something.
+    pub must_flip: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,9 +175,14 @@ pub enum Expr {
     CountOnLine(SetFilter),
     CountRegions(usize, BorderFilter),
     RegionSum(Box<Expr>, usize, BorderFilter),
-    Best { max: bool, body: Box<Expr> },
+    Best {
+        max: bool,
+        body: Box<Expr>,
+    },
     From,
     To,
+    /// True when the given side is to move.
+    ToMove(SideId),
 }
 
 #[derive(Debug, Clone)]
@@ -249,6 +258,17 @@ pub struct OutputSpec {
     pub stmts: Vec<OutStmt>,
 }
 
+/// How whole games are played (perft, playouts).
+#[derive(Debug, Clone)]
+pub struct GameRules {
+    /// A side with no legal move passes (else the game ends).
+    pub stuck_pass: bool,
+    /// Playouts stop after this many plies.
+    pub stop_after: Option<u32>,
+    /// How a finished game is reported: the first line whose condition holds.
+    pub results: Vec<(Vec<TplPart>, LineCond)>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Program {
     pub rows: Dim,
@@ -270,6 +290,11 @@ pub struct Program {
     pub regions: Vec<RegionSpec>,
     /// Where the input section starts, for messages about the input as a whole.
     pub input_span: Span,
+    /// The start position: each square and the piece on it.
+    pub setup: Option<Vec<(u32, Code)>>,
+    pub game: Option<GameRules>,
+    /// When some step captures, only capturing steps are legal.
+    pub captures_mandatory: bool,
 }
 
 impl Program {

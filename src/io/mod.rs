@@ -10,7 +10,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use crate::compile::geometry::Geometry;
-use crate::compile::program::Program;
+use crate::compile::program::{Dim, Program};
 use crate::run::{RunError, Runner};
 pub use input_error::InputError;
 
@@ -23,6 +23,70 @@ pub enum RunFailure {
     Run { case: usize, error: RunError },
     #[error("writing the output failed: {0}")]
     Write(#[from] std::io::Error),
+    /// The command needs something the rules file does not give.
+    #[error("{0}")]
+    Missing(String),
+}
+
+/// The position a whole-game command starts from: the first case of `position` (read with
+/// the rules file's input format) or else the rules file's `setup`.
+pub fn game_start<'p>(
+    p: &'p Program,
+    position: Option<&[u8]>,
+) -> Result<(Runner<'p>, crate::run::Position), RunFailure> {
+    let tables = crate::compile::Tables::new(p);
+    let mut setup;
+    let vars;
+    let locate_data: &[u8];
+    match position {
+        Some(data) => {
+            let mut reader = input::CaseReader::new(p, &tables, data);
+            setup = reader.blank_setup();
+            if !reader.next_case(&mut setup)? {
+                return Err(RunFailure::Missing(
+                    "the position file holds no case".into(),
+                ));
+            }
+            vars = reader.vars.clone();
+            locate_data = data;
+        }
+        None => {
+            let Some(placed) = &p.setup else {
+                return Err(RunFailure::Missing(
+                    "the rules file has no `setup`; give a position with --position FILE".into(),
+                ));
+            };
+            let (Dim::Fixed(rows), Dim::Fixed(cols)) = (p.rows, p.cols) else {
+                return Err(RunFailure::Missing(
+                    "the setup needs a board of fixed size".into(),
+                ));
+            };
+            let reader = input::CaseReader::new(p, &tables, b"");
+            setup = reader.blank_setup();
+            setup.case = 1;
+            setup.rows = rows;
+            setup.cols = cols;
+            setup.cells = vec![crate::compile::program::EMPTY; (rows * cols) as usize];
+            for &(sq, code) in placed {
+                setup.cells[sq as usize] = code;
+            }
+            vars = vec![0; p.vars.len()];
+            locate_data = b"";
+        }
+    }
+    let g = Rc::new(
+        Geometry::new(p, setup.rows, setup.cols).map_err(|e| InputError {
+            case: 1,
+            loc: reader::Reader::new(locate_data).loc(),
+            message: e.0,
+        })?,
+    );
+    let mut runner = Runner::new(p, g.clone());
+    runner.vars.copy_from_slice(&vars);
+    let mut pos = crate::run::Position::empty(0, 0, 0);
+    let probe = reader::Reader::new(locate_data);
+    setup.validate(p, &tables, &g, &mut runner, &|m| probe.locate(m), &mut pos)?;
+    Ok((runner, pos))
 }
 
 /// Reads every case of `data`, answers it and writes the answer to `w`.

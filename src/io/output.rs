@@ -157,3 +157,34 @@ fn write_int(out: &mut Vec<u8>, v: i64) {
     }
     out.extend_from_slice(&buf[i..]);
 }
+
+/// How a finished game is reported: the first `result` line of the game section whose
+/// condition holds (an `otherwise` holds when no `if` right before it did).
+pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunError> {
+    let p = runner.p;
+    let game = p
+        .game
+        .as_ref()
+        .ok_or_else(|| RunError("the rules file has no `game` section".into()))?;
+    runner.new_position();
+    let mut group_held = false;
+    for (tpl, cond) in &game.results {
+        let holds = match cond {
+            LineCond::Always => true,
+            LineCond::If(c) => {
+                let yes = runner.eval(c, pos, pos.mover)? != 0;
+                group_held |= yes;
+                yes
+            }
+            LineCond::Otherwise => !std::mem::replace(&mut group_held, false),
+        };
+        if holds {
+            let mut out = Vec::new();
+            template(runner, pos, tpl, None, &mut out)?;
+            return Ok(String::from_utf8_lossy(&out).into_owned());
+        }
+    }
+    Err(RunError(
+        "no `result` line of the game section holds for this finished game".into(),
+    ))
+}

@@ -2,6 +2,7 @@
 
 pub mod apply;
 mod fxhash;
+pub mod game;
 pub mod movegen;
 pub mod position;
 pub mod regions;

@@ -14,6 +14,8 @@ pub struct ChainAt {
     pub sq: u32,
     pub last_dir: u16,
     pub rule: u16,
+    /// The last jump promoted the piece.
+    pub promoted: bool,
 }
 
 /// Everything the generator reads, borrowed for one call.
@@ -46,8 +48,15 @@ impl Gen<'_> {
                     }),
                     Action::Place { onto } => {
                         let kind = ka.kinds.trailing_zeros() as u8;
+                        let needs_flip = match (&rule.flip, rule.must_flip) {
+                            (Some(f), true) => Some(&f.dirs[side][..]),
+                            _ => None,
+                        };
                         for (sq, &c) in pos.cells.iter().enumerate() {
-                            if class[c as usize] & onto != 0 {
+                            if class[c as usize] & onto != 0
+                                && needs_flip
+                                    .is_none_or(|dirs| would_flip(self.g, class, pos, sq, dirs))
+                            {
                                 out.push(Step {
                                     from: NONE,
                                     to: sq as u32,
@@ -123,6 +132,23 @@ impl Gen<'_> {
                 }
             }
         }
+        if self.p.captures_mandatory {
+            self.mandatory_captures(pos, out);
+        }
+    }
+
+    /// Keeps only capturing steps when captures are mandatory and some step captures.
+    fn mandatory_captures(&self, pos: &Position, out: &mut Vec<Step>) {
+        let class = &self.t.class[pos.mover as usize];
+        let captures = |s: &Step| {
+            s.over != NONE
+                || (s.from != NONE
+                    && s.to != NONE
+                    && class[pos.cells[s.to as usize] as usize] == C_ENEMY)
+        };
+        if out.iter().any(captures) {
+            out.retain(captures);
+        }
     }
 
     /// The jumps that continue a chain from `at`.
@@ -138,6 +164,9 @@ impl Gen<'_> {
         let sq = at.sq as usize;
         let code = pos.cells[sq];
         let rule = &self.p.moves[at.rule as usize];
+        if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+            return;
+        }
         let back = if no_reversing {
             self.opposite(at.last_dir)
         } else {
@@ -288,6 +317,27 @@ impl Gen<'_> {
             return;
         }
     }
+}
+
+/// True if a piece placed on `sq` would close an enemy run along one of `dirs`.
+#[inline]
+fn would_flip(g: &Geometry, class: &[u8; 256], pos: &Position, sq: usize, dirs: &[DirId]) -> bool {
+    let cells = &pos.cells[..];
+    dirs.iter().any(|&d| {
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let mut s = sq as isize + stride;
+        if avail < 2 || class[cells[s as usize] as usize] != C_ENEMY {
+            return false;
+        }
+        let mut k = 2;
+        s += stride;
+        while k < avail && class[cells[s as usize] as usize] == C_ENEMY {
+            k += 1;
+            s += stride;
+        }
+        class[cells[s as usize] as usize] == C_OWN
+    })
 }
 
 /// A slide of exactly `k` squares: every square passed must be in `over`, the landing

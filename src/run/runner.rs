@@ -31,8 +31,17 @@ pub struct MoveEnds {
 
 enum Fold<'e> {
     Count(Option<&'e Expr>),
-    Best { max: bool, body: &'e Expr },
+    Best {
+        max: bool,
+        body: &'e Expr,
+    },
     Ends,
+    /// Sum of perft(depth - 1) over the positions after each move.
+    Perft(u32),
+    /// The same, per first move, with the move's squares written out.
+    Divide(u32),
+    /// The position after each move (side to move unchanged).
+    Collect,
 }
 
 #[derive(Default)]
@@ -40,6 +49,10 @@ struct Acc {
     count: u64,
     best: Option<i64>,
     ends: Vec<MoveEnds>,
+    /// Complete moves seen.
+    moves: u64,
+    divide: Vec<(String, u64)>,
+    positions: Vec<Position>,
 }
 
 pub struct Runner<'p> {
@@ -60,6 +73,8 @@ pub struct Runner<'p> {
     chains: bool,
     /// The number of moves in the current position, once something has counted them.
     move_count: Option<u64>,
+    /// The squares of the move being walked, when a query writes moves out.
+    path: Vec<u32>,
     /// Some move leaves captured pieces on the board until it ends.
     ghosts: bool,
 }
@@ -83,6 +98,7 @@ impl<'p> Runner<'p> {
             memo_big: FxHashMap::default(),
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             move_count: None,
+            path: Vec::new(),
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
         }
     }
@@ -331,6 +347,11 @@ impl<'p> Runner<'p> {
                     }
                     continue;
                 }
+                if let Fold::Divide(_) = fold {
+                    self.path.clear();
+                    self.path
+                        .extend([st.from, st.to].into_iter().filter(|s| *s != NONE));
+                }
                 let mut next = self.take_pos(pos);
                 apply(
                     self.p,
@@ -341,18 +362,7 @@ impl<'p> Runner<'p> {
                     &mut self.flip_stack,
                 );
                 let res = if self.continues(st) {
-                    self.walk_chain(
-                        &next,
-                        ChainAt {
-                            sq: st.to,
-                            last_dir: st.dir,
-                            rule: st.rule,
-                        },
-                        st.from,
-                        fold,
-                        acc,
-                        1,
-                    )
+                    self.walk_chain(&next, chain_at(st, pos, &next), st.from, fold, acc, 1)
                 } else {
                     self.visit(
                         &next,
@@ -410,6 +420,10 @@ impl<'p> Runner<'p> {
         }
         if res.is_ok() {
             for st in &steps {
+                let divide = matches!(fold, Fold::Divide(_));
+                if divide {
+                    self.path.push(st.to);
+                }
                 let mut next = self.take_pos(pos);
                 apply(
                     self.p,
@@ -421,17 +435,16 @@ impl<'p> Runner<'p> {
                 );
                 res = self.walk_chain(
                     &next,
-                    ChainAt {
-                        sq: st.to,
-                        last_dir: st.dir,
-                        rule: st.rule,
-                    },
+                    chain_at(st, pos, &next),
                     origin,
                     fold,
                     acc,
                     depth + 1,
                 );
                 self.pos_pool.push(next);
+                if divide {
+                    self.path.pop();
+                }
                 if res.is_err() {
                     break;
                 }
@@ -450,6 +463,7 @@ impl<'p> Runner<'p> {
         fold: &Fold,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
+        acc.moves += 1;
         if let Fold::Ends = fold {
             acc.ends.push(ends);
             return Ok(());
@@ -482,6 +496,23 @@ impl<'p> Runner<'p> {
                 });
                 Ok(())
             }
+            Fold::Perft(depth) | Fold::Divide(depth) => {
+                let mut next = self.take_pos(after);
+                next.mover = self.next_side(next.mover);
+                let n = self.perft(&next, depth - 1);
+                self.pos_pool.push(next);
+                let n = n?;
+                if let Fold::Divide(_) = fold {
+                    let text = self.path_text();
+                    acc.divide.push((text, n));
+                }
+                acc.count = acc.count.checked_add(n).ok_or_else(count_overflow)?;
+                Ok(())
+            }
+            Fold::Collect => {
+                acc.positions.push(after.clone());
+                Ok(())
+            }
             _ => Ok(()),
         };
         if let Some(d) = done {
@@ -510,11 +541,6 @@ impl<'p> Runner<'p> {
                     st,
                     &mut self.flip_stack,
                 );
-                let at = ChainAt {
-                    sq: st.to,
-                    last_dir: st.dir,
-                    rule: st.rule,
-                };
                 let n = if !self.continues(st) {
                     let mut a = Acc::default();
                     self.visit(
@@ -531,9 +557,16 @@ impl<'p> Runner<'p> {
                 } else if big {
                     let mut key = vec![0u64; self.g.n.div_ceil(64)].into_boxed_slice();
                     key[st.over as usize / 64] |= 1 << (st.over % 64);
-                    self.dp(&next, at, st.from, key, cond, 1)
+                    self.dp(&next, chain_at(st, pos, &next), st.from, key, cond, 1)
                 } else {
-                    self.dp(&next, at, st.from, 1u128 << st.over, cond, 1)
+                    self.dp(
+                        &next,
+                        chain_at(st, pos, &next),
+                        st.from,
+                        1u128 << st.over,
+                        cond,
+                        1,
+                    )
                 };
                 self.pos_pool.push(next);
                 match n.and_then(|n| acc.count.checked_add(n).ok_or_else(count_overflow)) {
@@ -600,11 +633,7 @@ impl<'p> Runner<'p> {
                 );
                 let r = self.dp(
                     &next,
-                    ChainAt {
-                        sq: st.to,
-                        last_dir: st.dir,
-                        rule: st.rule,
-                    },
+                    chain_at(st, pos, &next),
                     origin,
                     taken.with(st.over),
                     cond,
@@ -660,6 +689,116 @@ impl TakenSet for Box<[u64]> {
     }
 }
 
+impl Runner<'_> {
+    /// The side that moves after `side`.
+    pub fn next_side(&self, side: SideId) -> SideId {
+        ((side as usize + 1) % self.p.sides.len()) as SideId
+    }
+
+    fn path_text(&self) -> String {
+        if self.path.is_empty() {
+            return "pass".to_string();
+        }
+        let names: Vec<&str> = self
+            .path
+            .iter()
+            .map(|&s| &*self.g.names[s as usize])
+            .collect();
+        names.join("-")
+    }
+
+    /// The number of move sequences of exactly `depth` plies from `pos`. A side with no move
+    /// passes (a ply) when the game says so and the other side can move; a game that ends
+    /// before `depth` contributes nothing.
+    pub fn perft(&mut self, pos: &Position, depth: u32) -> Result<u64, RunError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut acc = Acc::default();
+        let fold = if depth == 1 {
+            Fold::Count(None)
+        } else {
+            Fold::Perft(depth)
+        };
+        self.walk(pos, &fold, &mut acc)?;
+        if acc.moves > 0 {
+            return Ok(acc.count);
+        }
+        self.after_no_move(pos, |r, passed| r.perft(passed, depth - 1))
+    }
+
+    /// What a side with no legal move does: with `no moves: pass` and another side able to
+    /// move, `then` continues from the position with that side to move; else the game is over.
+    fn after_no_move(
+        &mut self,
+        pos: &Position,
+        then: impl FnOnce(&mut Self, &Position) -> Result<u64, RunError>,
+    ) -> Result<u64, RunError> {
+        if !self.p.game.as_ref().is_some_and(|g| g.stuck_pass) {
+            return Ok(0);
+        }
+        let mut passed = self.take_pos(pos);
+        passed.mover = self.next_side(pos.mover);
+        let mut acc = Acc::default();
+        let r = self
+            .walk(&passed, &Fold::Count(None), &mut acc)
+            .and_then(|_| {
+                if acc.moves > 0 {
+                    then(self, &passed)
+                } else {
+                    Ok(0)
+                }
+            });
+        self.pos_pool.push(passed);
+        r
+    }
+
+    /// Perft per first move: each move written as its squares (`pass` for a pass).
+    pub fn perft_divide(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, RunError> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Divide(depth), &mut acc)?;
+        if acc.moves == 0 {
+            let n = self.after_no_move(pos, |r, passed| r.perft(passed, depth - 1))?;
+            if n > 0 {
+                acc.divide.push(("pass".to_string(), n));
+            }
+        }
+        Ok(acc.divide)
+    }
+
+    /// The positions after each legal move, with the next side to move.
+    pub fn successors(&mut self, pos: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
+        let mut acc = Acc {
+            positions: std::mem::take(out),
+            ..Acc::default()
+        };
+        acc.positions.clear();
+        let r = self.walk(pos, &Fold::Collect, &mut acc);
+        for p in &mut acc.positions {
+            p.mover = self.next_side(p.mover);
+        }
+        *out = acc.positions;
+        r
+    }
+}
+
+/// Where a chain stands after the jump `st` took `before` to `after`.
+fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
+    ChainAt {
+        sq: st.to,
+        last_dir: st.dir,
+        rule: st.rule,
+        promoted: after.cells[st.to as usize] != before.cells[st.from as usize],
+    }
+}
+
 fn overflow() -> RunError {
     RunError("a number grew past the 64-bit range".into())
 }
@@ -708,6 +847,7 @@ fn eval_plain(
     Ok(match e {
         Expr::Int(v) => *v,
         Expr::Var(v) => vars[*v],
+        Expr::ToMove(s) => (pos.mover == *s) as i64,
         Expr::Neg(x) => eval_plain(p, t, g, vars, x, pos, side, line)?
             .checked_neg()
             .ok_or_else(overflow)?,

@@ -84,6 +84,39 @@ pub enum StatementKind {
     },
     Input(InputDecl),
     Output(Vec<OutStmt>),
+    Setup(Setup),
+    CapturesMandatory,
+    Game(Vec<GameClause>),
+}
+
+/// The start position of a whole game.
+#[derive(Debug)]
+pub enum Setup {
+    /// One string per board row, one symbol per square.
+    Rows(Vec<Str>),
+    /// `SIDE [KIND] on "SQUARE", ...`
+    Places(Vec<SetupPlace>),
+}
+
+#[derive(Debug)]
+pub struct SetupPlace {
+    pub side: Name,
+    pub kind: Option<Name>,
+    pub squares: Vec<Str>,
+}
+
+#[derive(Debug)]
+pub enum GameClause {
+    /// What a side with no legal move does: pass (`true`) or end the game.
+    Stuck {
+        pass: bool,
+        span: Span,
+    },
+    StopAfter(u64, Span),
+    Result {
+        template: Template,
+        condition: LineCondition,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -153,8 +186,10 @@ pub enum MovePart {
     Continue {
         must: bool,
         no_reversing: bool,
+        until_promoted: bool,
         span: Span,
     },
+    MustFlip(Span),
     Captured {
         at_once: bool,
         span: Span,
@@ -250,6 +285,7 @@ pub enum ExprKind {
     RegionSum { body: Box<Expr>, regions: Regions },
     NoMoves,
     NoSet(SquareSet),
+    ToMove(Name),
 }
 
 #[derive(Debug, Clone)]

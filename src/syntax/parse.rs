@@ -294,6 +294,70 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             }
             StatementKind::Input(InputDecl { header, repeat })
         }
+        Rule::setup => {
+            let mut rows = Vec::new();
+            let mut places = Vec::new();
+            for p in inner {
+                if p.as_rule() == Rule::setup_row {
+                    rows.push(string(p.into_inner().next().unwrap())?);
+                } else {
+                    let mut side = None;
+                    let mut kind = None;
+                    let mut squares = Vec::new();
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::name if side.is_none() => side = Some(name(q)),
+                            Rule::name => kind = Some(name(q)),
+                            _ => squares.push(string(q)?),
+                        }
+                    }
+                    places.push(SetupPlace {
+                        side: side.unwrap(),
+                        kind,
+                        squares,
+                    });
+                }
+            }
+            StatementKind::Setup(if places.is_empty() {
+                Setup::Rows(rows)
+            } else {
+                Setup::Places(places)
+            })
+        }
+        Rule::mandatory => StatementKind::CapturesMandatory,
+        Rule::game => {
+            let mut clauses = Vec::new();
+            for c in inner {
+                let csp = span(&c);
+                clauses.push(match c.as_rule() {
+                    Rule::stuck => {
+                        let pass = c.into_inner().next().unwrap().as_rule() == Rule::stuck_pass;
+                        GameClause::Stuck { pass, span: csp }
+                    }
+                    Rule::stop_after => {
+                        GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)
+                    }
+                    _ => {
+                        let mut it = c.into_inner();
+                        let template = template(it.next().unwrap())?;
+                        let condition = match it.next() {
+                            None => LineCondition::Always,
+                            Some(x) if x.as_rule() == Rule::otherwise => {
+                                LineCondition::Otherwise(span(&x))
+                            }
+                            Some(x) => {
+                                LineCondition::If(Box::new(expr(x.into_inner().next().unwrap())?))
+                            }
+                        };
+                        GameClause::Result {
+                            template,
+                            condition,
+                        }
+                    }
+                });
+            }
+            StatementKind::Game(clauses)
+        }
         Rule::output => {
             let mut stmts = Vec::new();
             for p in inner {
@@ -365,19 +429,23 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         Rule::continue_ => {
             let mut must = true;
             let mut no_reversing = false;
+            let mut until_promoted = false;
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::optionally => must = false,
                     Rule::no_reversing => no_reversing = true,
+                    Rule::until_promoted => until_promoted = true,
                     _ => {}
                 }
             }
             MovePart::Continue {
                 must,
                 no_reversing,
+                until_promoted,
                 span: sp,
             }
         }
+        Rule::must_flip => MovePart::MustFlip(sp),
         Rule::captured => MovePart::Captured {
             at_once: timing(pair.into_inner().next().unwrap()),
             span: sp,
@@ -567,6 +635,10 @@ fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
         }),
         Rule::size => Ok(Expr {
             kind: ExprKind::Size,
+            span: sp,
+        }),
+        Rule::to_move => Ok(Expr {
+            kind: ExprKind::ToMove(name(pair.into_inner().next().unwrap())),
             span: sp,
         }),
         Rule::reference => {

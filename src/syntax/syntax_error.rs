@@ -122,6 +122,9 @@ impl SyntaxError {
 
 /// The words that start statements and move clauses, for "did you mean" hints.
 const STATEMENT_KEYWORDS: &[&str] = &[
+    "setup",
+    "game",
+    "captures",
     "board",
     "squares",
     "sides",
@@ -150,9 +153,8 @@ fn group(token: &str) -> Option<&'static str> {
             Some("an operator")
         }
         "board" | "squares" | "sides" | "kinds" | "pieces" | "first" | "direction"
-        | "directions" | "promote" | "let" | "move" | "require" | "input" | "output" => {
-            Some("a statement")
-        }
+        | "directions" | "promote" | "let" | "move" | "require" | "input" | "output" | "setup"
+        | "game" | "captures" => Some("a statement"),
         _ => None,
     }
 }
@@ -261,5 +263,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         output => "a statement",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
+        setup | mandatory | game => "a statement",
+        setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
+        setup_row => "a board row in double quotes",
+        game_clause | stuck | stuck_pass | stuck_end | stop_after | result => "a game clause",
+        until_promoted => "`until promoted`",
+        must_flip => "a move clause",
+        to_move => "`SIDE to move`",
     })
 }
