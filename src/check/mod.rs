@@ -372,10 +372,10 @@ impl Checker {
         if let Some(StatementKind::Output(stmts)) = singles.seen.get("output").map(|s| &s.kind) {
             self.output(stmts);
         }
-        if let Some(st) = singles.seen.get("setup") {
-            if let StatementKind::Setup(s) = &st.kind {
-                self.setup(st.keyword, s);
-            }
+        if let Some(st) = singles.seen.get("setup")
+            && let StatementKind::Setup(s) = &st.kind
+        {
+            self.setup(st.keyword, s);
         }
         if let Some(StatementKind::Game(clauses)) = singles.seen.get("game").map(|s| &s.kind) {
             self.game(clauses);
