@@ -14,6 +14,8 @@ pub struct Geometry {
     pub stride: Vec<isize>,
     /// `steps[d * n + sq]`: how many steps along `d` stay on the board.
     pub steps: Vec<u32>,
+    /// `next[d * n + sq]`: the square one step along `d`, or `u32::MAX` off the board.
+    pub next: Vec<u32>,
     /// `line[d * n + sq]`: the line through `sq` along `d` (shared with the opposite direction).
     pub line: Vec<u32>,
     pub line_count: usize,
@@ -81,6 +83,7 @@ impl Geometry {
                 .map(|d| d.dr as isize * cols as isize + d.dc as isize)
                 .collect(),
             steps: vec![0; nd * n],
+            next: vec![u32::MAX; nd * n],
             line: vec![0; nd * n],
             line_count: 0,
             axes: Vec::new(),
@@ -111,6 +114,9 @@ impl Geometry {
                     k += 1;
                 }
                 g.steps[d * n + sq] = k as u32;
+                if k > 0 {
+                    g.next[d * n + sq] = ((r + dr) * cols as i64 + c + dc) as u32;
+                }
             }
             if let Some(o) = line_of_dir[d] {
                 for sq in 0..n {

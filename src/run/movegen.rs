@@ -27,6 +27,8 @@ pub struct Gen<'a> {
     pub line_counts: &'a mut Vec<u32>,
     /// Evaluates `distance` expressions that are not a plain line count.
     pub distance_expr: &'a mut dyn FnMut(&Expr, &Position, usize, DirId) -> i64,
+    /// Scratch: the squares of the mover's pieces.
+    pub own: &'a mut Vec<u32>,
 }
 
 impl Gen<'_> {
@@ -35,6 +37,15 @@ impl Gen<'_> {
         out.clear();
         let side = pos.mover as usize;
         let class = &self.t.class[side];
+        // The mover's pieces, found once for every action that moves a piece.
+        let mut own = std::mem::take(self.own);
+        own.clear();
+        for (s, &c) in pos.cells.iter().enumerate() {
+            if class[c as usize] == C_OWN {
+                own.push(s as u32);
+            }
+        }
+        let all_kinds = (1u32 << self.t.kinds) - 1;
         for (ri, rule) in self.p.moves.iter().enumerate() {
             for ka in &rule.actions {
                 match &ka.action {
@@ -78,9 +89,10 @@ impl Gen<'_> {
                             self.fill_line_counts(pos, *f);
                         }
                         let g = self.g;
-                        for (sq, &c) in pos.cells.iter().enumerate() {
-                            if class[c as usize] != C_OWN
-                                || ka.kinds & (1 << self.t.kind_of[c as usize]) == 0
+                        for &sq in &own {
+                            let sq = sq as usize;
+                            if ka.kinds != all_kinds
+                                && ka.kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) == 0
                             {
                                 continue;
                             }
@@ -118,9 +130,10 @@ impl Gen<'_> {
                         before,
                         after,
                     } => {
-                        for (sq, &c) in pos.cells.iter().enumerate() {
-                            if class[c as usize] != C_OWN
-                                || ka.kinds & (1 << self.t.kind_of[c as usize]) == 0
+                        for &sq in &own {
+                            let sq = sq as usize;
+                            if ka.kinds != all_kinds
+                                && ka.kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) == 0
                             {
                                 continue;
                             }
@@ -132,6 +145,7 @@ impl Gen<'_> {
                 }
             }
         }
+        *self.own = own;
         if self.p.captures_mandatory {
             self.mandatory_captures(pos, out);
         }
@@ -267,7 +281,7 @@ impl Gen<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn jump(
         &mut self,
         pos: &Position,
@@ -281,7 +295,30 @@ impl Gen<'_> {
     ) {
         let g = self.g;
         let class = &self.t.class[pos.mover as usize];
+        if before == 0 && after == 0 {
+            // A short jump: over the neighbour onto the square just beyond it.
+            let s = g.next[d as usize * g.n + sq];
+            if s == NONE || class[pos.cells[s as usize] as usize] & over == 0 {
+                return;
+            }
+            let t = g.next[d as usize * g.n + s as usize];
+            if t != NONE && class[pos.cells[t as usize] as usize] == C_EMPTY {
+                out.push(Step {
+                    from: sq as u32,
+                    to: t,
+                    over: s,
+                    dir: d,
+                    rule,
+                    kind: 0,
+                });
+            }
+            return;
+        }
         let avail = g.steps(d, sq);
+        // A jump needs a square to jump over and one to land on.
+        if avail < 2 {
+            return;
+        }
         let stride = g.stride[d as usize];
         let mut k = 1;
         while k <= avail {
@@ -356,6 +393,21 @@ fn slide_exactly(
     rule: u16,
     out: &mut Vec<Step>,
 ) {
+    if k == 1 {
+        // One step: the common case (men, kings, steppers), from the neighbour table.
+        let t = g.next[d as usize * g.n + sq];
+        if t != NONE && class[pos.cells[t as usize] as usize] & onto != 0 {
+            out.push(Step {
+                from: sq as u32,
+                to: t,
+                over: NONE,
+                dir: d,
+                rule,
+                kind: 0,
+            });
+        }
+        return;
+    }
     if k == 0 || k > g.steps(d, sq) {
         return;
     }

@@ -75,6 +75,8 @@ pub struct Runner<'p> {
     move_count: Option<u64>,
     /// The squares of the move being walked, when a query writes moves out.
     path: Vec<u32>,
+    /// Scratch for the generator: the mover's pieces.
+    own: Vec<u32>,
     /// Some move leaves captured pieces on the board until it ends.
     ghosts: bool,
 }
@@ -99,6 +101,7 @@ impl<'p> Runner<'p> {
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             move_count: None,
             path: Vec::new(),
+            own: Vec::new(),
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
         }
     }
@@ -145,6 +148,7 @@ impl<'p> Runner<'p> {
             g,
             line_counts: &mut self.line_counts,
             distance_expr: &mut distance,
+            own: &mut self.own,
         };
         gen_.first_steps(pos, out);
         err.map_or(Ok(()), Err)
@@ -162,6 +166,7 @@ impl<'p> Runner<'p> {
             g: &g,
             line_counts: &mut self.line_counts,
             distance_expr: &mut never,
+            own: &mut self.own,
         };
         gen_.chain_steps(pos, at, no_rev, out);
     }
