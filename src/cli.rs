@@ -20,11 +20,11 @@ pub mod exit {
 
 const AFTER_HELP: &str = "\
 Examples:
-  ply run rules/lines-of-action.rules board.txt     answer every case in board.txt
-  ply run rules/tothello.rules < cases.txt          read the cases from standard input
-  ply check rules/*.rules                           check rules files, print every error
-  ply perft rules/othello.rules --depth 8           count move sequences from the setup
-  ply playout rules/english-draughts.rules --games 1000 --seed 3
+  ply run game.rules board.txt                answer every case in board.txt
+  ply run game.rules < cases.txt              read the cases from standard input
+  ply check rules/*.rules                     check rules files, print every error
+  ply perft game.rules --depth 8              count move sequences from the setup
+  ply playout game.rules --games 1000 --seed 3
 
 Exit codes:
   0  success
@@ -54,7 +54,7 @@ pub enum Color {
 pub enum Command {
     /// Answer every case of the input as the rules file says, printing exactly its output
     #[command(
-        after_help = "Examples:\n  ply run rules/go-territory.rules cases.txt\n  cat cases.txt | ply run rules/go-territory.rules -"
+        after_help = "Examples:\n  ply run game.rules cases.txt\n  cat cases.txt | ply run game.rules -"
     )]
     Run {
         /// The rules file
@@ -66,8 +66,8 @@ pub enum Command {
     #[command(
         after_help = "The count is the last line of standard output; --divide first prints each first \
 move with its count. Time and leaves per second go to standard error.\n\n\
-Examples:\n  ply perft rules/othello.rules --depth 6\n  ply perft rules/english-draughts.rules --depth 4 --divide\n  \
-ply perft rules/othello.rules --depth 3 --position board.txt"
+Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
+ply perft game.rules --depth 3 --position board.txt"
     )]
     Perft {
         /// The rules file
@@ -87,7 +87,7 @@ ply perft rules/othello.rules --depth 3 --position board.txt"
     #[command(
         after_help = "Each game picks uniformly among the legal moves until the game ends; the \
 same seed gives the same tally. Games per second go to standard error.\n\n\
-Examples:\n  ply playout rules/othello.rules --games 1000\n  ply playout rules/english-draughts.rules --games 500 --seed 7"
+Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7"
     )]
     Playout {
         /// The rules file
@@ -103,9 +103,7 @@ Examples:\n  ply playout rules/othello.rules --games 1000\n  ply playout rules/e
         position: Option<PathBuf>,
     },
     /// Check rules files and report every error in them
-    #[command(
-        after_help = "Examples:\n  ply check rules/tothello.rules\n  ply check rules/*.rules"
-    )]
+    #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
     Check {
         /// The rules files
         #[arg(required = true)]
@@ -325,12 +323,8 @@ fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide
     };
     let secs = started.elapsed().as_secs_f64();
     out.push_str(&format!("{total}\n"));
-    if let Err(e) = std::io::stdout().lock().write_all(out.as_bytes()) {
-        return if e.kind() == std::io::ErrorKind::BrokenPipe {
-            exit::OK
-        } else {
-            exit::FAILURE
-        };
+    if let Err(code) = print(&out) {
+        return code;
     }
     eprintln!(
         "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s)",
@@ -383,18 +377,26 @@ fn playout(style: Style, rules: &Path, games: u64, seed: u64, position: Option<&
     for (text, n) in &tally {
         out.push_str(&format!("{text}: {n}\n"));
     }
-    if let Err(e) = std::io::stdout().lock().write_all(out.as_bytes()) {
-        return if e.kind() == std::io::ErrorKind::BrokenPipe {
-            exit::OK
-        } else {
-            exit::FAILURE
-        };
+    if let Err(code) = print(&out) {
+        return code;
     }
     eprintln!(
         "{games} games, {plies} plies in {secs:.3} s ({:.0} games/s)",
         games as f64 / secs.max(1e-9)
     );
     exit::OK
+}
+
+/// Writes a command's result to standard output; a closed pipe is a quiet success.
+fn print(text: &str) -> Result<(), i32> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(exit::OK),
+        Err(e) => {
+            eprintln!("error: writing the output failed: {e}");
+            Err(exit::FAILURE)
+        }
+    }
 }
 
 fn read_stdin() -> (String, Result<Vec<u8>, String>) {

@@ -1,10 +1,9 @@
 //! Checking the whole-game statements: `setup`, `game` and `captures are mandatory`.
 
-use super::expr::Cx;
 use super::{CheckError, Checker};
 use crate::compile::geometry::square_names;
 use crate::compile::program::*;
-use crate::syntax::ast::{self, GameClause, LineCondition, Span};
+use crate::syntax::ast::{self, GameClause, Span};
 
 impl Checker {
     pub(crate) fn setup(&mut self, keyword: Span, s: &ast::Setup) {
@@ -163,21 +162,7 @@ impl Checker {
                     template,
                     condition,
                 } => {
-                    let cond = match condition {
-                        LineCondition::Always => LineCond::Always,
-                        LineCondition::If(e) => LineCond::If(self.bool_expr(e, &Cx::default())),
-                        LineCondition::Otherwise(span) => {
-                            if !prev_if {
-                                self.error(CheckError::new(
-                                    *span,
-                                    "`otherwise` must follow a result with `if`",
-                                    "nothing to be the otherwise of",
-                                ));
-                            }
-                            LineCond::Otherwise
-                        }
-                    };
-                    prev_if = matches!(condition, LineCondition::If(_));
+                    let cond = self.line_condition(condition, &mut prev_if, "result");
                     let tpl = self.template(template, false);
                     rules.results.push((tpl, cond));
                 }

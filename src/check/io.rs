@@ -328,21 +328,7 @@ impl Checker {
                     template,
                     condition,
                 } => {
-                    let cond = match condition {
-                        LineCondition::Always => LineCond::Always,
-                        LineCondition::If(e) => LineCond::If(self.bool_expr(e, &Cx::default())),
-                        LineCondition::Otherwise(span) => {
-                            if !prev_if {
-                                self.error(CheckError::new(
-                                    *span,
-                                    "`otherwise` must follow a line with `if`",
-                                    "nothing to be the otherwise of",
-                                ));
-                            }
-                            LineCond::Otherwise
-                        }
-                    };
-                    prev_if = matches!(condition, LineCondition::If(_));
+                    let cond = self.line_condition(condition, &mut prev_if, "line");
                     let tpl = self.template(template, false);
                     self.program().output.stmts.push(OutStmt::Line {
                         template: tpl,
@@ -351,6 +337,31 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// A line's condition; `prev_if` says whether the line before had `if` (for `otherwise`).
+    pub(crate) fn line_condition(
+        &mut self,
+        condition: &LineCondition,
+        prev_if: &mut bool,
+        what: &str,
+    ) -> LineCond {
+        let cond = match condition {
+            LineCondition::Always => LineCond::Always,
+            LineCondition::If(e) => LineCond::If(self.bool_expr(e, &Cx::default())),
+            LineCondition::Otherwise(span) => {
+                if !*prev_if {
+                    self.error(CheckError::new(
+                        *span,
+                        format!("`otherwise` must follow a {what} with `if`"),
+                        "nothing to be the otherwise of",
+                    ));
+                }
+                LineCond::Otherwise
+            }
+        };
+        *prev_if = matches!(condition, LineCondition::If(_));
+        cond
     }
 
     pub(crate) fn template(&mut self, t: &ast::Template, move_fields: bool) -> Vec<TplPart> {

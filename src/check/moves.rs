@@ -98,7 +98,7 @@ impl Checker {
                 }
                 MovePart::Continue {
                     must,
-                    no_reversing,
+                    no_turning_back,
                     until_promoted,
                     span,
                 } => {
@@ -112,7 +112,7 @@ impl Checker {
                     }
                     rule.chain = Some(Chain {
                         must: *must,
-                        no_reversing: *no_reversing,
+                        no_turning_back: *no_turning_back,
                         until_promoted: *until_promoted,
                     });
                     if !has_jump

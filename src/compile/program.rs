@@ -106,7 +106,7 @@ pub struct Flip {
 #[derive(Debug, Clone, Copy)]
 pub struct Chain {
     pub must: bool,
-    pub no_reversing: bool,
+    pub no_turning_back: bool,
     /// A promotion ends the chain (and the move) where it happens.
     pub until_promoted: bool,
 }

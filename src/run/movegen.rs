@@ -170,7 +170,7 @@ impl Gen<'_> {
         &mut self,
         pos: &Position,
         at: ChainAt,
-        no_reversing: bool,
+        no_turning_back: bool,
         out: &mut Vec<Step>,
     ) {
         out.clear();
@@ -181,7 +181,7 @@ impl Gen<'_> {
         if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
             return;
         }
-        let back = if no_reversing {
+        let back = if no_turning_back {
             self.opposite(at.last_dir)
         } else {
             u16::MAX

@@ -157,7 +157,7 @@ impl<'p> Runner<'p> {
     fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
         let no_rev = self.p.moves[at.rule as usize]
             .chain
-            .is_some_and(|c| c.no_reversing);
+            .is_some_and(|c| c.no_turning_back);
         let g = self.g.clone();
         let mut never = |_: &Expr, _: &Position, _: usize, _: DirId| 0;
         let mut gen_ = Gen {

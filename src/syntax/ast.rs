@@ -185,7 +185,7 @@ pub enum MovePart {
     },
     Continue {
         must: bool,
-        no_reversing: bool,
+        no_turning_back: bool,
         until_promoted: bool,
         span: Span,
     },

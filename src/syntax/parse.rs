@@ -428,19 +428,19 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         }
         Rule::continue_ => {
             let mut must = true;
-            let mut no_reversing = false;
+            let mut no_turning_back = false;
             let mut until_promoted = false;
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::optionally => must = false,
-                    Rule::no_reversing => no_reversing = true,
+                    Rule::no_turning_back => no_turning_back = true,
                     Rule::until_promoted => until_promoted = true,
                     _ => {}
                 }
             }
             MovePart::Continue {
                 must,
-                no_reversing,
+                no_turning_back,
                 until_promoted,
                 span: sp,
             }

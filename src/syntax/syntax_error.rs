@@ -237,7 +237,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         flip => "a move clause",
         cascading => "`cascading`",
         continue_ | while_possible | optionally => "a move clause",
-        no_reversing => "`never straight back`",
+        no_turning_back => "`never straight back`",
         captured => "a move clause",
         expr | conj | negation | compare | sum | product | unary => "an expression",
         not_op => "`not`",
