@@ -15,16 +15,30 @@ struct Block {
 
 fn blocks(text: &str) -> Vec<Block> {
     let mut out: Vec<Block> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match key {
-            "id" => out.push(Block { id: rest.to_string(), position: None, counts: Vec::new() }),
-            "position" => out.last_mut().expect("position after id").position = Some(rest.to_string()),
+            "id" => out.push(Block {
+                id: rest.to_string(),
+                position: None,
+                counts: Vec::new(),
+            }),
+            "position" => {
+                out.last_mut().expect("position after id").position = Some(rest.to_string())
+            }
             "perft" => {
-                let (d, n) = rest.split_once(char::is_whitespace).expect("perft DEPTH COUNT");
+                let (d, n) = rest
+                    .split_once(char::is_whitespace)
+                    .expect("perft DEPTH COUNT");
                 let block = out.last_mut().expect("perft after id");
-                block.counts.push((d.parse().unwrap(), n.trim().parse().unwrap()));
+                block
+                    .counts
+                    .push((d.parse().unwrap(), n.trim().parse().unwrap()));
             }
             other => panic!("unknown line `{other}` in a perft file"),
         }
@@ -34,7 +48,10 @@ fn blocks(text: &str) -> Vec<Block> {
 
 #[test]
 fn perft_counts() {
-    let limit: u64 = std::env::var("PLY_PERFT_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
+    let limit: u64 = std::env::var("PLY_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
     let mut files: Vec<_> = std::fs::read_dir("tests/perft")
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -50,7 +67,10 @@ fn perft_counts() {
         for block in blocks(&std::fs::read_to_string(&file).unwrap()) {
             for &(depth, want) in block.counts.iter().filter(|(_, n)| *n <= limit) {
                 let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
-                cmd.arg("perft").arg(&rules).arg("--depth").arg(depth.to_string());
+                cmd.arg("perft")
+                    .arg(&rules)
+                    .arg("--depth")
+                    .arg(depth.to_string());
                 if let Some(p) = &block.position {
                     cmd.arg("--position").arg(Path::new("tests/perft").join(p));
                 }
@@ -75,24 +95,47 @@ fn perft_counts() {
 
 #[test]
 fn divide_adds_up_to_the_count() {
-    for (rules, depth) in [("rules/othello.rules", 4), ("rules/english-draughts.rules", 4)] {
-        let out = Command::new(env!("CARGO_BIN_EXE_ply")).args(["perft", rules, "--depth", &depth.to_string(), "--divide"]).output().unwrap();
+    for (rules, depth) in [
+        ("rules/othello.rules", 4),
+        ("rules/english-draughts.rules", 4),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(["perft", rules, "--depth", &depth.to_string(), "--divide"])
+            .output()
+            .unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         let mut lines: Vec<&str> = text.lines().collect();
         let total: u64 = lines.pop().unwrap().parse().unwrap();
-        let sum: u64 = lines.iter().map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap()).sum();
+        let sum: u64 = lines
+            .iter()
+            .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
+            .sum();
         assert!(lines.len() > 1, "{rules}: one line per first move");
-        assert_eq!(sum, total, "{rules}: the divided counts add up to the total");
+        assert_eq!(
+            sum, total,
+            "{rules}: the divided counts add up to the total"
+        );
     }
 }
 
 fn playout(rules: &str, games: u64, seed: u64) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["playout", rules, "--games", &games.to_string(), "--seed", &seed.to_string()])
+        .args([
+            "playout",
+            rules,
+            "--games",
+            &games.to_string(),
+            "--seed",
+            &seed.to_string(),
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -100,10 +143,20 @@ fn playout(rules: &str, games: u64, seed: u64) -> String {
 fn playouts_are_reproducible_and_every_game_ends() {
     for rules in ["rules/othello.rules", "rules/english-draughts.rules"] {
         let a = playout(rules, 40, 7);
-        assert_eq!(a, playout(rules, 40, 7), "{rules}: the same seed gives the same tally");
-        let total: u64 = a.lines().map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap()).sum();
+        assert_eq!(
+            a,
+            playout(rules, 40, 7),
+            "{rules}: the same seed gives the same tally"
+        );
+        let total: u64 = a
+            .lines()
+            .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
+            .sum();
         assert_eq!(total, 40, "{rules}: every game ends with a result:\n{a}");
         // Two seeds may give the same tally by chance; five in a row should not.
-        assert!((8..13).any(|s| playout(rules, 40, s) != a), "{rules}: other seeds play other games");
+        assert!(
+            (8..13).any(|s| playout(rules, 40, s) != a),
+            "{rules}: other seeds play other games"
+        );
     }
 }
