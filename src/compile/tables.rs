@@ -23,6 +23,8 @@ pub struct Tables {
     pub cell_of: [u8; 256],
     /// `opposite[d]`: the direction straight back from `d` (`u16::MAX` if none is declared).
     pub opposite: Vec<u16>,
+    /// Some move slides, steps or jumps a piece (so the generator lists the mover's pieces).
+    pub moves_pieces: bool,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -50,6 +52,11 @@ impl Tables {
                     back.map_or(u16::MAX, |i| i as u16)
                 })
                 .collect(),
+            moves_pieces: p
+                .moves
+                .iter()
+                .flat_map(|m| &m.actions)
+                .any(|a| matches!(a.action, Action::Slide { .. } | Action::Jump { .. })),
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {

@@ -40,9 +40,11 @@ impl Gen<'_> {
         // The mover's pieces, found once for every action that moves a piece.
         let mut own = std::mem::take(self.own);
         own.clear();
-        for (s, &c) in pos.cells.iter().enumerate() {
-            if class[c as usize] == C_OWN {
-                own.push(s as u32);
+        if self.t.moves_pieces {
+            for (s, &c) in pos.cells.iter().enumerate() {
+                if class[c as usize] == C_OWN {
+                    own.push(s as u32);
+                }
             }
         }
         let all_kinds = (1u32 << self.t.kinds) - 1;
