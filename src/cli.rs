@@ -16,6 +16,7 @@ pub mod exit {
     pub const USAGE: i32 = 2;
     pub const RULES: i32 = 3;
     pub const INPUT: i32 = 4;
+    pub const BUDGET: i32 = 5;
 }
 
 const AFTER_HELP: &str = "\
@@ -31,7 +32,8 @@ Exit codes:
   1  any other failure (a file cannot be read, a count overflows, ...)
   2  usage error (unknown option, missing argument)
   3  the rules file has errors
-  4  the input is malformed";
+  4  the input is malformed
+  5  a search went past --max-nodes or --timeout";
 
 #[derive(Parser, Debug)]
 #[command(name = "ply", version, about = "Check, compile and run board-game rules files", after_help = AFTER_HELP)]
@@ -50,6 +52,31 @@ pub enum Color {
     Never,
 }
 
+/// Limits on the searches a command runs (counting moves, best moves, perft, playouts).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Limits {
+    /// Stop with exit code 5 after expanding this many positions
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop with exit code 5 after this many seconds of searching
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+impl Limits {
+    fn budget(&self) -> crate::run::Budget {
+        crate::run::Budget {
+            max_nodes: self.max_nodes,
+            deadline: self
+                .timeout
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .map(|t| {
+                    std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e9))
+                }),
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Answer every case of the input as the rules file says, printing exactly its output
@@ -61,6 +88,8 @@ pub enum Command {
         rules: PathBuf,
         /// The input file; `-` or nothing reads standard input
         input: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Count the move sequences of exactly DEPTH plies from the start position
     #[command(
@@ -82,6 +111,8 @@ ply perft game.rules --depth 3 --position board.txt"
         /// Print each first move with its count before the total
         #[arg(long)]
         divide: bool,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Play random games from the start position and print the tally of results
     #[command(
@@ -101,6 +132,8 @@ Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --gam
         /// Start from the first case of this file instead of the rules file's setup
         #[arg(long)]
         position: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Check rules files and report every error in them
     #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
@@ -135,19 +168,25 @@ pub fn main() -> i32 {
     };
     let style = Style { color, width: 100 };
     match cli.command {
-        Command::Run { rules, input } => run(style, &rules, input.as_deref()),
+        Command::Run {
+            rules,
+            input,
+            limits,
+        } => run(style, &rules, input.as_deref(), limits),
         Command::Perft {
             rules,
             depth,
             position,
             divide,
-        } => perft(style, &rules, depth, position.as_deref(), divide),
+            limits,
+        } => perft(style, &rules, depth, position.as_deref(), divide, limits),
         Command::Playout {
             rules,
             games,
             seed,
             position,
-        } => playout(style, &rules, games, seed, position.as_deref()),
+            limits,
+        } => playout(style, &rules, games, seed, position.as_deref(), limits),
         Command::Check { rules } => {
             let mut code = exit::OK;
             for r in &rules {
@@ -218,7 +257,7 @@ pub fn load(style: Style, path: &Path) -> Result<Program, i32> {
     }
 }
 
-fn run(style: Style, rules: &Path, input: Option<&Path>) -> i32 {
+fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 {
     let program = match load(style, rules) {
         Ok(p) => p,
         Err(code) => return code,
@@ -237,7 +276,7 @@ fn run(style: Style, rules: &Path, input: Option<&Path>) -> i32 {
     };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
-    match run_cases(&program, &data, &mut lock) {
+    match run_cases(&program, &data, &mut lock, limits.budget()) {
         Ok(_) => exit::OK,
         Err(RunFailure::Input(e)) => {
             let _ = lock.flush();
@@ -248,8 +287,21 @@ fn run(style: Style, rules: &Path, input: Option<&Path>) -> i32 {
         Err(e) => {
             let _ = lock.flush();
             eprintln!("error: {name}: {e}");
-            exit::FAILURE
+            match e {
+                RunFailure::Run { error, .. } if error.budget => exit::BUDGET,
+                _ => exit::FAILURE,
+            }
         }
+    }
+}
+
+/// The exit code for a failed search.
+fn search_failed(e: &crate::run::RunError) -> i32 {
+    eprintln!("error: {e}");
+    if e.budget {
+        exit::BUDGET
+    } else {
+        exit::FAILURE
     }
 }
 
@@ -287,7 +339,14 @@ fn report_failure(name: &str, e: RunFailure) -> i32 {
     }
 }
 
-fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide: bool) -> i32 {
+fn perft(
+    style: Style,
+    rules: &Path,
+    depth: u32,
+    position: Option<&Path>,
+    divide: bool,
+    limits: Limits,
+) -> i32 {
     let program = match load(style, rules) {
         Ok(p) => p,
         Err(code) => return code,
@@ -296,6 +355,7 @@ fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide
         Ok(x) => x,
         Err(code) => return code,
     };
+    runner.budget = limits.budget();
     let started = std::time::Instant::now();
     let mut out = String::new();
     let total = if divide {
@@ -307,7 +367,7 @@ fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide
                 lines
                     .iter()
                     .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
-                    .ok_or_else(|| crate::run::RunError("the count passed 64 bits".into()))
+                    .ok_or_else(|| crate::run::RunError::new("the count passed 64 bits"))
             }
             Err(e) => Err(e),
         }
@@ -316,10 +376,7 @@ fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide
     };
     let total = match total {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::FAILURE;
-        }
+        Err(e) => return search_failed(&e),
     };
     let secs = started.elapsed().as_secs_f64();
     out.push_str(&format!("{total}\n"));
@@ -333,7 +390,14 @@ fn perft(style: Style, rules: &Path, depth: u32, position: Option<&Path>, divide
     exit::OK
 }
 
-fn playout(style: Style, rules: &Path, games: u64, seed: u64, position: Option<&Path>) -> i32 {
+fn playout(
+    style: Style,
+    rules: &Path,
+    games: u64,
+    seed: u64,
+    position: Option<&Path>,
+    limits: Limits,
+) -> i32 {
     let program = match load(style, rules) {
         Ok(p) => p,
         Err(code) => return code,
@@ -349,6 +413,7 @@ fn playout(style: Style, rules: &Path, games: u64, seed: u64, position: Option<&
         Ok(x) => x,
         Err(code) => return code,
     };
+    runner.budget = limits.budget();
     let started = std::time::Instant::now();
     let mut rng = crate::run::game::Rng::new(seed);
     let mut scratch = Vec::new();
@@ -365,10 +430,7 @@ fn playout(style: Style, rules: &Path, games: u64, seed: u64, position: Option<&
                 Some((_, n)) => *n += 1,
                 None => tally.push((text, 1)),
             },
-            Err(e) => {
-                eprintln!("error: {e}");
-                return exit::FAILURE;
-            }
+            Err(e) => return search_failed(&e),
         }
     }
     let secs = started.elapsed().as_secs_f64();

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use crate::compile::geometry::Geometry;
 use crate::compile::program::{Dim, Program};
-use crate::run::{RunError, Runner};
+use crate::run::{Budget, RunError, Runner};
 pub use input_error::InputError;
 
 /// Why a run stopped early.
@@ -92,10 +92,15 @@ pub fn game_start<'p>(
 /// Reads every case of `data`, answers it and writes the answer to `w`.
 /// Output is written as cases finish; when a case fails, the answers of the cases before it
 /// are written first (nothing of the failing case is).
-pub fn run_cases(p: &Program, data: &[u8], w: &mut dyn Write) -> Result<usize, RunFailure> {
+pub fn run_cases(
+    p: &Program,
+    data: &[u8],
+    w: &mut dyn Write,
+    budget: Budget,
+) -> Result<usize, RunFailure> {
     let mut out = Vec::with_capacity(1 << 16);
     let mut index = 0;
-    let result = answer_cases(p, data, w, &mut out, &mut index);
+    let result = answer_cases(p, data, w, &mut out, &mut index, budget);
     w.write_all(&out)?;
     w.flush()?;
     result.map(|_| index)
@@ -107,6 +112,7 @@ fn answer_cases(
     w: &mut dyn Write,
     out: &mut Vec<u8>,
     index: &mut usize,
+    budget: Budget,
 ) -> Result<(), RunFailure> {
     let tables = crate::compile::Tables::new(p);
     let mut reader = input::CaseReader::new(p, &tables, data);
@@ -135,7 +141,11 @@ fn answer_cases(
                 g
             }
         };
-        let r = runner.get_or_insert_with(|| Runner::new(p, g.clone()));
+        let r = runner.get_or_insert_with(|| {
+            let mut r = Runner::new(p, g.clone());
+            r.budget = budget;
+            r
+        });
         if !Rc::ptr_eq(&r.g, &g) {
             r.g = g.clone();
         }

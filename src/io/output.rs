@@ -165,7 +165,7 @@ pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunErr
     let game = p
         .game
         .as_ref()
-        .ok_or_else(|| RunError("the rules file has no `game` section".into()))?;
+        .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
     runner.new_position();
     let mut group_held = false;
     for (tpl, cond) in &game.results {
@@ -184,7 +184,7 @@ pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunErr
             return Ok(String::from_utf8_lossy(&out).into_owned());
         }
     }
-    Err(RunError(
-        "no `result` line of the game section holds for this finished game".into(),
+    Err(RunError::new(
+        "no `result` line of the game section holds for this finished game",
     ))
 }

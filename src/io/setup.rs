@@ -74,7 +74,7 @@ impl Setup {
                 .map_err(|e| InputError {
                     case: self.case,
                     loc: locate(self.start),
-                    message: e.0,
+                    message: e.message,
                 })?;
             if ok == 0 {
                 return Err(InputError {

@@ -49,7 +49,7 @@ pub fn playout(
         .p
         .game
         .as_ref()
-        .ok_or_else(|| RunError("the rules file has no `game` section".into()))?;
+        .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
     let (stuck_pass, limit) = (game.stuck_pass, game.stop_after.unwrap_or(u32::MAX));
     let mut pos = start.clone();
     let mut plies = 0;

@@ -10,5 +10,5 @@ pub mod runner;
 pub mod step;
 
 pub use position::Position;
-pub use runner::{MoveEnds, RunError, Runner};
+pub use runner::{Budget, MoveEnds, RunError, Runner};
 pub use step::Step;

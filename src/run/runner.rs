@@ -16,8 +16,28 @@ use crate::compile::program::*;
 
 /// A failure while answering a question about a valid position.
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("{0}")]
-pub struct RunError(pub String);
+#[error("{message}")]
+pub struct RunError {
+    pub message: String,
+    /// The search ran out of its node or time budget (exit code 5).
+    pub budget: bool,
+}
+
+impl RunError {
+    pub fn new(message: impl Into<String>) -> RunError {
+        RunError {
+            message: message.into(),
+            budget: false,
+        }
+    }
+}
+
+/// Limits on a search: nodes expanded and wall-clock time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<std::time::Instant>,
+}
 
 /// The deepest chain of jumps followed before giving up (keeps the stack bounded).
 pub const MAX_CHAIN: usize = 10_000;
@@ -77,6 +97,9 @@ pub struct Runner<'p> {
     path: Vec<u32>,
     /// Scratch for the generator: the mover's pieces.
     own: Vec<u32>,
+    /// Limits on searching, and the nodes expanded so far.
+    pub budget: Budget,
+    nodes: u64,
     /// Some move leaves captured pieces on the board until it ends.
     ghosts: bool,
 }
@@ -102,6 +125,8 @@ impl<'p> Runner<'p> {
             move_count: None,
             path: Vec::new(),
             own: Vec::new(),
+            budget: Budget::default(),
+            nodes: 0,
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
         }
     }
@@ -111,6 +136,31 @@ impl<'p> Runner<'p> {
         self.let_cache.iter_mut().for_each(|c| *c = None);
         self.region_cache.iter_mut().for_each(|c| *c = None);
         self.move_count = None;
+    }
+
+    /// Counts one node of a search against the budget.
+    #[inline]
+    fn tick(&mut self) -> Result<(), RunError> {
+        self.nodes += 1;
+        if let Some(max) = self.budget.max_nodes {
+            if self.nodes > max {
+                return Err(RunError {
+                    message: format!(
+                        "the search went past its budget of {max} nodes (--max-nodes)"
+                    ),
+                    budget: true,
+                });
+            }
+        }
+        if let Some(deadline) = self.budget.deadline {
+            if self.nodes % 1024 == 0 && std::time::Instant::now() > deadline {
+                return Err(RunError {
+                    message: "the search ran past its time limit (--timeout)".into(),
+                    budget: true,
+                });
+            }
+        }
+        Ok(())
     }
 
     fn take_steps(&mut self) -> Vec<Step> {
@@ -288,7 +338,7 @@ impl<'p> Runner<'p> {
                 let mut acc = Acc::default();
                 self.walk(pos, &Fold::Best { max: *max, body }, &mut acc)?;
                 acc.best.ok_or_else(|| {
-                    RunError(format!(
+                    RunError::new(format!(
                         "there is no move to take the {} over",
                         if *max { "max" } else { "min" }
                     ))
@@ -335,6 +385,7 @@ impl<'p> Runner<'p> {
 
     /// Visits every complete move.
     fn walk(&mut self, pos: &Position, fold: &Fold, acc: &mut Acc) -> Result<(), RunError> {
+        self.tick()?;
         let mut steps = self.take_steps();
         let r = self.first_steps(pos, &mut steps);
         if r.is_ok() {
@@ -405,8 +456,11 @@ impl<'p> Runner<'p> {
         depth: usize,
     ) -> Result<(), RunError> {
         if depth > MAX_CHAIN {
-            return Err(RunError(format!("a chain of more than {MAX_CHAIN} jumps")));
+            return Err(RunError::new(format!(
+                "a chain of more than {MAX_CHAIN} jumps"
+            )));
         }
+        self.tick()?;
         let mut steps = self.take_steps();
         self.chain_steps(pos, at, &mut steps);
         let must = self.p.moves[at.rule as usize].chain.is_some_and(|c| c.must);
@@ -597,8 +651,11 @@ impl<'p> Runner<'p> {
         depth: usize,
     ) -> Result<u64, RunError> {
         if depth > MAX_CHAIN {
-            return Err(RunError(format!("a chain of more than {MAX_CHAIN} jumps")));
+            return Err(RunError::new(format!(
+                "a chain of more than {MAX_CHAIN} jumps"
+            )));
         }
+        self.tick()?;
         let state = (at.sq as u64)
             | (at.last_dir as u64) << 32
             | (pos.cells[at.sq as usize] as u64) << 48
@@ -805,11 +862,11 @@ fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
 }
 
 fn overflow() -> RunError {
-    RunError("a number grew past the 64-bit range".into())
+    RunError::new("a number grew past the 64-bit range")
 }
 
 fn count_overflow() -> RunError {
-    RunError("the count is larger than 18446744073709551615 (the 64-bit limit)".into())
+    RunError::new("the count is larger than 18446744073709551615 (the 64-bit limit)")
 }
 
 fn border_ok(f: BorderFilter, sides: u32) -> bool {
@@ -866,7 +923,7 @@ fn eval_plain(
         Expr::CountSet(f) => count_set(t, pos, side, *f, g.n) as i64,
         Expr::CountOnLine(f) => {
             let Some((sq, d)) = line else {
-                return Err(RunError("`on line` used outside a move".into()));
+                return Err(RunError::new("`on line` used outside a move"));
             };
             let l = g.line[d as usize * g.n + sq] as usize;
             let class = &t.class[side as usize];
@@ -882,7 +939,7 @@ fn eval_plain(
         | Expr::Best { .. }
         | Expr::CountRegions(..)
         | Expr::RegionSum(..) => {
-            return Err(RunError("this expression cannot be used here".into()));
+            return Err(RunError::new("this expression cannot be used here"));
         }
     })
 }
