@@ -142,23 +142,22 @@ impl<'p> Runner<'p> {
     #[inline]
     fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
-        if let Some(max) = self.budget.max_nodes {
-            if self.nodes > max {
-                return Err(RunError {
-                    message: format!(
-                        "the search went past its budget of {max} nodes (--max-nodes)"
-                    ),
-                    budget: true,
-                });
-            }
+        if let Some(max) = self.budget.max_nodes
+            && self.nodes > max
+        {
+            return Err(RunError {
+                message: format!("the search went past its budget of {max} nodes (--max-nodes)"),
+                budget: true,
+            });
         }
-        if let Some(deadline) = self.budget.deadline {
-            if self.nodes % 1024 == 0 && std::time::Instant::now() > deadline {
-                return Err(RunError {
-                    message: "the search ran past its time limit (--timeout)".into(),
-                    budget: true,
-                });
-            }
+        if let Some(deadline) = self.budget.deadline
+            && self.nodes.is_multiple_of(1024)
+            && std::time::Instant::now() > deadline
+        {
+            return Err(RunError {
+                message: "the search ran past its time limit (--timeout)".into(),
+                budget: true,
+            });
         }
         Ok(())
     }
