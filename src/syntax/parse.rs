@@ -10,9 +10,28 @@ use super::syntax_error::SyntaxError;
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
 /// every semantic error is left to the checker.
 pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
-    pest::set_error_detail(true);
-    let mut pairs =
-        RulesParser::parse(Rule::file, source).map_err(|e| SyntaxError::from_pest(e, source))?;
+    // Bound the parser's work, so no file can make it run away; then parse quickly, and
+    // only after a failure again with the details that make a good message.
+    pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
+    pest::set_error_detail(false);
+    let mut pairs = match RulesParser::parse(Rule::file, source) {
+        Ok(p) => p,
+        Err(e) if !is_limit(&e) => {
+            pest::set_error_detail(true);
+            let detailed = RulesParser::parse(Rule::file, source)
+                .err()
+                .filter(|d| !is_limit(d))
+                .unwrap_or(e);
+            return Err(SyntaxError::from_pest(detailed, source));
+        }
+        Err(_) => {
+            return Err(SyntaxError::custom(
+                Span::new(0, 0),
+                "this rules file is too long or too deeply nested to parse",
+                Some("split long expressions into `let` definitions"),
+            ));
+        }
+    };
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut out = RulesFile::default();
     for pair in file.into_inner() {
@@ -25,6 +44,13 @@ pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
 }
 
 /// A pair's span without the whitespace and comments pest lets it swallow at its end.
+/// The most grammar-rule calls one parse may make (a long real file needs far fewer).
+const CALL_LIMIT: usize = 20_000_000;
+
+fn is_limit(e: &pest::error::Error<Rule>) -> bool {
+    matches!(&e.variant, pest::error::ErrorVariant::CustomError { message } if message.ends_with("limit reached"))
+}
+
 fn span(pair: &Pair<Rule>) -> Span {
     let s = pair.as_span();
     Span::new(s.start(), trim_end(s.get_input(), s.start(), s.end()))
