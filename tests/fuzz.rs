@@ -5,6 +5,7 @@
 //! - `inputs`: every golden input, mutated, through its own rules file;
 //! - `odd_rules`: generated rules files that are valid but odd (1 x 1 and large boards,
 //!   zero and huge distances, empty regions, long chains, self-referencing lets).
+//!
 //! Every run has a node budget, so a pathological file cannot hang the test.
 //!
 //! Longer runs: `PLY_FUZZ_SECONDS=600 cargo test --release --test fuzz`. A failing case is
