@@ -416,8 +416,19 @@ impl<'p> Runner<'p> {
                     st,
                     &mut self.flip_stack,
                 );
+                let captured = st.over != NONE;
                 let res = if self.continues(st) {
                     self.walk_chain(&next, chain_at(st, pos, &next), st.from, fold, acc, 1)
+                } else if let (Fold::Perft(depth), false) =
+                    (fold, (captured && self.ghosts) || self.t.promote_at_end)
+                {
+                    // Perft's hot path: the move is complete and needs no finishing, so the
+                    // position just played is the next node (no second copy).
+                    acc.moves += 1;
+                    next.mover = self.next_side(next.mover);
+                    self.perft(&next, depth - 1)
+                        .and_then(|n| acc.count.checked_add(n).ok_or_else(count_overflow))
+                        .map(|c| acc.count = c)
                 } else {
                     self.visit(
                         &next,
