@@ -15,20 +15,8 @@ fn run(source: &str, input: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// A small deterministic generator (no external crate needed for this).
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Lcg;
 
 fn rules(name: &str) -> String {
     std::fs::read_to_string(format!("rules/{name}.rules")).unwrap()

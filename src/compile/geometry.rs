@@ -187,9 +187,4 @@ impl Geometry {
     pub fn steps(&self, d: DirId, sq: usize) -> u32 {
         self.steps[d as usize * self.n + sq]
     }
-
-    #[inline]
-    pub fn step(&self, sq: usize, d: DirId, k: u32) -> usize {
-        (sq as isize + self.stride[d as usize] * k as isize) as usize
-    }
 }
