@@ -58,9 +58,9 @@ fn draughts_boards(rng: &mut Lcg, n: usize) -> String {
     for _ in 0..n {
         let blacks = 1 + rng.below(14);
         let mut cells = [b'.'; 64];
-        cells[rng.below(64) as usize] = b'o';
+        cells[rng.below(64)] = b'o';
         for _ in 0..blacks {
-            let sq = rng.below(64) as usize;
+            let sq = rng.below(64);
             if cells[sq] == b'.' {
                 cells[sq] = b'x';
             }
