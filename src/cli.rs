@@ -205,10 +205,20 @@ fn display(path: &Path) -> String {
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut data = Vec::new();
+    open_file(path)?
+        .read_to_end(&mut data)
+        .map_err(|e| format!("cannot read {}: {}", display(path), describe_io(&e)))?;
+    Ok(data)
+}
+
+fn open_file(path: &Path) -> Result<std::fs::File, String> {
     if path.is_dir() {
         return Err(format!("{} is a directory, not a file", display(path)));
     }
-    std::fs::read(path).map_err(|e| format!("cannot read {}: {}", display(path), describe_io(&e)))
+    std::fs::File::open(path)
+        .map_err(|e| format!("cannot read {}: {}", display(path), describe_io(&e)))
 }
 
 fn describe_io(e: &std::io::Error) -> String {
@@ -262,21 +272,20 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
         Ok(p) => p,
         Err(code) => return code,
     };
-    let (name, data) = match input {
-        None => read_stdin(),
-        Some(p) if p.as_os_str() == "-" => read_stdin(),
-        Some(p) => (display(p), read_file(p)),
-    };
-    let data = match data {
-        Ok(d) => d,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return exit::FAILURE;
-        }
+    let stdin = std::io::stdin();
+    let (name, mut source): (String, Box<dyn Read>) = match input {
+        Some(p) if p.as_os_str() != "-" => match open_file(p) {
+            Ok(f) => (display(p), Box::new(f)),
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                return exit::FAILURE;
+            }
+        },
+        _ => ("<stdin>".to_string(), Box::new(stdin.lock())),
     };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
-    match run_cases(&program, &data, &mut lock, limits.budget()) {
+    match run_cases(&program, &mut source, &mut lock, limits.budget()) {
         Ok(_) => exit::OK,
         Err(RunFailure::Input(e)) => {
             let _ = lock.flush();
@@ -284,6 +293,11 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
             exit::INPUT
         }
         Err(RunFailure::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        Err(RunFailure::Read(e)) => {
+            let _ = lock.flush();
+            eprintln!("error: cannot read {name}: {}", describe_io(&e));
+            exit::FAILURE
+        }
         Err(e) => {
             let _ = lock.flush();
             eprintln!("error: {name}: {e}");
@@ -459,15 +473,6 @@ fn print(text: &str) -> Result<(), i32> {
             Err(exit::FAILURE)
         }
     }
-}
-
-fn read_stdin() -> (String, Result<Vec<u8>, String>) {
-    let mut data = Vec::new();
-    let r = std::io::stdin()
-        .read_to_end(&mut data)
-        .map(|_| data)
-        .map_err(|e| format!("cannot read standard input: {e}"));
-    ("<stdin>".to_string(), r)
 }
 
 #[cfg(test)]

@@ -47,3 +47,47 @@ fn closed_pipe_is_quiet() {
     assert_eq!(status.code(), Some(0), "stderr: {stderr}");
     assert!(stderr.is_empty(), "no message for a closed pipe: {stderr}");
 }
+
+/// `ply run` answers each case as soon as it has read it: a program that writes a case
+/// and waits for the answer before writing the next gets it.
+#[test]
+fn answers_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["run", "rules/lines-of-action.rules", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let case = "XO......\nOO......\n........\n........\n........\n........\n........\n........\n";
+    let asker = std::thread::spawn(move || {
+        for mover in ["X", "O"] {
+            stdin
+                .write_all(format!("{case}{mover}\n").as_bytes())
+                .unwrap();
+            stdin.flush().unwrap();
+            // The answer ends with a blank line; the next case is written only after it.
+            let mut answer = Vec::new();
+            loop {
+                let mut line = String::new();
+                if stdout.read_line(&mut line).unwrap() == 0 || line == "\n" {
+                    break;
+                }
+                answer.push(line.trim_end().to_string());
+            }
+            tx.send(answer).unwrap();
+        }
+    });
+    // A generous bound that only turns a hang into a failure.
+    let wait = std::time::Duration::from_secs(60);
+    let first = rx.recv_timeout(wait).expect("no answer to the first case");
+    let second = rx.recv_timeout(wait).expect("no answer to the second case");
+    asker.join().unwrap();
+    assert_eq!(first, ["No moves are possible"]);
+    assert!(second.contains(&"A2-A4".to_string()), "{second:?}");
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}

@@ -69,7 +69,7 @@ fn exercise(rules: &[u8], input: &[u8]) {
         deadline: Some(Instant::now() + Duration::from_secs(2)),
     };
     let mut out = Vec::new();
-    let _ = ply::io::run_cases(&program, input, &mut out, budget);
+    let _ = ply::io::run_cases(&program, &mut &input[..], &mut out, budget);
 }
 
 fn survive(rules: &[u8], input: &[u8]) -> Result<(), String> {

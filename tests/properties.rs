@@ -10,8 +10,13 @@ fn program(source: &str) -> ply::compile::program::Program {
 fn run(source: &str, input: &str) -> String {
     let p = program(source);
     let mut out = Vec::new();
-    ply::io::run_cases(&p, input.as_bytes(), &mut out, ply::run::Budget::default())
-        .expect("run succeeds");
+    ply::io::run_cases(
+        &p,
+        &mut input.as_bytes(),
+        &mut out,
+        ply::run::Budget::default(),
+    )
+    .expect("run succeeds");
     String::from_utf8(out).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! Reads input cases as the rules file's input section describes them.
 
 use super::input_error::InputError;
-use super::reader::{Loc, Mark, Reader};
+use super::reader::{Loc, Mark, Reader, Window};
 use super::setup::Setup;
 use crate::check::MAX_DIM;
 use crate::compile::NO_CELL;
@@ -14,26 +14,87 @@ pub struct CaseReader<'a> {
     t: &'a Tables,
     r: Reader<'a>,
     pub vars: Vec<i64>,
-    var_locs: Vec<Mark>,
+    /// Where each variable was read.
+    var_locs: Vec<Loc>,
     case: usize,
     started: bool,
     remaining: u64,
     finished: bool,
 }
 
-impl<'a> CaseReader<'a> {
-    pub fn new(p: &'a Program, t: &'a Tables, data: &'a [u8]) -> CaseReader<'a> {
-        CaseReader {
-            p,
-            t,
-            r: Reader::new(data),
+/// Everything a [`CaseReader`] knows between cases: enough to read on from the same place
+/// in a refilled window.
+#[derive(Debug, Clone)]
+pub struct CaseState {
+    at: Mark,
+    vars: Vec<i64>,
+    var_locs: Vec<Loc>,
+    case: usize,
+    started: bool,
+    remaining: u64,
+    finished: bool,
+}
+
+impl CaseState {
+    /// The state before the input's first byte.
+    pub fn start(p: &Program) -> CaseState {
+        CaseState {
+            at: Mark::START,
             vars: vec![0; p.vars.len()],
-            var_locs: vec![Reader::new(data).mark(); p.vars.len()],
+            var_locs: vec![Loc { line: 1, col: 1 }; p.vars.len()],
             case: 0,
             started: false,
             remaining: 0,
             finished: false,
         }
+    }
+
+    /// Where the next case starts, in bytes from the start of the input.
+    pub fn offset(&self) -> usize {
+        self.at.offset()
+    }
+
+    /// The bookmark of where the next case starts.
+    pub fn mark(&self) -> Mark {
+        self.at
+    }
+}
+
+impl<'a> CaseReader<'a> {
+    pub fn new(p: &'a Program, t: &'a Tables, data: &'a [u8]) -> CaseReader<'a> {
+        CaseReader::resume(p, t, Window::whole(data), CaseState::start(p))
+    }
+
+    /// A reader over `w` that goes on from `s` (whose place must lie in the window).
+    pub fn resume(p: &'a Program, t: &'a Tables, w: Window<'a>, s: CaseState) -> CaseReader<'a> {
+        CaseReader {
+            p,
+            t,
+            r: Reader::resume(w, s.at),
+            vars: s.vars,
+            var_locs: s.var_locs,
+            case: s.case,
+            started: s.started,
+            remaining: s.remaining,
+            finished: s.finished,
+        }
+    }
+
+    /// Copies what the reader knows into `s`, to go on from here later.
+    pub fn save(&self, s: &mut CaseState) {
+        s.at = self.r.mark();
+        s.vars.clone_from(&self.vars);
+        s.var_locs.clone_from(&self.var_locs);
+        s.case = self.case;
+        s.started = self.started;
+        s.remaining = self.remaining;
+        s.finished = self.finished;
+    }
+
+    /// True when the reader ran into the end of a window that is not the end of the input,
+    /// so the case it just read (or failed to read) must be read again from more input.
+    pub fn starved(&self) -> bool {
+        self.r.starved()
     }
 
     fn err(&self, loc: Loc, message: String) -> InputError {
@@ -118,9 +179,9 @@ impl<'a> CaseReader<'a> {
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
-        let before = self.r.offset();
+        let before = self.r.mark().offset();
         self.items(&self.p.input.body, setup)?;
-        if self.r.offset() == before && matches!(self.p.input.repeat, Repeat::UntilEnd) {
+        if self.r.mark().offset() == before && matches!(self.p.input.repeat, Repeat::UntilEnd) {
             // A case that reads nothing would repeat forever.
             let loc = self.r.loc();
             let found = self.r.found();
@@ -179,7 +240,7 @@ impl<'a> CaseReader<'a> {
             Dim::Var(v) => {
                 let x = self.vars[v];
                 if x < 1 || x > MAX_DIM as i64 {
-                    return Err(self.err_at(
+                    return Err(self.err(
                         self.var_locs[v],
                         format!("a board size must be from 1 to {MAX_DIM}, found {x}"),
                     ));
@@ -219,7 +280,7 @@ impl<'a> CaseReader<'a> {
                         match parsed {
                             Some(x) => {
                                 self.vars[v] = x;
-                                self.var_locs[v] = loc;
+                                self.var_locs[v] = self.r.locate(loc);
                             }
                             None => {
                                 let shown = if tok.is_empty() {
@@ -405,7 +466,7 @@ impl<'a> CaseReader<'a> {
                     Count::Var(v) => {
                         let x = self.vars[*v];
                         if x < 0 {
-                            return Err(self.err_at(
+                            return Err(self.err(
                                 self.var_locs[*v],
                                 format!(
                                     "`{}` counts squares and cannot be negative",
@@ -452,15 +513,14 @@ impl<'a> CaseReader<'a> {
 
     fn starts_square(&mut self) -> bool {
         self.r.skip_ws();
-        let rest = self.r.rest();
-        let fits = |b: Option<&u8>, style: Style| match (b, style) {
+        let fits = |b: Option<u8>, style: Style| match (b, style) {
             (Some(b), Style::Letter) => b.is_ascii_uppercase(),
             (Some(b), Style::Number) => b.is_ascii_digit(),
             (None, _) => false,
         };
         let parts = &self.p.notation.parts;
-        fits(rest.first(), parts[0].1)
-            && (!self.p.notation.joined[0] || fits(rest.get(1), parts[1].1))
+        fits(self.r.peek_here(), parts[0].1)
+            && (!self.p.notation.joined[0] || fits(self.r.peek_at(1), parts[1].1))
     }
 
     fn square(&mut self, s: &mut Setup, piece: Code) -> Result<(), InputError> {

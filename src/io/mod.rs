@@ -5,8 +5,9 @@ pub mod input_error;
 pub mod output;
 pub mod reader;
 pub mod setup;
+pub mod stream;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::rc::Rc;
 
 use crate::compile::geometry::Geometry;
@@ -23,6 +24,8 @@ pub enum RunFailure {
     Run { case: usize, error: RunError },
     #[error("writing the output failed: {0}")]
     Write(#[from] std::io::Error),
+    #[error("reading the input failed: {0}")]
+    Read(std::io::Error),
     /// The command needs something the rules file does not give.
     #[error("{0}")]
     Missing(String),
@@ -89,18 +92,20 @@ pub fn game_start<'p>(
     Ok((runner, pos))
 }
 
-/// Reads every case of `data`, answers it and writes the answer to `w`.
-/// Output is written as cases finish; when a case fails, the answers of the cases before it
-/// are written first (nothing of the failing case is).
+/// Reads every case of `input`, answers it and writes the answer to `w`, returning the
+/// number of cases. The input is read as a stream, case by case, and only a window of it
+/// is kept. Output is written as cases finish (and always before waiting for more input);
+/// when a case fails, the answers of the cases before it are written first (nothing of the
+/// failing case is).
 pub fn run_cases(
     p: &Program,
-    data: &[u8],
+    input: &mut dyn Read,
     w: &mut dyn Write,
     budget: Budget,
 ) -> Result<usize, RunFailure> {
     let mut out = Vec::with_capacity(1 << 16);
     let mut index = 0;
-    let result = answer_cases(p, data, w, &mut out, &mut index, budget);
+    let result = answer_cases(p, input, w, &mut out, &mut index, budget);
     w.write_all(&out)?;
     w.flush()?;
     result.map(|_| index)
@@ -108,62 +113,79 @@ pub fn run_cases(
 
 fn answer_cases(
     p: &Program,
-    data: &[u8],
+    input: &mut dyn Read,
     w: &mut dyn Write,
     out: &mut Vec<u8>,
     index: &mut usize,
     budget: Budget,
 ) -> Result<(), RunFailure> {
     let tables = crate::compile::Tables::new(p);
-    let mut reader = input::CaseReader::new(p, &tables, data);
+    let mut stream = stream::InputStream::new(input);
+    let mut state = input::CaseState::start(p);
     let mut geometries: Vec<Rc<Geometry>> = Vec::new();
     let mut runner: Option<Runner> = None;
     let mut lines = output::Lines::default();
-    let mut setup = reader.blank_setup();
+    let mut setup = input::CaseReader::new(p, &tables, b"").blank_setup();
     let mut pos = crate::run::Position::empty(0, 0, 0);
-    while reader.next_case(&mut setup)? {
-        let g = match geometries
-            .iter()
-            .find(|g| g.rows == setup.rows && g.cols == setup.cols)
-        {
-            Some(g) => g.clone(),
-            None => {
-                let g = Geometry::new(p, setup.rows, setup.cols).map_err(|e| InputError {
-                    case: setup.case,
-                    loc: reader.locate(setup.start),
-                    message: e.0,
-                })?;
-                let g = Rc::new(g);
-                if geometries.len() >= 64 {
-                    geometries.remove(0);
-                }
-                geometries.push(g.clone());
-                g
-            }
-        };
-        let r = runner.get_or_insert_with(|| {
-            let mut r = Runner::new(p, g.clone());
-            r.budget = budget;
-            r
-        });
-        if !Rc::ptr_eq(&r.g, &g) {
-            r.g = g.clone();
-        }
-        r.vars.copy_from_slice(&reader.vars);
-        setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
-        let case_start = out.len();
-        if let Err(error) = output::write_case(r, &pos, *index, &mut lines, out) {
-            out.truncate(case_start);
-            return Err(RunFailure::Run {
-                case: setup.case,
-                error,
-            });
-        }
-        *index += 1;
-        if out.len() >= 1 << 16 {
+    loop {
+        if !out.is_empty() {
             w.write_all(out)?;
             out.clear();
+            w.flush()?;
+        }
+        stream.refill(state.mark()).map_err(RunFailure::Read)?;
+        let mut reader = input::CaseReader::resume(p, &tables, stream.window(), state.clone());
+        loop {
+            let more = reader.next_case(&mut setup);
+            if reader.starved() {
+                break;
+            }
+            if !more? {
+                return Ok(());
+            }
+            let g = match geometries
+                .iter()
+                .find(|g| g.rows == setup.rows && g.cols == setup.cols)
+            {
+                Some(g) => g.clone(),
+                None => {
+                    let g = Geometry::new(p, setup.rows, setup.cols).map_err(|e| InputError {
+                        case: setup.case,
+                        loc: reader.locate(setup.start),
+                        message: e.0,
+                    })?;
+                    let g = Rc::new(g);
+                    if geometries.len() >= 64 {
+                        geometries.remove(0);
+                    }
+                    geometries.push(g.clone());
+                    g
+                }
+            };
+            let r = runner.get_or_insert_with(|| {
+                let mut r = Runner::new(p, g.clone());
+                r.budget = budget;
+                r
+            });
+            if !Rc::ptr_eq(&r.g, &g) {
+                r.g = g.clone();
+            }
+            r.vars.copy_from_slice(&reader.vars);
+            setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
+            let case_start = out.len();
+            if let Err(error) = output::write_case(r, &pos, *index, &mut lines, out) {
+                out.truncate(case_start);
+                return Err(RunFailure::Run {
+                    case: setup.case,
+                    error,
+                });
+            }
+            *index += 1;
+            if out.len() >= 1 << 16 {
+                w.write_all(out)?;
+                out.clear();
+            }
+            reader.save(&mut state);
         }
     }
-    Ok(())
 }
