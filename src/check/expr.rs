@@ -47,6 +47,21 @@ pub fn asks_about_moves(e: &Expr) -> bool {
     }
 }
 
+/// How deep evaluating the expression recurses, through the lets it uses (`let_depth[l]`
+/// for `Let(l)`).
+pub fn depth(e: &Expr, let_depth: &[usize]) -> usize {
+    1 + match e {
+        Expr::Let(l) => let_depth[*l],
+        Expr::Neg(x)
+        | Expr::Not(x)
+        | Expr::RegionSum(x, _, _)
+        | Expr::Best { body: x, .. }
+        | Expr::CountMoves(Some(x)) => depth(x, let_depth),
+        Expr::Bin(_, a, b) => depth(a, let_depth).max(depth(b, let_depth)),
+        _ => 0,
+    }
+}
+
 impl Checker {
     pub(crate) fn bool_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
         let (x, ty) = self.expr(e, cx);

@@ -25,6 +25,7 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         scope: Scope::with_builtins(),
         errors: Vec::new(),
         program: None,
+        let_depth: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -40,6 +41,8 @@ pub(crate) struct Checker {
     pub errors: Vec<CheckError>,
     /// The program under construction (lets, directions and regions are added as met).
     pub program: Option<Program>,
+    /// For each let of the program: how deep evaluating it recurses, lets it uses included.
+    pub let_depth: Vec<usize>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -603,7 +606,10 @@ impl Checker {
                         continue;
                     }
                 };
-                let (dr, dc) = (d.dr + d.forward * fr, d.dc + d.forward * fc);
+                let (dr, dc) = (
+                    scope::clamp_step(d.dr as i64 + d.forward as i64 * fr as i64),
+                    scope::clamp_step(d.dc as i64 + d.forward as i64 * fc as i64),
+                );
                 if dr == 0 && dc == 0 {
                     continue;
                 }
@@ -765,6 +771,27 @@ impl Checker {
                 self.errors.truncate(before);
             }
             uses_moves |= expr::asks_about_moves(&e);
+            let depth = expr::depth(&e, &self.let_depth);
+            if depth > crate::syntax::MAX_NESTING && s == 0 {
+                self.error(
+                    CheckError::new(
+                        name.span,
+                        format!(
+                            "`{}` nests more than {} levels deep, with the lets it uses",
+                            name.text,
+                            crate::syntax::MAX_NESTING
+                        ),
+                        "too deep",
+                    )
+                    .help("use fewer lets, each doing more"),
+                );
+            }
+            // A let found too deep counts as shallow, so the lets using it are not reported too.
+            self.let_depth.push(if depth > crate::syntax::MAX_NESTING {
+                1
+            } else {
+                depth
+            });
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
