@@ -11,7 +11,11 @@ use super::syntax_error::SyntaxError;
 /// every semantic error is left to the checker.
 pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
     // Bound the parser's work, so no file can make it run away; then parse quickly, and
-    // only after a failure again with the details that make a good message.
+    // only after a failure again with the details that make a good message. pest keeps
+    // both settings process-wide: a parse in another thread must not switch them between
+    // ours (the detailed parse would lose its details, the quick one run slowly).
+    static PEST_SETTINGS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _settings = PEST_SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     pest::set_error_detail(false);
     let mut pairs = match RulesParser::parse(Rule::file, source) {
