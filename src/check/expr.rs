@@ -62,6 +62,24 @@ pub fn depth(e: &Expr, let_depth: &[usize]) -> usize {
     }
 }
 
+/// How many terms evaluating the expression works out, a let it uses counting as its own
+/// terms (`let_terms[l]` for `Let(l)`), each time it is used: lets are not cached inside
+/// move questions and distances, so a chain of lets each using the one before twice
+/// doubles at every step.
+pub fn terms(e: &Expr, let_terms: &[u64]) -> u64 {
+    let inner = match e {
+        Expr::Let(l) => let_terms[*l],
+        Expr::Neg(x)
+        | Expr::Not(x)
+        | Expr::RegionSum(x, _, _)
+        | Expr::Best { body: x, .. }
+        | Expr::CountMoves(Some(x)) => terms(x, let_terms),
+        Expr::Bin(_, a, b) => terms(a, let_terms).saturating_add(terms(b, let_terms)),
+        _ => 0,
+    };
+    inner.saturating_add(1)
+}
+
 impl Checker {
     pub(crate) fn bool_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
         let (x, ty) = self.expr(e, cx);

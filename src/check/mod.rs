@@ -20,12 +20,17 @@ use crate::syntax::ast::{self, Name, Span, StatementKind};
 /// The largest number of rows or columns a board may have.
 pub const MAX_DIM: u32 = 1024;
 
+/// The most terms one let may take to work out, the lets it uses included each time it uses
+/// them (see [`expr::terms`]).
+pub const MAX_TERMS: u64 = 100_000;
+
 pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
     let mut c = Checker {
         scope: Scope::with_builtins(),
         errors: Vec::new(),
         program: None,
         let_depth: Vec::new(),
+        let_terms: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -43,6 +48,8 @@ pub(crate) struct Checker {
     pub program: Option<Program>,
     /// For each let of the program: how deep evaluating it recurses, lets it uses included.
     pub let_depth: Vec<usize>,
+    /// For each let of the program: how many terms evaluating it works out.
+    pub let_terms: Vec<u64>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -786,12 +793,26 @@ impl Checker {
                     .help("use fewer lets, each doing more"),
                 );
             }
-            // A let found too deep counts as shallow, so the lets using it are not reported too.
-            self.let_depth.push(if depth > crate::syntax::MAX_NESTING {
-                1
-            } else {
-                depth
-            });
+            let terms = expr::terms(&e, &self.let_terms);
+            if terms > MAX_TERMS && depth <= crate::syntax::MAX_NESTING && s == 0 {
+                self.error(
+                    CheckError::new(
+                        name.span,
+                        format!(
+                            "`{}` is worked out from more than {MAX_TERMS} terms, with the lets it uses",
+                            name.text
+                        ),
+                        "too large",
+                    )
+                    .help("a let used twice in another is worked out twice: use fewer such steps"),
+                );
+            }
+            // A let found too deep or too large counts as small, so the lets using it are
+            // not reported too.
+            let small = |v: u64, max: u64| if v > max { 1 } else { v };
+            self.let_depth
+                .push(small(depth as u64, crate::syntax::MAX_NESTING as u64) as usize);
+            self.let_terms.push(small(terms, MAX_TERMS));
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
