@@ -85,11 +85,23 @@ struct Target {
     run: Run,
     /// Bytes of a new random case when there is no seed to mutate.
     random: fn(&mut Lcg) -> Vec<u8>,
+    /// A case as kept in `target/`: for `odd_rules`, the file generated (a `rules_text`
+    /// case), not the choice bytes.
+    show: fn(&[u8]) -> Vec<u8>,
     seed: u64,
 }
 
 fn no_random(_: &mut Lcg) -> Vec<u8> {
     Vec::new()
+}
+
+fn as_is(data: &[u8]) -> Vec<u8> {
+    data.to_vec()
+}
+
+fn generated(data: &[u8]) -> Vec<u8> {
+    let (rules, input) = harness::odd_rules(&mut harness::Choices::new(data));
+    [rules.as_bytes(), &INPUT_MARK[1..], &input].concat()
 }
 
 impl Target {
@@ -105,14 +117,15 @@ impl Target {
         let mut slowest = (Duration::ZERO, Vec::new());
         let mut runs = 0usize;
         let mut case = |data: Vec<u8>| -> Result<(), Failed> {
+            let shown = (self.show)(&data);
             let _ = current.set_len(0);
-            let _ = current.write_all_at(&data, 0);
+            let _ = current.write_all_at(&shown, 0);
             let started = Instant::now();
             let result = catch_unwind(AssertUnwindSafe(|| (self.run)(&data)));
             let took = started.elapsed();
             if let Err(e) = result {
                 let path = dir("fuzz-failure");
-                let _ = std::fs::write(&path, &data);
+                let _ = std::fs::write(&path, &shown);
                 let msg = e
                     .downcast_ref::<String>()
                     .cloned()
@@ -121,7 +134,7 @@ impl Target {
                 return Err(format!("panic: {msg} (case written to {})", path.display()).into());
             }
             if took > slowest.0 {
-                slowest = (took, data);
+                slowest = (took, shown);
             }
             Ok(())
         };
@@ -198,6 +211,7 @@ fn targets() -> Vec<Result<Target, String>> {
             harness::exercise(rules, input)
         }),
         random: no_random,
+        show: as_is,
         seed: 1,
     }));
 
@@ -222,6 +236,7 @@ fn targets() -> Vec<Result<Target, String>> {
             seeds: unique(seeds.into_iter().chain(golden_inputs(stem))),
             run: Box::new(move |data| harness::exercise(&rules, data)),
             random: no_random,
+            show: as_is,
             seed: 100 + i as u64,
         }));
     }
@@ -238,6 +253,7 @@ fn targets() -> Vec<Result<Target, String>> {
             harness::exercise(rules.as_bytes(), &input)
         }),
         random: |rng| (0..rng.below(48)).map(|_| rng.next() as u8).collect(),
+        show: generated,
         seed: 3,
     }));
     out
