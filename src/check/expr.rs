@@ -47,37 +47,39 @@ pub fn asks_about_moves(e: &Expr) -> bool {
     }
 }
 
-/// How deep evaluating the expression recurses, through the lets it uses (`let_depth[l]`
-/// for `Let(l)`).
-pub fn depth(e: &Expr, let_depth: &[usize]) -> usize {
-    1 + match e {
-        Expr::Let(l) => let_depth[*l],
-        Expr::Neg(x)
-        | Expr::Not(x)
-        | Expr::RegionSum(x, _, _)
-        | Expr::Best { body: x, .. }
-        | Expr::CountMoves(Some(x)) => depth(x, let_depth),
-        Expr::Bin(_, a, b) => depth(a, let_depth).max(depth(b, let_depth)),
-        _ => 0,
-    }
+/// What evaluating an expression costs, through the lets it uses.
+#[derive(Debug, Clone, Copy)]
+pub struct Cost {
+    /// How deep the evaluation recurses.
+    pub depth: usize,
+    /// How many terms it works out, a let counting its own terms each time it is used: lets
+    /// are not cached inside move questions and distances, so a chain of lets each using
+    /// the one before twice doubles at every step.
+    pub terms: u64,
 }
 
-/// How many terms evaluating the expression works out, a let it uses counting as its own
-/// terms (`let_terms[l]` for `Let(l)`), each time it is used: lets are not cached inside
-/// move questions and distances, so a chain of lets each using the one before twice
-/// doubles at every step.
-pub fn terms(e: &Expr, let_terms: &[u64]) -> u64 {
+/// The cost of `e`, with `lets[l]` the cost of `Let(l)`.
+pub fn cost(e: &Expr, lets: &[Cost]) -> Cost {
     let inner = match e {
-        Expr::Let(l) => let_terms[*l],
+        Expr::Let(l) => lets[*l],
         Expr::Neg(x)
         | Expr::Not(x)
         | Expr::RegionSum(x, _, _)
         | Expr::Best { body: x, .. }
-        | Expr::CountMoves(Some(x)) => terms(x, let_terms),
-        Expr::Bin(_, a, b) => terms(a, let_terms).saturating_add(terms(b, let_terms)),
-        _ => 0,
+        | Expr::CountMoves(Some(x)) => cost(x, lets),
+        Expr::Bin(_, a, b) => {
+            let (a, b) = (cost(a, lets), cost(b, lets));
+            Cost {
+                depth: a.depth.max(b.depth),
+                terms: a.terms.saturating_add(b.terms),
+            }
+        }
+        _ => Cost { depth: 0, terms: 0 },
     };
-    inner.saturating_add(1)
+    Cost {
+        depth: inner.depth + 1,
+        terms: inner.terms.saturating_add(1),
+    }
 }
 
 impl Checker {

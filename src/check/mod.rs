@@ -21,7 +21,7 @@ use crate::syntax::ast::{self, Name, Span, StatementKind};
 pub const MAX_DIM: u32 = 1024;
 
 /// The most terms one let may take to work out, the lets it uses included each time it uses
-/// them (see [`expr::terms`]).
+/// them (see [`expr::Cost`]).
 pub const MAX_TERMS: u64 = 100_000;
 
 pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
@@ -29,8 +29,7 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         scope: Scope::with_builtins(),
         errors: Vec::new(),
         program: None,
-        let_depth: Vec::new(),
-        let_terms: Vec::new(),
+        let_cost: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -46,10 +45,8 @@ pub(crate) struct Checker {
     pub errors: Vec<CheckError>,
     /// The program under construction (lets, directions and regions are added as met).
     pub program: Option<Program>,
-    /// For each let of the program: how deep evaluating it recurses, lets it uses included.
-    pub let_depth: Vec<usize>,
-    /// For each let of the program: how many terms evaluating it works out.
-    pub let_terms: Vec<u64>,
+    /// What evaluating each let of the program costs, the lets it uses included.
+    pub let_cost: Vec<expr::Cost>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -778,41 +775,39 @@ impl Checker {
                 self.errors.truncate(before);
             }
             uses_moves |= expr::asks_about_moves(&e);
-            let depth = expr::depth(&e, &self.let_depth);
-            if depth > crate::syntax::MAX_NESTING && s == 0 {
-                self.error(
-                    CheckError::new(
-                        name.span,
-                        format!(
-                            "`{}` nests more than {} levels deep, with the lets it uses",
-                            name.text,
-                            crate::syntax::MAX_NESTING
-                        ),
-                        "too deep",
-                    )
-                    .help("use fewer lets, each doing more"),
-                );
+            let expr::Cost { depth, terms } = expr::cost(&e, &self.let_cost);
+            let limit = crate::syntax::MAX_NESTING;
+            let too_costly = if depth > limit {
+                Some((
+                    format!("nests more than {limit} levels deep"),
+                    "too deep",
+                    "use fewer lets, each doing more",
+                ))
+            } else if terms > MAX_TERMS {
+                Some((
+                    format!("is worked out from more than {MAX_TERMS} terms"),
+                    "too large",
+                    "a let used twice in another is worked out twice: use fewer such steps",
+                ))
+            } else {
+                None
+            };
+            // A let too costly counts as cheap, so the lets using it are not reported too.
+            let mut cost = expr::Cost { depth, terms };
+            if let Some((what, label, help)) = too_costly {
+                if s == 0 {
+                    self.error(
+                        CheckError::new(
+                            name.span,
+                            format!("`{}` {what}, with the lets it uses", name.text),
+                            label,
+                        )
+                        .help(help),
+                    );
+                }
+                cost = expr::Cost { depth: 1, terms: 1 };
             }
-            let terms = expr::terms(&e, &self.let_terms);
-            if terms > MAX_TERMS && depth <= crate::syntax::MAX_NESTING && s == 0 {
-                self.error(
-                    CheckError::new(
-                        name.span,
-                        format!(
-                            "`{}` is worked out from more than {MAX_TERMS} terms, with the lets it uses",
-                            name.text
-                        ),
-                        "too large",
-                    )
-                    .help("a let used twice in another is worked out twice: use fewer such steps"),
-                );
-            }
-            // A let found too deep or too large counts as small, so the lets using it are
-            // not reported too.
-            let small = |v: u64, max: u64| if v > max { 1 } else { v };
-            self.let_depth
-                .push(small(depth as u64, crate::syntax::MAX_NESTING as u64) as usize);
-            self.let_terms.push(small(terms, MAX_TERMS));
+            self.let_cost.push(cost);
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
