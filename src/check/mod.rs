@@ -22,7 +22,7 @@ pub const MAX_DIM: u32 = 1024;
 
 /// The most terms one let may take to work out, the lets it uses included each time it uses
 /// them (see [`expr::Cost`]).
-pub const MAX_TERMS: u64 = 100_000;
+pub const MAX_TERMS: u64 = 10_000;
 
 pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
     let mut c = Checker {
