@@ -45,6 +45,24 @@ fn labeled(source: &str, span: Span, label: &str, primary: bool) -> LabeledSpan 
     }
 }
 
+/// The longest line drawn as a snippet, in bytes. An error on a longer line is reported
+/// as one plain line: no one reads such a snippet, and miette pads a label to its column
+/// with a formatting width, which panics past 65535.
+const MAX_LINE: usize = 1000;
+
+/// The line and column of `at` (both from 1, the column in characters), and the length of
+/// that line in bytes.
+fn line_col(source: &str, at: usize) -> (usize, usize, usize) {
+    let mut at = at.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    let line = source[..start].matches('\n').count() + 1;
+    (line, source[start..at].chars().count() + 1, end - start)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn render(
     style: Style,
@@ -56,6 +74,22 @@ fn render(
     help: Option<&str>,
     also: Option<&(Span, String)>,
 ) -> String {
+    let long = [Some(span), also.map(|a| a.0)]
+        .into_iter()
+        .flatten()
+        .any(|s| {
+            [s.start, s.end]
+                .iter()
+                .any(|&at| line_col(source, at).2 > MAX_LINE)
+        });
+    if long {
+        let (line, col, _) = line_col(source, span.start);
+        let mut out = format!("error: {name}:{line}:{col}: {message} ({label})\n");
+        if let Some(h) = help {
+            out.push_str(&format!("  help: {h}\n"));
+        }
+        return out;
+    }
     let mut labels = vec![labeled(source, span, label, true)];
     if let Some((s, l)) = also {
         labels.push(labeled(source, *s, l, false));

@@ -1,21 +1,37 @@
-//! A bounded in-tree fuzzer (a few seconds per target in `cargo test`): no rules file and
-//! no input, however broken, may make ply panic. Three targets:
-//! - `rules_text`: every rules file of `rules/`, mutated byte by byte, through parse, check
-//!   and (when it still checks) a run on that game's sample input;
-//! - `inputs`: every golden input, mutated, through its own rules file;
-//! - `odd_rules`: generated rules files that are valid but odd (1 x 1 and large boards,
-//!   zero and huge distances, empty regions, long chains, self-referencing lets).
+//! A bounded in-tree fuzzer: no rules file and no input, however broken, may make ply panic.
+//! The same targets as the cargo-fuzz crate in `fuzz/` (whose library `fuzz/src/lib.rs`
+//! this file includes), with a simple mutator instead of libFuzzer, so that `cargo test`
+//! runs them on stable with nothing installed:
+//! - `rules_text`: rules files, mutated byte by byte, each with an input (a case is a rules
+//!   file, then a `%%input` line and the input), through parse, check, run, perft, playout;
+//! - `input/<stem>`, one per rules file of `rules/` and `rules/variants/`: its inputs,
+//!   mutated, through that rules file;
+//! - `odd_rules`: generated rules files that are valid but odd, from mutated choice bytes.
 //!
-//! Every run has a node budget, so a pathological file cannot hang the test.
-//!
-//! Longer runs: `PLY_FUZZ_SECONDS=600 cargo test --release --test fuzz`. A failing case is
-//! written to `target/fuzz-failure.rules` / `.in` for reproduction with `ply run`.
+//! Each target first runs every seed of its corpus `fuzz/corpus/<target>/` (and the rules
+//! files and golden inputs of the repository), then mutated seeds for `PLY_FUZZ_SECONDS`
+//! (default 2). The time is checked between cases; every case is bounded (node budget and
+//! deadline for searches, call limit and nesting limit for parsing), and runs on a thread
+//! with the stack of ply's main thread (8 MiB). The case being run is kept in
+//! `target/fuzz-current/<target>` (so a crash that kills the process leaves it); a
+//! panicking case is copied to `target/fuzz-failure/<target>`, the slowest case to
+//! `target/fuzz-slowest/<target>`.
 
+use std::io::Write;
+use std::os::unix::fs::FileExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use libtest_mimic::{Arguments, Failed, Trial};
 
 mod common;
 use common::Lcg;
+
+#[allow(dead_code)] // the cargo-fuzz targets use the rest
+#[path = "../fuzz/src/lib.rs"]
+mod harness;
+use harness::{INPUT_MARK, corpus_dir, read_dir_files, rules_files, split_case};
 
 fn seconds() -> Duration {
     let s = std::env::var("PLY_FUZZ_SECONDS")
@@ -25,7 +41,7 @@ fn seconds() -> Duration {
     Duration::from_secs_f64(s)
 }
 
-const PIECES: &[u8] = b" \n\t.,[]=\"#{}-+0123456789ABCDEHXOoxbwBW";
+const PIECES: &[u8] = b" \n\t.,[]=\"#{}()-+*0123456789ABCDEHXOoxbwBW%";
 
 fn mutate(rng: &mut Lcg, data: &[u8]) -> Vec<u8> {
     let mut b = data.to_vec();
@@ -34,7 +50,7 @@ fn mutate(rng: &mut Lcg, data: &[u8]) -> Vec<u8> {
             b.push(b'x');
         }
         let i = rng.below(b.len());
-        match rng.below(5) {
+        match rng.below(6) {
             0 => b[i] = *rng.pick(PIECES),
             1 => b[i] = rng.next() as u8,
             2 => {
@@ -47,232 +63,249 @@ fn mutate(rng: &mut Lcg, data: &[u8]) -> Vec<u8> {
                 let chunk = b[j..end].to_vec();
                 b.splice(i..i, chunk);
             }
+            4 => {
+                // A run of one byte: long lines, deep brackets, long numbers.
+                let n = 1 + rng.below(400);
+                let byte = *rng.pick(PIECES);
+                b.splice(i..i, std::iter::repeat_n(byte, n));
+            }
             _ => b.insert(i, *rng.pick(PIECES)),
         }
     }
     b
 }
 
-/// Parses, checks and runs; any outcome but a panic is fine.
-fn exercise(rules: &[u8], input: &[u8]) {
-    let Ok(text) = std::str::from_utf8(rules) else {
-        return;
-    };
-    let Ok(ast) = ply::syntax::parse(text) else {
-        return;
-    };
-    let Ok(program) = ply::check::check(&ast) else {
-        return;
-    };
-    let budget = ply::run::Budget {
-        max_nodes: Some(20_000),
-        deadline: Some(Instant::now() + Duration::from_secs(2)),
-    };
-    let mut out = Vec::new();
-    let _ = ply::io::run_cases(&program, &mut &input[..], &mut out, budget);
+/// What a target does with one case.
+type Run = Box<dyn Fn(&[u8]) + Send + Sync>;
+
+/// One target: its seeds, and how a case (seed or mutant) becomes a rules file and input.
+struct Target {
+    name: String,
+    seeds: Vec<Vec<u8>>,
+    run: Run,
+    /// Bytes of a new random case when there is no seed to mutate.
+    random: fn(&mut Lcg) -> Vec<u8>,
+    /// A case as kept in `target/`: for `odd_rules`, the file generated (a `rules_text`
+    /// case), not the choice bytes.
+    show: fn(&[u8]) -> Vec<u8>,
+    seed: u64,
 }
 
-fn survive(rules: &[u8], input: &[u8]) -> Result<(), String> {
-    let started = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| exercise(rules, input)));
-    if started.elapsed() > Duration::from_secs(5) {
-        // The budget should stop every search long before this: keep the case to look at.
-        let _ = std::fs::create_dir_all("target");
-        let _ = std::fs::write("target/fuzz-slow.rules", rules);
-        let _ = std::fs::write("target/fuzz-slow.in", input);
-        eprintln!(
-            "slow case ({:?}) written to target/fuzz-slow.rules and .in",
-            started.elapsed()
-        );
-    }
-    result.map_err(|e| {
-        let _ = std::fs::create_dir_all("target");
-        let _ = std::fs::write("target/fuzz-failure.rules", rules);
-        let _ = std::fs::write("target/fuzz-failure.in", input);
-        let msg = e
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
-        format!(
-            "panic: {} (case written to target/fuzz-failure.rules and .in)",
-            msg.unwrap_or_default()
-        )
-    })
+fn no_random(_: &mut Lcg) -> Vec<u8> {
+    Vec::new()
 }
 
-fn games() -> Vec<(Vec<u8>, Vec<Vec<u8>>)> {
-    let mut out = Vec::new();
-    for dir in ["rules", "rules/variants"] {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "rules") {
-                continue;
+fn as_is(data: &[u8]) -> Vec<u8> {
+    data.to_vec()
+}
+
+fn generated(data: &[u8]) -> Vec<u8> {
+    let (rules, input) = harness::odd_rules(&mut harness::Choices::new(data));
+    [rules.as_bytes(), &INPUT_MARK[1..], &input].concat()
+}
+
+impl Target {
+    fn fuzz(&self) -> Result<(), Failed> {
+        let dir = |what: &str| {
+            let d = PathBuf::from("target").join(what);
+            let _ = std::fs::create_dir_all(&d);
+            d.join(self.name.replace('/', "-"))
+        };
+        let current = std::fs::File::create(dir("fuzz-current"))
+            .map_err(|e| format!("cannot write target/fuzz-current: {e}"))?;
+        let mut rng = Lcg(self.seed);
+        let mut slowest = (Duration::ZERO, Vec::new());
+        let mut runs = 0usize;
+        let mut case = |data: Vec<u8>| -> Result<(), Failed> {
+            let shown = (self.show)(&data);
+            let _ = current.set_len(0);
+            let _ = current.write_all_at(&shown, 0);
+            let started = Instant::now();
+            let result = catch_unwind(AssertUnwindSafe(|| (self.run)(&data)));
+            let took = started.elapsed();
+            if let Err(e) = result {
+                let path = dir("fuzz-failure");
+                let _ = std::fs::write(&path, &shown);
+                let msg = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                return Err(format!("panic: {msg} (case written to {})", path.display()).into());
             }
-            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
-            let mut inputs = Vec::new();
-            if let Ok(cases) = std::fs::read_dir(format!("tests/golden/{stem}")) {
-                for c in cases {
-                    let p = c.unwrap().path();
-                    if p.extension().is_some_and(|e| e == "in") {
-                        inputs.push(std::fs::read(p).unwrap());
-                    }
-                }
+            if took > slowest.0 {
+                slowest = (took, shown);
             }
-            inputs.sort();
-            out.push((std::fs::read(&path).unwrap(), inputs));
+            Ok(())
+        };
+        for s in &self.seeds {
+            case(s.clone())?;
+            runs += 1;
         }
+        // At least a few mutants, however slow the machine.
+        let (stop, least) = (Instant::now() + seconds(), runs + 10);
+        while Instant::now() < stop || runs < least {
+            let data = if self.seeds.is_empty() || rng.below(8) == 0 {
+                (self.random)(&mut rng)
+            } else {
+                let i = rng.below(self.seeds.len());
+                mutate(&mut rng, &self.seeds[i])
+            };
+            case(data)?;
+            runs += 1;
+        }
+        let path = dir("fuzz-slowest");
+        let _ = std::fs::write(&path, &slowest.1);
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(
+            err,
+            "fuzz {}: {runs} cases ({} seeds), slowest {:.0?} (kept in {})",
+            self.name,
+            self.seeds.len(),
+            slowest.0,
+            path.display()
+        );
+        Ok(())
     }
-    out.sort();
+}
+
+/// The contents of the files, without repeats.
+fn unique(files: impl IntoIterator<Item = Vec<u8>>) -> Vec<Vec<u8>> {
+    let mut v: Vec<Vec<u8>> = files.into_iter().collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn golden_inputs(stem: &str) -> Vec<Vec<u8>> {
+    read_dir_files(&Path::new("tests/golden").join(stem))
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "in"))
+        .map(|(_, d)| d)
+        .collect()
+}
+
+fn targets() -> Vec<Result<Target, String>> {
+    let root = Path::new(".");
+    let rules = rules_files(root);
+    let mut out = Vec::new();
+
+    // rules_text: the corpus, and every rules file of the repository with its first input.
+    let mut seeds: Vec<Vec<u8>> = read_dir_files(&corpus_dir(root, "rules_text"))
+        .into_iter()
+        .map(|(_, d)| d)
+        .collect();
+    for (stem, path) in &rules {
+        let mut case = std::fs::read(path).unwrap();
+        if let Some(input) = golden_inputs(stem).first() {
+            case.extend_from_slice(&INPUT_MARK[1..]);
+            case.extend_from_slice(input);
+        }
+        seeds.push(case);
+    }
+    out.push(Ok(Target {
+        name: "rules_text".into(),
+        seeds: unique(seeds),
+        run: Box::new(|data| {
+            let (rules, input) = split_case(data);
+            harness::exercise(rules, input)
+        }),
+        random: no_random,
+        show: as_is,
+        seed: 1,
+    }));
+
+    // input/<stem>: the corpus of that rules file and its golden inputs.
+    for (i, (stem, path)) in rules.iter().enumerate() {
+        let name = format!("input/{stem}");
+        let corpus = corpus_dir(root, &name);
+        let seeds: Vec<Vec<u8>> = read_dir_files(&corpus)
+            .into_iter()
+            .map(|(_, d)| d)
+            .collect();
+        if seeds.is_empty() {
+            out.push(Err(format!(
+                "{name}: no seeds in {}: add the rules file's sample and edge inputs",
+                corpus.display()
+            )));
+            continue;
+        }
+        let rules = std::fs::read(path).unwrap();
+        out.push(Ok(Target {
+            name,
+            seeds: unique(seeds.into_iter().chain(golden_inputs(stem))),
+            run: Box::new(move |data| harness::exercise(&rules, data)),
+            random: no_random,
+            show: as_is,
+            seed: 100 + i as u64,
+        }));
+    }
+
+    // odd_rules: choice bytes, from the corpus and at random.
+    let seeds = read_dir_files(&corpus_dir(root, "odd_rules"))
+        .into_iter()
+        .map(|(_, d)| d);
+    out.push(Ok(Target {
+        name: "odd_rules".into(),
+        seeds: unique(seeds),
+        run: Box::new(|data| {
+            let (rules, input) = harness::odd_rules(&mut harness::Choices::new(data));
+            harness::exercise(rules.as_bytes(), &input)
+        }),
+        random: |rng| (0..rng.below(48)).map(|_| rng.next() as u8).collect(),
+        show: generated,
+        seed: 3,
+    }));
     out
 }
 
-#[test]
-fn rules_text() {
-    let games = games();
-    let mut rng = Lcg(1);
-    let stop = Instant::now() + seconds();
-    let mut runs = 0;
-    while Instant::now() < stop {
-        let (rules, inputs) = rng.pick(&games);
-        let input = if inputs.is_empty() {
-            &b""[..]
-        } else {
-            &rng.pick(inputs)[..]
-        };
-        survive(&mutate(&mut rng, rules), input).unwrap();
-        runs += 1;
-    }
-    assert!(runs > 20, "only {runs} runs");
-}
-
-#[test]
-fn inputs() {
-    let games: Vec<_> = games().into_iter().filter(|(_, i)| !i.is_empty()).collect();
-    let mut rng = Lcg(2);
-    let stop = Instant::now() + seconds();
-    let mut runs = 0;
-    while Instant::now() < stop {
-        let (rules, inputs) = rng.pick(&games);
-        let input = rng.pick(inputs).clone();
-        survive(rules, &mutate(&mut rng, &input)).unwrap();
-        runs += 1;
-    }
-    assert!(runs > 20, "only {runs} runs");
-}
-
-/// A valid rules file with odd parameters, and an input for it.
-fn odd_rules(rng: &mut Lcg) -> (String, String) {
-    let rows = *rng.pick(&[1, 1, 2, 3, 8, 26, 40]);
-    let cols = *rng.pick(&[1, 2, 3, 8, 26, 33]);
-    let notation = if rows <= 26 && cols <= 26 {
-        "column letter + row number"
-    } else {
-        "row number, column number"
-    };
-    let dir = *rng.pick(&["0 1", "5 5", "-1 3", "40 0", "1 -1"]);
-    let distance = *rng.pick(&[
-        "0",
-        "1",
-        "7",
-        "count pieces on line",
-        "count enemy pieces on line * 3",
-        "count empty squares",
-    ]);
-    let over = *rng.pick(&[
-        "empty",
-        "empty or own",
-        "own or enemy",
-        "empty or own or enemy",
-    ]);
-    let onto = *rng.pick(&["empty", "enemy", "empty or enemy", "own"]);
-    let jump_gap = *rng.pick(&[
-        "",
-        ", any gap before",
-        ", any gap before, any gap after",
-        ", gap after at most 2",
-    ]);
-    let chain = *rng.pick(&[
-        "",
-        "continue while possible",
-        "continue optionally, never straight back",
-        "continue while possible, until promoted",
-    ]);
-    let captured = *rng.pick(&[
-        "captured pieces leave at once",
-        "captured pieces leave at end of move",
-    ]);
-    let flip = *rng.pick(&[
-        "",
-        "flip enemy runs closed by own along all, cascading",
-        "flip enemy runs closed by own along odd",
-    ]);
-    let by = *rng.pick(&["orthogonal", "all", "odd", "diagonal"]);
-    let question = rng
-        .pick(&[
-            "\"{count moves}\"",
-            "\"{count moves where no enemy pieces}\"",
-            "\"{max over moves of count own pieces}\" if not no moves",
-            "\"{sum of size * size over regions of empty squares by BY bordered only by b}\"",
-            "\"{count regions of pieces by BY bordered by nothing} {lead of a}\"",
-            "each move \"{from}>{to}\", sorted",
-        ])
-        .replace("BY", by);
-    let rules = format!(
-        "board {rows} x {cols}
-squares {notation}
-sides a forward down, b forward up
-kinds man, king
-pieces \"A\" a man, \"K\" a king, \"B\" b man, \"Q\" b king
-direction odd = {dir}
-directions mix = odd, forward, orthogonal
-promote man to king on the far row
-let lead of S = count S pieces - count pieces + count S king pieces
-move
-  man: slide along mix, distance {distance}, over {over}, onto {onto}
-  king: jump along all over enemy{jump_gap}
-  {chain}
-  {captured}
-move
-  place onto empty
-  {flip}
-move pass
-input
-  repeat until end
-    grid
-    mover
-output
-  {question}
-"
-    );
-    let mut input = String::new();
-    for _ in 0..1 + rng.below(3) {
-        for _ in 0..rows {
-            for _ in 0..cols {
-                input.push(*rng.pick(&['.', '.', '.', 'A', 'B', 'K', 'Q']));
-            }
-            input.push('\n');
+/// Most generated files must check, or the generator tests little beyond the checker.
+fn odd_rules_mostly_check() -> Result<(), Failed> {
+    let mut rng = Lcg(4);
+    let (mut accepted, runs, mut why) = (0, 300, Vec::new());
+    for _ in 0..runs {
+        let bytes: Vec<u8> = (0..48).map(|_| rng.next() as u8).collect();
+        let (rules, _) = harness::odd_rules(&mut harness::Choices::new(&bytes));
+        let ast = ply::syntax::parse(&rules).map_err(|e| format!("{e:?}\n{rules}"))?;
+        match ply::check::check(&ast) {
+            Ok(_) => accepted += 1,
+            Err(e) => why.push(e[0].message.clone()),
         }
-        input.push_str(if rng.below(2) == 0 { "a\n" } else { "B\n" });
     }
-    (rules, input)
+    if accepted * 2 <= runs {
+        why.sort();
+        why.dedup();
+        return Err(format!(
+            "only {accepted} of {runs} generated files check; errors: {}",
+            why.join("; ")
+        )
+        .into());
+    }
+    Ok(())
 }
 
-#[test]
-fn odd_but_valid_rules() {
-    let mut rng = Lcg(3);
-    let stop = Instant::now() + seconds();
-    let mut runs = 0;
-    let mut accepted = 0;
-    while Instant::now() < stop {
-        let (rules, input) = odd_rules(&mut rng);
-        let ast = ply::syntax::parse(&rules).expect("generated rules parse");
-        accepted += ply::check::check(&ast).is_ok() as usize;
-        survive(rules.as_bytes(), input.as_bytes()).unwrap();
-        runs += 1;
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = vec![Trial::test(
+        "odd_rules_mostly_check",
+        odd_rules_mostly_check,
+    )];
+    for t in targets() {
+        trials.push(match t {
+            Ok(t) => Trial::test(t.name.clone(), move || {
+                // The stack ply's main thread has (a test thread has 2 MiB).
+                std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn(move || t.fuzz())
+                    .expect("a thread")
+                    .join()
+                    .unwrap_or_else(|_| Err("the fuzzer panicked".into()))
+            }),
+            Err(msg) => {
+                let name = msg.split(':').next().unwrap_or_default().to_string();
+                Trial::test(name, move || Err(msg.into()))
+            }
+        });
     }
-    assert!(runs > 10, "only {runs} runs");
-    assert!(
-        accepted * 2 > runs,
-        "most generated files should check ({accepted} of {runs})"
-    );
+    libtest_mimic::run(&args, trials).exit();
 }

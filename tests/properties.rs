@@ -132,3 +132,34 @@ fn captured_pieces_left_until_the_end_block_later_jumps() {
     }
     assert!(fewer > 0, "some board must lose sequences when pieces stay");
 }
+
+#[test]
+fn counted_steps_agree_with_walking() {
+    let source = "board 3 x 3
+squares row number, column number
+sides black \"X\", white \"O\"
+direction a = 2 1, b = -3 -1, c = 0 5, d = -7 0, e = 1048576 -1
+move slide along all, a, b, c, d, e
+input repeat until end grid mover
+output \"{count moves}\"
+";
+    let p = program(source);
+    for (rows, cols) in [(1, 1), (1, 9), (9, 1), (3, 3), (8, 8), (7, 26), (40, 33)] {
+        let g = ply::compile::geometry::Geometry::new(&p, rows, cols).unwrap();
+        for (d, dir) in p.directions.iter().enumerate() {
+            for sq in 0..g.n {
+                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                let on = |k: i64| {
+                    let (r, c) = (r + k * dir.dr as i64, c + k * dir.dc as i64);
+                    r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64
+                };
+                let walked = (1..).take_while(|&k| on(k)).count() as u32;
+                assert_eq!(
+                    g.steps[d * g.n + sq],
+                    walked,
+                    "{rows}x{cols} {dir:?} from {sq}"
+                );
+            }
+        }
+    }
+}

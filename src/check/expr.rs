@@ -47,6 +47,41 @@ pub fn asks_about_moves(e: &Expr) -> bool {
     }
 }
 
+/// What evaluating an expression costs, through the lets it uses.
+#[derive(Debug, Clone, Copy)]
+pub struct Cost {
+    /// How deep the evaluation recurses.
+    pub depth: usize,
+    /// How many terms it works out, a let counting its own terms each time it is used: lets
+    /// are not cached inside move questions and distances, so a chain of lets each using
+    /// the one before twice doubles at every step.
+    pub terms: u64,
+}
+
+/// The cost of `e`, with `lets[l]` the cost of `Let(l)`.
+pub fn cost(e: &Expr, lets: &[Cost]) -> Cost {
+    let inner = match e {
+        Expr::Let(l) => lets[*l],
+        Expr::Neg(x)
+        | Expr::Not(x)
+        | Expr::RegionSum(x, _, _)
+        | Expr::Best { body: x, .. }
+        | Expr::CountMoves(Some(x)) => cost(x, lets),
+        Expr::Bin(_, a, b) => {
+            let (a, b) = (cost(a, lets), cost(b, lets));
+            Cost {
+                depth: a.depth.max(b.depth),
+                terms: a.terms.saturating_add(b.terms),
+            }
+        }
+        _ => Cost { depth: 0, terms: 0 },
+    };
+    Cost {
+        depth: inner.depth + 1,
+        terms: inner.terms.saturating_add(1),
+    }
+}
+
 impl Checker {
     pub(crate) fn bool_expr(&mut self, e: &ast::Expr, cx: &Cx) -> Expr {
         let (x, ty) = self.expr(e, cx);

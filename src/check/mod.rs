@@ -20,11 +20,16 @@ use crate::syntax::ast::{self, Name, Span, StatementKind};
 /// The largest number of rows or columns a board may have.
 pub const MAX_DIM: u32 = 1024;
 
+/// The most terms one let may take to work out, the lets it uses included each time it uses
+/// them (see [`expr::Cost`]).
+pub const MAX_TERMS: u64 = 10_000;
+
 pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
     let mut c = Checker {
         scope: Scope::with_builtins(),
         errors: Vec::new(),
         program: None,
+        let_cost: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -40,6 +45,8 @@ pub(crate) struct Checker {
     pub errors: Vec<CheckError>,
     /// The program under construction (lets, directions and regions are added as met).
     pub program: Option<Program>,
+    /// What evaluating each let of the program costs, the lets it uses included.
+    pub let_cost: Vec<expr::Cost>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -603,7 +610,10 @@ impl Checker {
                         continue;
                     }
                 };
-                let (dr, dc) = (d.dr + d.forward * fr, d.dc + d.forward * fc);
+                let (dr, dc) = (
+                    scope::clamp_step(d.dr as i64 + d.forward as i64 * fr as i64),
+                    scope::clamp_step(d.dc as i64 + d.forward as i64 * fc as i64),
+                );
                 if dr == 0 && dc == 0 {
                     continue;
                 }
@@ -765,6 +775,39 @@ impl Checker {
                 self.errors.truncate(before);
             }
             uses_moves |= expr::asks_about_moves(&e);
+            let expr::Cost { depth, terms } = expr::cost(&e, &self.let_cost);
+            let limit = crate::syntax::MAX_NESTING;
+            let too_costly = if depth > limit {
+                Some((
+                    format!("nests more than {limit} levels deep"),
+                    "too deep",
+                    "use fewer lets, each doing more",
+                ))
+            } else if terms > MAX_TERMS {
+                Some((
+                    format!("is worked out from more than {MAX_TERMS} terms"),
+                    "too large",
+                    "a let used twice in another is worked out twice: use fewer such steps",
+                ))
+            } else {
+                None
+            };
+            // A let too costly counts as cheap, so the lets using it are not reported too.
+            let mut cost = expr::Cost { depth, terms };
+            if let Some((what, label, help)) = too_costly {
+                if s == 0 {
+                    self.error(
+                        CheckError::new(
+                            name.span,
+                            format!("`{}` {what}, with the lets it uses", name.text),
+                            label,
+                        )
+                        .help(help),
+                    );
+                }
+                cost = expr::Cost { depth: 1, terms: 1 };
+            }
+            self.let_cost.push(cost);
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);

@@ -17,13 +17,25 @@ impl DirValue {
     pub const fn abs(dr: i32, dc: i32) -> DirValue {
         DirValue { dr, dc, forward: 0 }
     }
+    /// The sum, each part kept within [`MAX_STEP`] squares: a longer step leaves every board
+    /// as a step of exactly that length does, so this changes no move, and sums of sums
+    /// (`d2 = d1 + d1`, ...) cannot overflow.
     pub fn plus(self, o: DirValue) -> DirValue {
         DirValue {
-            dr: self.dr + o.dr,
-            dc: self.dc + o.dc,
-            forward: self.forward + o.forward,
+            dr: clamp_step(self.dr as i64 + o.dr as i64),
+            dc: clamp_step(self.dc as i64 + o.dc as i64),
+            forward: clamp_step(self.forward as i64 + o.forward as i64),
         }
     }
+}
+
+/// The longest step a direction may take: as long as a written one may be, and far longer
+/// than any board (see [`crate::check::MAX_DIM`]).
+pub const MAX_STEP: i32 = crate::syntax::MAX_STEP as i32;
+
+/// `v` kept within `-MAX_STEP..=MAX_STEP`.
+pub fn clamp_step(v: i64) -> i32 {
+    v.clamp(-(MAX_STEP as i64), MAX_STEP as i64) as i32
 }
 
 pub const BUILTIN_DIRECTIONS: [(&str, DirValue); 14] = [

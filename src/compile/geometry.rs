@@ -105,14 +105,19 @@ impl Geometry {
                 line_of_dir[d] = Some(o);
             }
         }
+        // How many steps of `d` fit from `pos` on an axis of `len` squares (none for `d` = 0).
+        let room = |pos: i64, len: u32, d: i64| match d {
+            0 => i64::MAX,
+            d if d > 0 => (len as i64 - 1 - pos) / d,
+            d => pos / -d,
+        };
         for (d, dir) in p.directions.iter().enumerate() {
             let (dr, dc) = (dir.dr as i64, dir.dc as i64);
             for sq in 0..n {
                 let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
-                let mut k = 0;
-                while on(r + (k + 1) * dr, c + (k + 1) * dc) {
-                    k += 1;
-                }
+                // Counted, not walked: walking is quadratic on a 1024 x 1024 board.
+                let k = room(r, rows, dr).min(room(c, cols, dc));
+                let k = if k == i64::MAX { 0 } else { k };
                 g.steps[d * n + sq] = k as u32;
                 if k > 0 {
                     g.next[d * n + sq] = ((r + dr) * cols as i64 + c + dc) as u32;

@@ -151,7 +151,7 @@ impl<'p> Runner<'p> {
             });
         }
         if let Some(deadline) = self.budget.deadline
-            && self.nodes.is_multiple_of(1024)
+            && self.nodes.is_multiple_of(64)
             && std::time::Instant::now() > deadline
         {
             return Err(RunError {

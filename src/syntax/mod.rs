@@ -5,5 +5,5 @@ mod grammar;
 mod parse;
 mod syntax_error;
 
-pub use parse::parse;
+pub use parse::{MAX_NESTING, MAX_STEP, parse};
 pub use syntax_error::SyntaxError;

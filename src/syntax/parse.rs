@@ -11,7 +11,11 @@ use super::syntax_error::SyntaxError;
 /// every semantic error is left to the checker.
 pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
     // Bound the parser's work, so no file can make it run away; then parse quickly, and
-    // only after a failure again with the details that make a good message.
+    // only after a failure again with the details that make a good message. pest keeps
+    // both settings process-wide: a parse in another thread must not switch them between
+    // ours (the detailed parse would lose its details, the quick one run slowly).
+    static PEST_SETTINGS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _settings = PEST_SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     pest::set_error_detail(false);
     let mut pairs = match RulesParser::parse(Rule::file, source) {
@@ -111,11 +115,14 @@ fn integer(pair: &Pair<Rule>) -> Result<u64, SyntaxError> {
         .ok_or_else(|| SyntaxError::custom(span(pair), "this number is too large", None))
 }
 
+/// The longest step a written direction may take (and, in the checker, a sum of them).
+pub const MAX_STEP: i64 = 1 << 20;
+
 fn signed(pair: &Pair<Rule>) -> Result<i64, SyntaxError> {
     pair.as_str()
         .parse::<i64>()
         .ok()
-        .filter(|v| v.unsigned_abs() <= 1 << 20)
+        .filter(|v| v.unsigned_abs() <= MAX_STEP as u64)
         .ok_or_else(|| SyntaxError::custom(span(pair), "this number is too large", None))
 }
 
@@ -538,9 +545,55 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
     Ok(Action { kind, span: sp })
 }
 
+/// The deepest an expression may nest: operators (`a + b + c` is two deep), `not` and `-`,
+/// and the expressions inside `count moves where`, `max over` and `sum of`. Deeper trees
+/// would overflow the stack of the passes that walk them (and no one writes them: a long
+/// sum belongs in `let` definitions). Brackets alone add no depth.
+pub const MAX_NESTING: usize = 100;
+
 fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
+    expr_at(pair, 0)
+}
+
+/// An expression whose tree will be `depth` deep above it. The depth is checked before
+/// building, so neither this recursion nor the tree can grow past the limit.
+fn expr_at(mut pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    // Grammar levels with a single operand (a bracketed expression is eight of them) build
+    // nothing: walk down them without recursing.
+    while matches!(
+        pair.as_rule(),
+        Rule::expr
+            | Rule::conj
+            | Rule::negation
+            | Rule::compare
+            | Rule::sum
+            | Rule::product
+            | Rule::unary
+    ) {
+        let mut inner = pair.clone().into_inner();
+        match (inner.next(), inner.next()) {
+            (Some(only), None) => pair = only,
+            _ => break,
+        }
+    }
     let sp = span(&pair);
     let rule = pair.as_rule();
+    // A chain `a + b + c` or `not not x` is one level per operator.
+    let ops = match rule {
+        Rule::expr | Rule::conj => pair.clone().into_inner().count().saturating_sub(1),
+        Rule::compare | Rule::sum | Rule::product => pair.clone().into_inner().count() / 2,
+        Rule::negation | Rule::unary => pair.clone().into_inner().count().saturating_sub(1),
+        Rule::count_moves | Rule::best | Rule::region_sum => 1,
+        _ => 0,
+    };
+    if depth + ops > MAX_NESTING {
+        return Err(SyntaxError::custom(
+            sp,
+            &format!("this expression nests more than {MAX_NESTING} levels deep"),
+            Some("split it into `let` definitions"),
+        ));
+    }
+    let expr = |p| expr_at(p, depth + ops);
     match rule {
         Rule::expr | Rule::conj => {
             let op = if rule == Rule::expr {
