@@ -35,6 +35,9 @@ Exit codes:
   4  the input is malformed
   5  a search went past --max-nodes or --timeout";
 
+/// The deepest perft: each ply is a level of recursion.
+const MAX_PERFT_DEPTH: i64 = 10_000;
+
 #[derive(Parser, Debug)]
 #[command(name = "ply", version, about = "Check, compile and run board-game rules files", after_help = AFTER_HELP)]
 pub struct Cli {
@@ -101,8 +104,8 @@ ply perft game.rules --depth 3 --position board.txt"
     Perft {
         /// The rules file
         rules: PathBuf,
-        /// How many plies deep to count
-        #[arg(long, short)]
+        /// How many plies deep to count (at most 10000)
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_PERFT_DEPTH))]
         depth: u32,
         /// Start from the first case of this file (read with the rules file's input format)
         /// instead of the rules file's setup

@@ -91,3 +91,86 @@ fn answers_before_the_input_ends() {
     assert!(second.contains(&"A2-A4".to_string()), "{second:?}");
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
+
+/// Runs `ply` with `args` in `dir`; the exit code and the standard error.
+fn ply_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A scratch folder of this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A file nested far too deeply for the parser (a million parentheses: too large to keep
+/// as a case file) stops the parse with a message, not a crash.
+#[test]
+fn parser_limit() {
+    let dir = scratch("parser-limit");
+    let mut text = String::from("let x =\n");
+    for _ in 0..10_000 {
+        text.push_str(&"(".repeat(100));
+        text.push('\n');
+    }
+    std::fs::write(dir.join("deep.rules"), text).unwrap();
+    let (code, stderr) = ply_in(&dir, &["check", "deep.rules"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(
+        stderr.contains("× this rules file is too long or too deeply nested to parse")
+            && stderr.contains("╭─[deep.rules:1:1]"),
+        "{}",
+        &stderr[..stderr.len().min(2000)]
+    );
+}
+
+/// One forced chain of 10200 jumps (an input too large to keep as a case file): enemy
+/// pieces snake across a 201 x 201 board, every other square of every other row, with one
+/// piece at the end of each row leading down to the next. The chain stops at the limit.
+#[test]
+fn chain_too_deep() {
+    let dir = scratch("chain-too-deep");
+    std::fs::write(
+        dir.join("snake.rules"),
+        "board h x w\nsquares row number, column number\nsides black \"X\", white \"O\"\n\
+         move jump along orthogonal over enemy, continue while possible\n\
+         input read h, w grid mover\noutput \"{count moves}\"\n",
+    )
+    .unwrap();
+    let n = 201;
+    let mut grid = vec![vec![b'.'; n]; n];
+    for row in (0..n).step_by(2) {
+        let rightwards = row % 4 == 0;
+        for col in (1..n - 1).step_by(2) {
+            grid[row][col] = b'O';
+        }
+        if row + 1 < n {
+            grid[row + 1][if rightwards { n - 1 } else { 0 }] = b'O';
+        }
+    }
+    grid[0][0] = b'X';
+    let mut input = format!("{n} {n}\n").into_bytes();
+    for line in &grid {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"X\n");
+    std::fs::write(dir.join("snake.txt"), input).unwrap();
+    let (code, stderr) = ply_in(&dir, &["run", "snake.rules", "snake.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: snake.txt: case 1: a chain of more than 10000 jumps\n"
+    );
+}

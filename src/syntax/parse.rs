@@ -538,9 +538,36 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
     Ok(Action { kind, span: sp })
 }
 
+/// How deeply an expression may nest, counting each level of the grammar (a pair of
+/// parentheses is seven) and each operator of a chain like `a + b + c`: the later stages
+/// walk expressions recursively, and this keeps their stack bounded.
+const MAX_NESTING: usize = 1000;
+
 fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
+    nested(pair, 0)
+}
+
+/// An expression `depth` levels down. A chain of `n` operators nests its operands `n`
+/// levels deeper (it is a tree leaning to the left).
+fn nested(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let rule = pair.as_rule();
+    let chain = match rule {
+        Rule::expr | Rule::conj | Rule::negation | Rule::unary => {
+            pair.clone().into_inner().count().saturating_sub(1)
+        }
+        Rule::compare | Rule::sum | Rule::product => pair.clone().into_inner().count() / 2,
+        _ => 0,
+    };
+    let depth = depth + 1 + chain;
+    if depth > MAX_NESTING {
+        return Err(SyntaxError::custom(
+            sp,
+            "this expression is nested too deeply",
+            Some("split it into `let` definitions"),
+        ));
+    }
+    let expr = |p| nested(p, depth);
     match rule {
         Rule::expr | Rule::conj => {
             let op = if rule == Rule::expr {
