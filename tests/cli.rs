@@ -92,40 +92,39 @@ fn answers_before_the_input_ends() {
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
 
-/// Runs `ply` with `args` in `dir`; the exit code and the standard error.
-fn ply_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+/// Writes `files` into a scratch folder, runs `ply` with `args` there and removes the
+/// folder; the exit code and the standard error.
+fn ply_with(files: &[(&str, &[u8])], args: &[&str]) -> (Option<i32>, String) {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ply-cli-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, data) in files {
+        std::fs::write(dir.join(name), data).unwrap();
+    }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
-        .current_dir(dir)
+        .current_dir(&dir)
         .args(args)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
 
-/// A scratch folder of this test process.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// A file nested far too deeply for the parser (a million parentheses: too large to keep
 /// as a case file) stops the parse with a message, not a crash.
 #[test]
 fn parser_limit() {
-    let dir = scratch("parser-limit");
     let mut text = String::from("let x =\n");
     for _ in 0..10_000 {
         text.push_str(&"(".repeat(100));
         text.push('\n');
     }
-    std::fs::write(dir.join("deep.rules"), text).unwrap();
-    let (code, stderr) = ply_in(&dir, &["check", "deep.rules"]);
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(code, Some(3), "{stderr}");
+    let (code, stderr) = ply_with(&[("deep.rules", text.as_bytes())], &["check", "deep.rules"]);
+    assert_eq!(code, Some(3), "{}", &stderr[..stderr.len().min(2000)]);
     assert!(
         stderr.contains("× this rules file is too long or too deeply nested to parse")
             && stderr.contains("╭─[deep.rules:1:1]"),
@@ -139,23 +138,17 @@ fn parser_limit() {
 /// piece at the end of each row leading down to the next. The chain stops at the limit.
 #[test]
 fn chain_too_deep() {
-    let dir = scratch("chain-too-deep");
-    std::fs::write(
-        dir.join("snake.rules"),
-        "board h x w\nsquares row number, column number\nsides black \"X\", white \"O\"\n\
-         move jump along orthogonal over enemy, continue while possible\n\
-         input read h, w grid mover\noutput \"{count moves}\"\n",
-    )
-    .unwrap();
+    let rules = "board h x w\nsquares row number, column number\nsides black \"X\", white \"O\"\n\
+                 move jump along orthogonal over enemy, continue while possible\n\
+                 input read h, w grid mover\noutput \"{count moves}\"\n";
     let n = 201;
     let mut grid = vec![vec![b'.'; n]; n];
     for row in (0..n).step_by(2) {
-        let rightwards = row % 4 == 0;
         for col in (1..n - 1).step_by(2) {
             grid[row][col] = b'O';
         }
         if row + 1 < n {
-            grid[row + 1][if rightwards { n - 1 } else { 0 }] = b'O';
+            grid[row + 1][if row % 4 == 0 { n - 1 } else { 0 }] = b'O';
         }
     }
     grid[0][0] = b'X';
@@ -165,12 +158,33 @@ fn chain_too_deep() {
         input.push(b'\n');
     }
     input.extend_from_slice(b"X\n");
-    std::fs::write(dir.join("snake.txt"), input).unwrap();
-    let (code, stderr) = ply_in(&dir, &["run", "snake.rules", "snake.txt"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    let (code, stderr) = ply_with(
+        &[("snake.rules", rules.as_bytes()), ("snake.txt", &input)],
+        &["run", "snake.rules", "snake.txt"],
+    );
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(
         stderr,
         "error: snake.txt: case 1: a chain of more than 10000 jumps\n"
+    );
+}
+
+/// Lets that each nest almost as deeply as an expression may, each using the one before:
+/// the first whose depth, counting the lets it uses, passes the limit is an error (the
+/// file is too large to keep as a case file).
+#[test]
+fn let_nests_too_deeply() {
+    let mut text = String::from("board 2 x 2\nsides black \"X\", white \"O\"\nlet l0 = 1\n");
+    for i in 1..=21 {
+        text.push_str(&format!("let l{i} = {}l{}\n", "-".repeat(990), i - 1));
+    }
+    text.push_str("input repeat until end grid\noutput \"{l21}\"\n");
+    let (code, stderr) = ply_with(&[("lets.rules", text.as_bytes())], &["check", "lets.rules"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(
+        stderr.contains("× `l21` nests too deeply, counting the lets it uses")
+            && stderr.contains("╭─[lets.rules:24:5]")
+            && stderr.ends_with("lets.rules: 1 error\n"),
+        "{stderr}"
     );
 }

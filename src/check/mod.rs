@@ -25,6 +25,7 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         scope: Scope::with_builtins(),
         errors: Vec::new(),
         program: None,
+        let_needs: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -40,6 +41,8 @@ pub(crate) struct Checker {
     pub errors: Vec<CheckError>,
     /// The program under construction (lets, directions and regions are added as met).
     pub program: Option<Program>,
+    /// What each compiled let instance needs (parallel to the program's lets).
+    pub let_needs: Vec<expr::Needs>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -743,7 +746,7 @@ impl Checker {
         };
         let mut instances = Vec::new();
         let mut is_bool = false;
-        let mut uses_moves = false;
+        let mut needs = expr::Needs::default();
         for s in 0..nsides {
             let before = self.errors.len();
             let cx = expr::Cx {
@@ -764,10 +767,29 @@ impl Checker {
                 // The same body checked for another side repeats the first side's errors.
                 self.errors.truncate(before);
             }
-            uses_moves |= expr::asks_about_moves(&e);
+            needs = expr::needs(&e, &self.let_needs);
+            self.let_needs.push(needs);
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
+        }
+        if needs.depth > expr::MAX_DEPTH {
+            // Reported once: the lets that use this one do not repeat it.
+            needs.depth = 1;
+            for &i in &instances {
+                self.let_needs[i] = needs;
+            }
+            self.error(
+                CheckError::new(
+                    name.span,
+                    format!(
+                        "`{}` nests too deeply, counting the lets it uses",
+                        name.text
+                    ),
+                    "too deep",
+                )
+                .help("build it from fewer levels of lets"),
+            );
         }
         self.scope.lets.push(scope::LetInfo {
             name: name.text.clone(),
@@ -775,7 +797,7 @@ impl Checker {
             has_param: param.is_some(),
             instances,
             is_bool,
-            uses_moves,
+            needs,
         });
     }
 
