@@ -208,10 +208,15 @@ impl Checker {
             }
         }
         if sides.len() * kinds.len() > 200 {
+            let at = singles.seen.get("kinds").or(singles.seen.get("sides"));
             self.error(CheckError::new(
-                Span::new(0, 0),
-                "too many sides and kinds (at most 200 pieces in all)",
-                "here",
+                at.map(|s| s.keyword).unwrap_or_default(),
+                format!(
+                    "too many pieces: {} sides of {} kinds (at most 200 pieces in all)",
+                    sides.len(),
+                    kinds.len()
+                ),
+                "one piece per side and kind",
             ));
             kinds.truncate(1);
         }
@@ -272,18 +277,13 @@ impl Checker {
                 let Some(side) = self.scope.side(&d.name.text) else {
                     continue;
                 };
+                // A named direction is never the zero step (`direction` refuses one).
                 if let Some(v) = self.single_direction(f) {
                     if v.forward != 0 {
                         self.error(CheckError::new(
                             f.span,
                             "a side's forward direction must be a fixed direction",
                             "relative to the side itself",
-                        ));
-                    } else if v.dr == 0 && v.dc == 0 {
-                        self.error(CheckError::new(
-                            f.span,
-                            "a side's forward direction cannot be the zero step",
-                            "goes nowhere",
                         ));
                     } else {
                         self.program().sides[side as usize].forward = Some((v.dr, v.dc));
@@ -754,15 +754,9 @@ impl Checker {
                 current_let: Some(name.text.clone()),
                 ..Default::default()
             };
+            // Never a square: `from` and `to` are known only in `each move` lines.
             let (e, ty) = self.expr(body, &cx);
             is_bool = ty == expr::Ty::Bool;
-            if ty == expr::Ty::Square {
-                self.error(CheckError::new(
-                    body.span,
-                    "a let must be a number or a condition",
-                    "a square",
-                ));
-            }
             if s > 0 {
                 // The same body checked for another side repeats the first side's errors.
                 self.errors.truncate(before);
