@@ -301,6 +301,11 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
             eprintln!("error: cannot read {name}: {}", describe_io(&e));
             exit::FAILURE
         }
+        // About the output, not the input: no input name.
+        Err(e @ RunFailure::Write(_)) => {
+            eprintln!("error: {e}");
+            exit::FAILURE
+        }
         Err(e) => {
             let _ = lock.flush();
             eprintln!("error: {name}: {e}");

@@ -188,3 +188,86 @@ fn let_nests_too_deeply() {
         "{stderr}"
     );
 }
+
+/// Runs `ply` in the crate folder with its standard output going to `stdout`; the exit
+/// code and the standard error.
+fn ply_to(stdout: std::process::Stdio, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdout(stdout)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Output that cannot be written (to a full disk) is an error about the output, from
+/// every command that writes results.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_cannot_be_written() {
+    let commands: [&[&str]; 3] = [
+        &[
+            "run",
+            "rules/lines-of-action.rules",
+            "tests/golden/lines-of-action/sample.in",
+        ],
+        &["perft", "rules/othello.rules", "--depth", "1"],
+        &["playout", "rules/othello.rules", "--games", "1"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (code, stderr) = ply_to(full.into(), args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: writing the output failed: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// An input that opens but cannot be read (`/proc/self/mem` at offset 0) is an error
+/// that names it.
+#[cfg(target_os = "linux")]
+#[test]
+fn input_cannot_be_read() {
+    let (code, stderr) = ply_to(
+        std::process::Stdio::null(),
+        &["run", "rules/lines-of-action.rules", "/proc/self/mem"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: cannot read /proc/self/mem: Input/output error (os error 5)\n"
+    );
+}
+
+/// A rules file without read permission (unless the tests run as a user who may read
+/// anything).
+#[cfg(unix)]
+#[test]
+fn permission_denied() {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::temp_dir().join(format!("ply-cli-{}-locked.rules", std::process::id()));
+    std::fs::write(&path, "board 2 x 2\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let readable = std::fs::File::open(&path).is_ok();
+    let (code, stderr) = ply_to(
+        std::process::Stdio::null(),
+        &["check", path.to_str().unwrap()],
+    );
+    let _ = std::fs::remove_file(&path);
+    if readable {
+        return;
+    }
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!("error: cannot read {}: permission denied\n", path.display())
+    );
+}
