@@ -229,8 +229,12 @@ impl Checker {
                     return None;
                 }
             },
-            Word::Int(_, sp) => {
-                self.error(CheckError::new(*sp, "expected a side name", "a number"));
+            Word::Int(v, sp) => {
+                self.error(CheckError::new(
+                    *sp,
+                    format!("expected a side name, found `{v}`"),
+                    "a number",
+                ));
                 return None;
             }
         };
@@ -260,8 +264,12 @@ impl Checker {
                     return None;
                 }
             },
-            Some(Word::Int(_, sp)) => {
-                self.error(CheckError::new(*sp, "expected a kind name", "a number"));
+            Some(Word::Int(v, sp)) => {
+                self.error(CheckError::new(
+                    *sp,
+                    format!("expected a kind name, found `{v}`"),
+                    "a number",
+                ));
                 return None;
             }
         };
