@@ -330,6 +330,7 @@ fn search_failed(e: &crate::run::RunError) -> i32 {
 /// Loads the rules and the start position of a whole-game command.
 fn game_start<'p>(
     program: &'p Program,
+    rules: &Path,
     position: Option<&Path>,
 ) -> Result<(crate::run::Runner<'p>, crate::run::Position), i32> {
     let data = match position.map(read_file).transpose() {
@@ -339,8 +340,14 @@ fn game_start<'p>(
             return Err(exit::FAILURE);
         }
     };
-    let name = position.map(display).unwrap_or_default();
-    crate::io::game_start(program, data.as_deref()).map_err(|e| report_failure(&name, e))
+    crate::io::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
+        // Without a position file the start is the rules file's own setup.
+        (RunFailure::Input(e), None) => {
+            eprintln!("error: {}: the setup: {}", display(rules), e.message);
+            exit::RULES
+        }
+        (e, position) => report_failure(&display(position.unwrap_or(rules)), e),
+    })
 }
 
 fn report_failure(name: &str, e: RunFailure) -> i32 {
@@ -351,7 +358,7 @@ fn report_failure(name: &str, e: RunFailure) -> i32 {
         }
         RunFailure::Write(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
         RunFailure::Missing(msg) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {name}: {msg}");
             exit::USAGE
         }
         e => {
@@ -373,7 +380,7 @@ fn perft(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let (mut runner, pos) = match game_start(&program, position) {
+    let (mut runner, pos) = match game_start(&program, rules, position) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -431,7 +438,7 @@ fn playout(
         );
         return exit::USAGE;
     }
-    let (mut runner, start) = match game_start(&program, position) {
+    let (mut runner, start) = match game_start(&program, rules, position) {
         Ok(x) => x,
         Err(code) => return code,
     };
