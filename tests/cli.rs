@@ -231,20 +231,23 @@ fn output_cannot_be_written() {
     }
 }
 
-/// An input that opens but cannot be read (`/proc/self/mem` at offset 0) is an error
-/// that names it.
+/// A file that opens but cannot be read (`/proc/self/mem` at offset 0) is an error that
+/// names it, as an input (read as a stream) and as a rules file (read whole).
 #[cfg(target_os = "linux")]
 #[test]
 fn input_cannot_be_read() {
-    let (code, stderr) = ply_to(
-        std::process::Stdio::null(),
+    let commands: [&[&str]; 2] = [
         &["run", "rules/lines-of-action.rules", "/proc/self/mem"],
-    );
-    assert_eq!(code, Some(1), "{stderr}");
-    assert_eq!(
-        stderr,
-        "error: cannot read /proc/self/mem: Input/output error (os error 5)\n"
-    );
+        &["check", "/proc/self/mem"],
+    ];
+    for args in commands {
+        let (code, stderr) = ply_to(std::process::Stdio::null(), args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot read /proc/self/mem: Input/output error (os error 5)\n",
+            "{args:?}"
+        );
+    }
 }
 
 /// A rules file without read permission (unless the tests run as a user who may read
@@ -270,4 +273,88 @@ fn permission_denied() {
         stderr,
         format!("error: cannot read {}: permission denied\n", path.display())
     );
+}
+
+/// `tests/cmd/README.md` lists every error kind with the cases that show it. Each case it
+/// names must exist, exit with the code the table gives and show the quoted fragment; a
+/// `cli.rs::NAME` test must exist here and check the fragment; a kind with no case must
+/// still be raised where the table says. Every failing case must be in the table.
+#[test]
+fn readme_table_names_real_cases() {
+    let readme = std::fs::read_to_string("tests/cmd/README.md").unwrap();
+    let this_file = std::fs::read_to_string("tests/cli.rs").unwrap();
+    let mut named = std::collections::HashSet::new();
+    let mut rows = 0;
+    for line in readme
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| kind"))
+    {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let [_, raised, exit, cases, message] = cells[..] else {
+            panic!("a row of five cells: {line}");
+        };
+        let fragment = message
+            .trim_end_matches(" |")
+            .strip_prefix('"')
+            .and_then(|m| m.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("a quoted message: {line}"));
+        // trycmd writes every backslash of the output as a slash.
+        let shown = fragment.replace('\\', "/");
+        let sources: Vec<String> = raised
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|r| r.split_once(".rs:"))
+            .map(|(file, _)| format!("src/{file}.rs"))
+            .collect();
+        for src in &sources {
+            assert!(std::path::Path::new(src).is_file(), "no {src}: {line}");
+        }
+        rows += 1;
+        if cases == "none" {
+            assert!(
+                sources
+                    .iter()
+                    .all(|s| std::fs::read_to_string(s).unwrap().contains(fragment)),
+                "not raised where the table says: {line}"
+            );
+            continue;
+        }
+        for case in cases.split(", ").map(|c| c.trim_matches('`')) {
+            if let Some(test) = case.strip_prefix("cli.rs::") {
+                assert!(
+                    this_file.contains(&format!("fn {test}()")) && this_file.contains(fragment),
+                    "no test {test} checking the fragment: {line}"
+                );
+                continue;
+            }
+            named.insert(case.to_string());
+            let toml = std::fs::read_to_string(format!("tests/cmd/{case}.toml"))
+                .unwrap_or_else(|_| panic!("no case {case}: {line}"));
+            assert!(
+                toml.contains(&format!("status.code = {exit}\n")),
+                "{case} does not exit with {exit}: {line}"
+            );
+            let stderr = std::fs::read_to_string(format!("tests/cmd/{case}.stderr")).unwrap();
+            assert!(
+                stderr.contains(&shown),
+                "{case}.stderr does not show the fragment: {line}"
+            );
+        }
+    }
+    assert!(rows > 100, "only {rows} rows");
+    for entry in std::fs::read_dir("tests/cmd").unwrap() {
+        let path = entry.unwrap().path();
+        let (Some(case), Some("toml")) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|e| e.to_str()),
+        ) else {
+            continue;
+        };
+        let toml = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            toml.contains("status.code = 0\n") || named.contains(case),
+            "the failing case {case} is not in tests/cmd/README.md"
+        );
+    }
 }
