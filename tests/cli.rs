@@ -358,3 +358,37 @@ fn readme_table_names_real_cases() {
         );
     }
 }
+
+/// `ply check ... 2>&1 | head -1`: diagnostics that outgrow a pipe whose reader went away
+/// leave the exit code as it is (no panic).
+#[test]
+fn closed_stderr_keeps_the_exit_code() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut rules = String::from(
+        "board 2 x 2\nsides black \"X\", white \"O\"\ninput repeat until end grid\noutput\n",
+    );
+    // About 300 bytes of diagnostic each: well past a pipe's 64 KiB.
+    for i in 0..500 {
+        rules.push_str(&format!("  \"{{nope{i}}}\"\n"));
+    }
+    let path = std::env::temp_dir().join(format!("ply-cli-{}-errors.rules", std::process::id()));
+    std::fs::write(&path, rules).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("check")
+        .arg(&path)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(status.code(), Some(3));
+}
