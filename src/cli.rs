@@ -9,6 +9,21 @@ use crate::compile::program::Program;
 use crate::diagnostic::{self, Style};
 use crate::io::{RunFailure, run_cases};
 
+/// `eprint!` and `eprintln!` without their panic when standard error is a pipe whose
+/// reader went away (`ply check ... 2>&1 | head -1`): the exit code still says what happened.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! reportln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// Exit codes.
 pub mod exit {
     pub const OK: i32 = 0;
@@ -34,6 +49,9 @@ Exit codes:
   3  the rules file has errors
   4  the input is malformed
   5  a search went past --max-nodes or --timeout";
+
+/// The deepest perft: each ply is a level of recursion.
+const MAX_PERFT_DEPTH: i64 = 10_000;
 
 #[derive(Parser, Debug)]
 #[command(name = "ply", version, about = "Check, compile and run board-game rules files", after_help = AFTER_HELP)]
@@ -101,8 +119,8 @@ ply perft game.rules --depth 3 --position board.txt"
     Perft {
         /// The rules file
         rules: PathBuf,
-        /// How many plies deep to count
-        #[arg(long, short)]
+        /// How many plies deep to count (at most 10000)
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_PERFT_DEPTH))]
         depth: u32,
         /// Start from the first case of this file (read with the rules file's input format)
         /// instead of the rules file's setup
@@ -235,7 +253,7 @@ pub fn load(style: Style, path: &Path) -> Result<Program, i32> {
     let bytes = match read_file(path) {
         Ok(b) => b,
         Err(msg) => {
-            eprintln!("error: {msg}");
+            reportln!("error: {msg}");
             return Err(exit::FAILURE);
         }
     };
@@ -244,21 +262,21 @@ pub fn load(style: Style, path: &Path) -> Result<Program, i32> {
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            eprintln!("error: {name}:{line}: the rules file is not valid UTF-8 text (byte {at})");
+            reportln!("error: {name}:{line}: the rules file is not valid UTF-8 text (byte {at})");
             return Err(exit::RULES);
         }
     };
     let ast = match crate::syntax::parse(&source) {
         Ok(a) => a,
         Err(e) => {
-            eprint!("{}", diagnostic::syntax_error(style, &name, &source, &e));
+            report!("{}", diagnostic::syntax_error(style, &name, &source, &e));
             return Err(exit::RULES);
         }
     };
     match crate::check::check(&ast) {
         Ok(p) => Ok(p),
         Err(errors) => {
-            eprint!(
+            report!(
                 "{}",
                 diagnostic::check_errors(style, &name, &source, &errors)
             );
@@ -277,7 +295,7 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
         Some(p) if p.as_os_str() != "-" => match open_file(p) {
             Ok(f) => (display(p), Box::new(f)),
             Err(msg) => {
-                eprintln!("error: {msg}");
+                reportln!("error: {msg}");
                 return exit::FAILURE;
             }
         },
@@ -289,18 +307,23 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
         Ok(_) => exit::OK,
         Err(RunFailure::Input(e)) => {
             let _ = lock.flush();
-            eprint!("{}", diagnostic::input_error(&name, &e));
+            report!("{}", diagnostic::input_error(&name, &e));
             exit::INPUT
         }
         Err(RunFailure::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
         Err(RunFailure::Read(e)) => {
             let _ = lock.flush();
-            eprintln!("error: cannot read {name}: {}", describe_io(&e));
+            reportln!("error: cannot read {name}: {}", describe_io(&e));
+            exit::FAILURE
+        }
+        // About the output, not the input: no input name.
+        Err(e @ RunFailure::Write(_)) => {
+            reportln!("error: {e}");
             exit::FAILURE
         }
         Err(e) => {
             let _ = lock.flush();
-            eprintln!("error: {name}: {e}");
+            reportln!("error: {name}: {e}");
             match e {
                 RunFailure::Run { error, .. } if error.budget => exit::BUDGET,
                 _ => exit::FAILURE,
@@ -311,7 +334,7 @@ fn run(style: Style, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 
 
 /// The exit code for a failed search.
 fn search_failed(e: &crate::run::RunError) -> i32 {
-    eprintln!("error: {e}");
+    reportln!("error: {e}");
     if e.budget {
         exit::BUDGET
     } else {
@@ -322,32 +345,39 @@ fn search_failed(e: &crate::run::RunError) -> i32 {
 /// Loads the rules and the start position of a whole-game command.
 fn game_start<'p>(
     program: &'p Program,
+    rules: &Path,
     position: Option<&Path>,
 ) -> Result<(crate::run::Runner<'p>, crate::run::Position), i32> {
     let data = match position.map(read_file).transpose() {
         Ok(d) => d,
         Err(msg) => {
-            eprintln!("error: {msg}");
+            reportln!("error: {msg}");
             return Err(exit::FAILURE);
         }
     };
-    let name = position.map(display).unwrap_or_default();
-    crate::io::game_start(program, data.as_deref()).map_err(|e| report_failure(&name, e))
+    crate::io::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
+        // Without a position file the start is the rules file's own setup.
+        (RunFailure::Input(e), None) => {
+            reportln!("error: {}: the setup: {}", display(rules), e.message);
+            exit::RULES
+        }
+        (e, position) => report_failure(&display(position.unwrap_or(rules)), e),
+    })
 }
 
 fn report_failure(name: &str, e: RunFailure) -> i32 {
     match e {
         RunFailure::Input(e) => {
-            eprint!("{}", diagnostic::input_error(name, &e));
+            report!("{}", diagnostic::input_error(name, &e));
             exit::INPUT
         }
         RunFailure::Write(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
         RunFailure::Missing(msg) => {
-            eprintln!("error: {msg}");
+            reportln!("error: {name}: {msg}");
             exit::USAGE
         }
         e => {
-            eprintln!("error: {e}");
+            reportln!("error: {e}");
             exit::FAILURE
         }
     }
@@ -365,7 +395,7 @@ fn perft(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let (mut runner, pos) = match game_start(&program, position) {
+    let (mut runner, pos) = match game_start(&program, rules, position) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -397,7 +427,7 @@ fn perft(
     if let Err(code) = print(&out) {
         return code;
     }
-    eprintln!(
+    reportln!(
         "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s)",
         total as f64 / secs.max(1e-9)
     );
@@ -417,13 +447,13 @@ fn playout(
         Err(code) => return code,
     };
     if program.game.is_none() {
-        eprintln!(
+        reportln!(
             "error: {}: the rules file has no `game` section, so games have no end or result",
             display(rules)
         );
         return exit::USAGE;
     }
-    let (mut runner, start) = match game_start(&program, position) {
+    let (mut runner, start) = match game_start(&program, rules, position) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -456,7 +486,7 @@ fn playout(
     if let Err(code) = print(&out) {
         return code;
     }
-    eprintln!(
+    reportln!(
         "{games} games, {plies} plies in {secs:.3} s ({:.0} games/s)",
         games as f64 / secs.max(1e-9)
     );
@@ -469,7 +499,7 @@ fn print(text: &str) -> Result<(), i32> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(exit::OK),
         Err(e) => {
-            eprintln!("error: writing the output failed: {e}");
+            reportln!("error: writing the output failed: {e}");
             Err(exit::FAILURE)
         }
     }

@@ -91,3 +91,284 @@ fn answers_before_the_input_ends() {
     assert!(second.contains(&"A2-A4".to_string()), "{second:?}");
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
+
+/// Writes `files` into a scratch folder, runs `ply` with `args` there and removes the
+/// folder; the exit code and the standard error.
+fn ply_with(files: &[(&str, &[u8])], args: &[&str]) -> (Option<i32>, String) {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ply-cli-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, data) in files {
+        std::fs::write(dir.join(name), data).unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .current_dir(&dir)
+        .args(args)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A file nested far too deeply for the parser (a million parentheses: too large to keep
+/// as a case file) stops the parse with a message, not a crash.
+#[test]
+fn parser_limit() {
+    let mut text = String::from("let x =\n");
+    for _ in 0..10_000 {
+        text.push_str(&"(".repeat(100));
+        text.push('\n');
+    }
+    let (code, stderr) = ply_with(&[("deep.rules", text.as_bytes())], &["check", "deep.rules"]);
+    assert_eq!(code, Some(3), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(
+        stderr.contains("× this rules file is too long or too deeply nested to parse")
+            && stderr.contains("╭─[deep.rules:1:1]"),
+        "{}",
+        &stderr[..stderr.len().min(2000)]
+    );
+}
+
+/// One forced chain of 10200 jumps (an input too large to keep as a case file): enemy
+/// pieces snake across a 201 x 201 board, every other square of every other row, with one
+/// piece at the end of each row leading down to the next. The chain stops at the limit.
+#[test]
+fn chain_too_deep() {
+    let rules = "board h x w\nsquares row number, column number\nsides black \"X\", white \"O\"\n\
+                 move jump along orthogonal over enemy, continue while possible\n\
+                 input read h, w grid mover\noutput \"{count moves}\"\n";
+    let n = 201;
+    let mut grid = vec![vec![b'.'; n]; n];
+    for row in (0..n).step_by(2) {
+        for col in (1..n - 1).step_by(2) {
+            grid[row][col] = b'O';
+        }
+        if row + 1 < n {
+            grid[row + 1][if row % 4 == 0 { n - 1 } else { 0 }] = b'O';
+        }
+    }
+    grid[0][0] = b'X';
+    let mut input = format!("{n} {n}\n").into_bytes();
+    for line in &grid {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"X\n");
+    let (code, stderr) = ply_with(
+        &[("snake.rules", rules.as_bytes()), ("snake.txt", &input)],
+        &["run", "snake.rules", "snake.txt"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: snake.txt: case 1: a chain of more than 10000 jumps\n"
+    );
+}
+
+/// Runs `ply` in the crate folder with its standard output going to `stdout`; the exit
+/// code and the standard error.
+fn ply_to(stdout: std::process::Stdio, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdout(stdout)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Output that cannot be written (to a full disk) is an error about the output, from
+/// every command that writes results.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_cannot_be_written() {
+    let commands: [&[&str]; 3] = [
+        &[
+            "run",
+            "rules/lines-of-action.rules",
+            "tests/golden/lines-of-action/sample.in",
+        ],
+        &["perft", "rules/othello.rules", "--depth", "1"],
+        &["playout", "rules/othello.rules", "--games", "1"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (code, stderr) = ply_to(full.into(), args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: writing the output failed: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// A file that opens but cannot be read (`/proc/self/mem` at offset 0) is an error that
+/// names it, as an input (read as a stream) and as a rules file (read whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn input_cannot_be_read() {
+    let commands: [&[&str]; 2] = [
+        &["run", "rules/lines-of-action.rules", "/proc/self/mem"],
+        &["check", "/proc/self/mem"],
+    ];
+    for args in commands {
+        let (code, stderr) = ply_to(std::process::Stdio::null(), args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot read /proc/self/mem: Input/output error (os error 5)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// A rules file without read permission (unless the tests run as a user who may read
+/// anything).
+#[cfg(unix)]
+#[test]
+fn permission_denied() {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::temp_dir().join(format!("ply-cli-{}-locked.rules", std::process::id()));
+    std::fs::write(&path, "board 2 x 2\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let readable = std::fs::File::open(&path).is_ok();
+    let (code, stderr) = ply_to(
+        std::process::Stdio::null(),
+        &["check", path.to_str().unwrap()],
+    );
+    let _ = std::fs::remove_file(&path);
+    if readable {
+        return;
+    }
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!("error: cannot read {}: permission denied\n", path.display())
+    );
+}
+
+/// `tests/cmd/README.md` lists every error kind with the cases that show it. Each case it
+/// names must exist, exit with the code the table gives and show the quoted fragment; a
+/// `cli.rs::NAME` test must exist here and check the fragment; a kind with no case must
+/// still be raised where the table says. Every failing case must be in the table.
+#[test]
+fn readme_table_names_real_cases() {
+    let readme = std::fs::read_to_string("tests/cmd/README.md").unwrap();
+    let this_file = std::fs::read_to_string("tests/cli.rs").unwrap();
+    let mut named = std::collections::HashSet::new();
+    let mut rows = 0;
+    for line in readme
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| kind"))
+    {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let [_, raised, exit, cases, message] = cells[..] else {
+            panic!("a row of five cells: {line}");
+        };
+        let fragment = message
+            .trim_end_matches(" |")
+            .strip_prefix('"')
+            .and_then(|m| m.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("a quoted message: {line}"));
+        // trycmd writes every backslash of the output as a slash.
+        let shown = fragment.replace('\\', "/");
+        let sources: Vec<String> = raised
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|r| r.split_once(".rs:"))
+            .map(|(file, _)| format!("src/{file}.rs"))
+            .collect();
+        for src in &sources {
+            assert!(std::path::Path::new(src).is_file(), "no {src}: {line}");
+        }
+        rows += 1;
+        if cases == "none" {
+            assert!(
+                sources
+                    .iter()
+                    .all(|s| std::fs::read_to_string(s).unwrap().contains(fragment)),
+                "not raised where the table says: {line}"
+            );
+            continue;
+        }
+        for case in cases.split(", ").map(|c| c.trim_matches('`')) {
+            if let Some(test) = case.strip_prefix("cli.rs::") {
+                assert!(
+                    this_file.contains(&format!("fn {test}()")) && this_file.contains(fragment),
+                    "no test {test} checking the fragment: {line}"
+                );
+                continue;
+            }
+            named.insert(case.to_string());
+            let toml = std::fs::read_to_string(format!("tests/cmd/{case}.toml"))
+                .unwrap_or_else(|_| panic!("no case {case}: {line}"));
+            assert!(
+                toml.contains(&format!("status.code = {exit}\n")),
+                "{case} does not exit with {exit}: {line}"
+            );
+            let stderr = std::fs::read_to_string(format!("tests/cmd/{case}.stderr")).unwrap();
+            assert!(
+                stderr.contains(&shown),
+                "{case}.stderr does not show the fragment: {line}"
+            );
+        }
+    }
+    assert!(rows > 100, "only {rows} rows");
+    for entry in std::fs::read_dir("tests/cmd").unwrap() {
+        let path = entry.unwrap().path();
+        let (Some(case), Some("toml")) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|e| e.to_str()),
+        ) else {
+            continue;
+        };
+        let toml = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            toml.contains("status.code = 0\n") || named.contains(case),
+            "the failing case {case} is not in tests/cmd/README.md"
+        );
+    }
+}
+
+/// `ply check ... 2>&1 | head -1`: diagnostics that outgrow a pipe whose reader went away
+/// leave the exit code as it is (no panic).
+#[test]
+fn closed_stderr_keeps_the_exit_code() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut rules = String::from(
+        "board 2 x 2\nsides black \"X\", white \"O\"\ninput repeat until end grid\noutput\n",
+    );
+    // About 300 bytes of diagnostic each: well past a pipe's 64 KiB.
+    for i in 0..500 {
+        rules.push_str(&format!("  \"{{nope{i}}}\"\n"));
+    }
+    let path = std::env::temp_dir().join(format!("ply-cli-{}-errors.rules", std::process::id()));
+    std::fs::write(&path, rules).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("check")
+        .arg(&path)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(status.code(), Some(3));
+}

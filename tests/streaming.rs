@@ -51,7 +51,7 @@ fn run(p: &ply::compile::program::Program, input: &mut dyn Read) -> (Vec<u8>, St
 fn check_same(rules: &Path, input: &[u8], what: &str) {
     let p = program(rules);
     let whole = run(&p, &mut &input[..]);
-    for (seed, most) in [(1, 1), (2, 3), (3, 9), (4, 64)] {
+    for (seed, most) in [(1, 1), (3, 9)] {
         let mut src = Trickle {
             data: input,
             rng: Lcg(seed),

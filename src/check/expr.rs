@@ -37,13 +37,57 @@ pub struct Cx {
     pub move_fields: bool,
 }
 
-/// True if the expression counts or compares moves.
-pub fn asks_about_moves(e: &Expr) -> bool {
-    match e {
-        Expr::CountMoves(_) | Expr::Best { .. } => true,
-        Expr::Neg(x) | Expr::Not(x) | Expr::RegionSum(x, _, _) => asks_about_moves(x),
-        Expr::Bin(_, a, b) => asks_about_moves(a) || asks_about_moves(b),
-        _ => false,
+/// What working out an expression takes, counting the lets it uses.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Needs {
+    /// It counts or compares moves.
+    pub moves: bool,
+    /// It counts regions.
+    pub regions: bool,
+    /// How deeply evaluating it recurses.
+    pub depth: usize,
+}
+
+/// The deepest an expression may be, counting the lets it uses (evaluation recurses).
+pub const MAX_DEPTH: usize = 20_000;
+
+impl Needs {
+    fn and(self, o: Needs) -> Needs {
+        Needs {
+            moves: self.moves || o.moves,
+            regions: self.regions || o.regions,
+            depth: self.depth.max(o.depth),
+        }
+    }
+}
+
+/// What `e` needs; `lets` holds what each let instance needs.
+pub fn needs(e: &Expr, lets: &[Needs]) -> Needs {
+    let below = match e {
+        Expr::Let(l) => lets[*l],
+        Expr::Neg(x) | Expr::Not(x) => needs(x, lets),
+        Expr::Bin(_, a, b) => needs(a, lets).and(needs(b, lets)),
+        Expr::CountMoves(c) => Needs {
+            moves: true,
+            ..c.as_deref().map(|c| needs(c, lets)).unwrap_or_default()
+        },
+        Expr::Best { body, .. } => Needs {
+            moves: true,
+            ..needs(body, lets)
+        },
+        Expr::CountRegions(..) => Needs {
+            regions: true,
+            ..Needs::default()
+        },
+        Expr::RegionSum(x, _, _) => Needs {
+            regions: true,
+            ..needs(x, lets)
+        },
+        _ => Needs::default(),
+    };
+    Needs {
+        depth: below.depth + 1,
+        ..below
     }
 }
 
@@ -196,10 +240,12 @@ impl Checker {
                 )
             }
             ExprKind::CountRegions(r) => {
+                self.no_regions_here(e, cx);
                 let (spec, border) = self.regions(r, cx);
                 (Expr::CountRegions(spec, border), Ty::Int)
             }
             ExprKind::RegionSum { body, regions } => {
+                self.no_regions_here(e, cx);
                 let (spec, border) = self.regions(regions, cx);
                 let cx2 = Cx {
                     region: true,
@@ -232,6 +278,16 @@ impl Checker {
         }
     }
 
+    fn no_regions_here(&mut self, e: &ast::Expr, cx: &Cx) {
+        if cx.distance {
+            self.error(CheckError::new(
+                e.span,
+                "a move's distance cannot count regions",
+                "inside a distance",
+            ));
+        }
+    }
+
     fn reference(&mut self, name: &Name, arg: Option<&Name>, cx: &Cx) -> (Expr, Ty) {
         let text = name.text.as_str();
         if cx.move_fields && arg.is_none() {
@@ -254,9 +310,16 @@ impl Checker {
         if let Some(l) = self.scope.let_(text) {
             let info = &self.scope.lets[l];
             let ty = if info.is_bool { Ty::Bool } else { Ty::Int };
-            let (has_param, instances, uses_moves) =
-                (info.has_param, info.instances.clone(), info.uses_moves);
-            if uses_moves && (cx.after_move || cx.distance) {
+            let (has_param, instances, needs) =
+                (info.has_param, info.instances.clone(), info.needs);
+            if needs.regions && cx.distance {
+                self.error(CheckError::new(
+                    name.span,
+                    format!("`{text}` counts regions: a move's distance cannot count regions"),
+                    "counts regions",
+                ));
+            }
+            if needs.moves && (cx.after_move || cx.distance) {
                 let what = if cx.distance {
                     "a move's distance cannot depend on the moves"
                 } else {

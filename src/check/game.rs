@@ -67,6 +67,14 @@ impl Checker {
                 }
             }
             ast::Setup::Places(places) => {
+                let has_names = |&(axis, style): &(ast::Axis, ast::Style)| {
+                    style != ast::Style::Letter
+                        || (if axis == ast::Axis::Row { rows } else { cols }) <= 26
+                };
+                if !self.prog().notation.parts.iter().all(has_names) {
+                    // Reported already (letters run out): the squares have no names.
+                    return;
+                }
                 let names = square_names(&self.prog().notation, rows, cols);
                 for place in places {
                     let Some(side) = self.scope.side(&place.side.text) else {

@@ -229,8 +229,12 @@ impl Checker {
                     return None;
                 }
             },
-            Word::Int(_, sp) => {
-                self.error(CheckError::new(*sp, "expected a side name", "a number"));
+            Word::Int(v, sp) => {
+                self.error(CheckError::new(
+                    *sp,
+                    format!("expected a side name, found `{v}`"),
+                    "a number",
+                ));
                 return None;
             }
         };
@@ -260,8 +264,12 @@ impl Checker {
                     return None;
                 }
             },
-            Some(Word::Int(_, sp)) => {
-                self.error(CheckError::new(*sp, "expected a kind name", "a number"));
+            Some(Word::Int(v, sp)) => {
+                self.error(CheckError::new(
+                    *sp,
+                    format!("expected a kind name, found `{v}`"),
+                    "a number",
+                ));
                 return None;
             }
         };
@@ -401,8 +409,8 @@ impl Checker {
                         }
                     });
                     if move_fields
-                        && !matches!(out.last(), Some(TplPart::From | TplPart::To))
-                        && uses_moves(out.last())
+                        && let Some(TplPart::Value(v)) = out.last()
+                        && super::expr::needs(v, &self.let_needs).moves
                     {
                         self.error(CheckError::new(
                             e.span,
@@ -415,19 +423,6 @@ impl Checker {
         }
         out
     }
-}
-
-fn uses_moves(p: Option<&TplPart>) -> bool {
-    fn walk(e: &Expr) -> bool {
-        match e {
-            Expr::CountMoves(_) | Expr::Best { .. } => true,
-            Expr::Neg(x) | Expr::Not(x) => walk(x),
-            Expr::Bin(_, a, b) => walk(a) || walk(b),
-            Expr::RegionSum(x, _, _) => walk(x),
-            _ => false,
-        }
-    }
-    matches!(p, Some(TplPart::Value(e)) if walk(e))
 }
 
 /// True if `e` uses only numbers, input variables and arithmetic.

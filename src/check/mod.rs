@@ -30,6 +30,7 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         errors: Vec::new(),
         program: None,
         let_cost: Vec::new(),
+        let_needs: Vec::new(),
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -47,6 +48,8 @@ pub(crate) struct Checker {
     pub program: Option<Program>,
     /// What evaluating each let of the program costs, the lets it uses included.
     pub let_cost: Vec<expr::Cost>,
+    /// What each compiled let instance needs (parallel to the program's lets).
+    pub let_needs: Vec<expr::Needs>,
 }
 
 /// One statement of each singleton kind, remembering where it was.
@@ -212,10 +215,15 @@ impl Checker {
             }
         }
         if sides.len() * kinds.len() > 200 {
+            let at = singles.seen.get("kinds").or(singles.seen.get("sides"));
             self.error(CheckError::new(
-                Span::new(0, 0),
-                "too many sides and kinds (at most 200 pieces in all)",
-                "here",
+                at.map(|s| s.keyword).unwrap_or_default(),
+                format!(
+                    "too many pieces: {} sides of {} kinds (at most 200 pieces in all)",
+                    sides.len(),
+                    kinds.len()
+                ),
+                "one piece per side and kind",
             ));
             kinds.truncate(1);
         }
@@ -276,18 +284,13 @@ impl Checker {
                 let Some(side) = self.scope.side(&d.name.text) else {
                     continue;
                 };
+                // A named direction is never the zero step (`direction` refuses one).
                 if let Some(v) = self.single_direction(f) {
                     if v.forward != 0 {
                         self.error(CheckError::new(
                             f.span,
                             "a side's forward direction must be a fixed direction",
                             "relative to the side itself",
-                        ));
-                    } else if v.dr == 0 && v.dc == 0 {
-                        self.error(CheckError::new(
-                            f.span,
-                            "a side's forward direction cannot be the zero step",
-                            "goes nowhere",
                         ));
                     } else {
                         self.program().sides[side as usize].forward = Some((v.dr, v.dc));
@@ -753,7 +756,7 @@ impl Checker {
         };
         let mut instances = Vec::new();
         let mut is_bool = false;
-        let mut uses_moves = false;
+        let mut needs = expr::Needs::default();
         for s in 0..nsides {
             let before = self.errors.len();
             let cx = expr::Cx {
@@ -761,20 +764,13 @@ impl Checker {
                 current_let: Some(name.text.clone()),
                 ..Default::default()
             };
+            // Never a square: `from` and `to` are known only in `each move` lines.
             let (e, ty) = self.expr(body, &cx);
             is_bool = ty == expr::Ty::Bool;
-            if ty == expr::Ty::Square {
-                self.error(CheckError::new(
-                    body.span,
-                    "a let must be a number or a condition",
-                    "a square",
-                ));
-            }
             if s > 0 {
                 // The same body checked for another side repeats the first side's errors.
                 self.errors.truncate(before);
             }
-            uses_moves |= expr::asks_about_moves(&e);
             let expr::Cost { depth, terms } = expr::cost(&e, &self.let_cost);
             let limit = crate::syntax::MAX_NESTING;
             let too_costly = if depth > limit {
@@ -808,9 +804,29 @@ impl Checker {
                 cost = expr::Cost { depth: 1, terms: 1 };
             }
             self.let_cost.push(cost);
+            needs = expr::needs(&e, &self.let_needs);
+            self.let_needs.push(needs);
             let p = self.program();
             p.lets.push(e);
             instances.push(p.lets.len() - 1);
+        }
+        if needs.depth > expr::MAX_DEPTH {
+            // Reported once: the lets that use this one do not repeat it.
+            needs.depth = 1;
+            for &i in &instances {
+                self.let_needs[i] = needs;
+            }
+            self.error(
+                CheckError::new(
+                    name.span,
+                    format!(
+                        "`{}` nests too deeply, counting the lets it uses",
+                        name.text
+                    ),
+                    "too deep",
+                )
+                .help("build it from fewer levels of lets"),
+            );
         }
         self.scope.lets.push(scope::LetInfo {
             name: name.text.clone(),
@@ -818,7 +834,7 @@ impl Checker {
             has_param: param.is_some(),
             instances,
             is_bool,
-            uses_moves,
+            needs,
         });
     }
 

@@ -33,7 +33,14 @@ impl Checker {
                             None => {
                                 let known: Vec<String> =
                                     self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
-                                if known.is_empty() {
+                                // Without a `kinds` statement there is only the implicit
+                                // kind `piece` (which has no place in the file).
+                                if self
+                                    .scope
+                                    .kinds
+                                    .iter()
+                                    .all(|(_, at)| *at == Span::default())
+                                {
                                     self.error(
                                         CheckError::new(
                                             k.span,

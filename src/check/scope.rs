@@ -139,8 +139,9 @@ pub struct LetInfo {
     /// The compiled instance per side argument (index 0 when there is no parameter).
     pub instances: Vec<usize>,
     pub is_bool: bool,
-    /// Its value asks about the moves (so it cannot be used after a move or in a distance).
-    pub uses_moves: bool,
+    /// What its value needs (one that asks about the moves cannot be used after a move or
+    /// in a distance, one that counts regions not in a distance).
+    pub needs: super::expr::Needs,
 }
 
 impl Scope {

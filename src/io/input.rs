@@ -285,6 +285,12 @@ impl<'a> CaseReader<'a> {
                             None => {
                                 let shown = if tok.is_empty() {
                                     "the end of the input".to_string()
+                                } else if tok.iter().all(u8::is_ascii_digit) {
+                                    format!(
+                                        "`{}`, which is too large (at most {})",
+                                        String::from_utf8_lossy(tok),
+                                        i64::MAX
+                                    )
                                 } else {
                                     format!("`{}`", String::from_utf8_lossy(tok))
                                 };
@@ -463,19 +469,8 @@ impl<'a> CaseReader<'a> {
             Some(c) => {
                 let n = match c {
                     Count::Const(v) => *v,
-                    Count::Var(v) => {
-                        let x = self.vars[*v];
-                        if x < 0 {
-                            return Err(self.err(
-                                self.var_locs[*v],
-                                format!(
-                                    "`{}` counts squares and cannot be negative",
-                                    self.p.vars[*v]
-                                ),
-                            ));
-                        }
-                        x as u64
-                    }
+                    // Read as digits, so never negative.
+                    Count::Var(v) => self.vars[*v].max(0) as u64,
                 };
                 for i in 0..n {
                     if i > 0
