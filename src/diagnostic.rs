@@ -1,5 +1,7 @@
-//! Rendering errors for people: rules-file errors as annotated source snippets (miette),
-//! input errors as `file:line:column: case N: message` lines. Nothing else prints errors.
+//! Rendering errors: for people, rules-file errors as annotated source snippets (miette)
+//! and input errors as `file:line:column: case N: message` lines; for programs, every
+//! error as one JSON object ([`Json`], documented in `docs/json.md`). Nothing else
+//! renders errors.
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
@@ -162,5 +164,142 @@ pub fn input_error(name: &str, e: &InputError) -> String {
             "error: {name}:{}:{}: case {}: {}\n",
             e.loc.line, e.loc.col, e.case, e.message
         )
+    }
+}
+
+/// What an error is about; in JSON, the `kind` field (each kind has its exit code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The rules file does not parse (exit code 3).
+    Syntax,
+    /// The rules file parses but is wrong (exit code 3).
+    Rules,
+    /// The input is malformed (exit code 4).
+    Input,
+    /// Answering a valid case failed, such as a count past 64 bits (exit code 1).
+    Runtime,
+    /// A search went past `--max-nodes` or `--timeout` (exit code 5).
+    Budget,
+    /// A file cannot be read or written (exit code 1).
+    Io,
+    /// The command needs something it was not given (exit code 2).
+    Usage,
+    /// A golden case's output differs from the expected one (exit code 1).
+    Mismatch,
+}
+
+/// A byte range of a rules file, and where it starts as line and column (from 1).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JsonSpan {
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// A second place an error points at.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JsonRelated {
+    pub span: JsonSpan,
+    pub label: String,
+}
+
+/// One error as a JSON object.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Json {
+    pub severity: &'static str,
+    pub kind: Kind,
+    /// The file the error is about (the rules file, the input), if any.
+    pub file: Option<String>,
+    /// Where in `file` (from 1), if the error has a place.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// The span in a rules file (byte offsets).
+    pub span: Option<JsonSpan>,
+    /// The input case (from 1) the error is about.
+    pub case: Option<usize>,
+    pub message: String,
+    pub label: Option<String>,
+    pub help: Option<String>,
+    pub related: Vec<JsonRelated>,
+}
+
+impl Json {
+    /// An error with no place in a file.
+    pub fn plain(kind: Kind, file: Option<&str>, message: impl Into<String>) -> Json {
+        Json {
+            severity: "error",
+            kind,
+            file: file.map(str::to_string),
+            line: None,
+            column: None,
+            span: None,
+            case: None,
+            message: message.into(),
+            label: None,
+            help: None,
+            related: Vec::new(),
+        }
+    }
+
+    fn at(kind: Kind, name: &str, source: &str, span: Span, message: &str, label: &str) -> Json {
+        let span = json_span(source, span);
+        Json {
+            line: Some(span.line),
+            column: Some(span.column),
+            span: Some(span),
+            label: Some(label.to_string()),
+            ..Json::plain(kind, Some(name), message)
+        }
+    }
+
+    pub fn syntax(name: &str, source: &str, e: &SyntaxError) -> Json {
+        Json {
+            help: e.help.clone(),
+            ..Json::at(Kind::Syntax, name, source, e.span, &e.message, &e.label)
+        }
+    }
+
+    pub fn rules(name: &str, source: &str, e: &CheckError) -> Json {
+        Json {
+            help: e.help.clone(),
+            related: e
+                .also
+                .iter()
+                .map(|(span, label)| JsonRelated {
+                    span: json_span(source, *span),
+                    label: label.clone(),
+                })
+                .collect(),
+            ..Json::at(Kind::Rules, name, source, e.span, &e.message, &e.label)
+        }
+    }
+
+    pub fn input(name: &str, e: &InputError) -> Json {
+        Json {
+            line: Some(e.loc.line as usize),
+            column: Some(e.loc.col as usize),
+            case: (e.case > 0).then_some(e.case),
+            ..Json::plain(Kind::Input, Some(name), e.message.clone())
+        }
+    }
+
+    /// The object as one line of JSON.
+    pub fn to_line(&self) -> String {
+        let mut s = serde_json::to_string(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+}
+
+fn json_span(source: &str, span: Span) -> JsonSpan {
+    let (line, column, _) = line_col(source, span.start);
+    let start = span.start.min(source.len());
+    JsonSpan {
+        start,
+        end: span.end.clamp(start, source.len()),
+        line,
+        column,
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod input;
 pub mod input_error;
+pub mod json;
 pub mod output;
 pub mod reader;
 pub mod setup;
@@ -92,6 +93,13 @@ pub fn game_start<'p>(
     Ok((runner, pos))
 }
 
+/// Whether to go on reading cases after one has been answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
 /// Reads every case of `input`, answers it and writes the answer to `w`, returning the
 /// number of cases. The input is read as a stream, case by case, and only a window of it
 /// is kept. Output is written as cases finish (and always before waiting for more input);
@@ -103,28 +111,52 @@ pub fn run_cases(
     w: &mut dyn Write,
     budget: Budget,
 ) -> Result<usize, RunFailure> {
+    let mut lines = output::Lines::default();
+    each_case(p, input, w, budget, |runner, pos, case, out| {
+        output::write_case(runner, pos, case - 1, &mut lines, out).map(|_| Flow::Continue)
+    })
+}
+
+/// Reads the cases of `input` one by one, as [`run_cases`] does, and calls `answer` with
+/// each validated position and its case number (from 1); what `answer` appends to the
+/// buffer it is given is written to `w` as cases finish. Stops early when `answer` says so.
+pub fn each_case(
+    p: &Program,
+    input: &mut dyn Read,
+    w: &mut dyn Write,
+    budget: Budget,
+    mut answer: impl FnMut(
+        &mut Runner,
+        &crate::run::Position,
+        usize,
+        &mut Vec<u8>,
+    ) -> Result<Flow, RunError>,
+) -> Result<usize, RunFailure> {
     let mut out = Vec::with_capacity(1 << 16);
     let mut index = 0;
-    let result = answer_cases(p, input, w, &mut out, &mut index, budget);
+    let result = read_cases(p, input, w, &mut out, &mut index, budget, &mut answer);
     w.write_all(&out)?;
     w.flush()?;
     result.map(|_| index)
 }
 
-fn answer_cases(
+type Answer<'a> = dyn FnMut(&mut Runner, &crate::run::Position, usize, &mut Vec<u8>) -> Result<Flow, RunError>
+    + 'a;
+
+fn read_cases(
     p: &Program,
     input: &mut dyn Read,
     w: &mut dyn Write,
     out: &mut Vec<u8>,
     index: &mut usize,
     budget: Budget,
+    answer: &mut Answer,
 ) -> Result<(), RunFailure> {
     let tables = crate::compile::Tables::new(p);
     let mut stream = stream::InputStream::new(input);
     let mut state = input::CaseState::start(p);
     let mut geometries: Vec<Rc<Geometry>> = Vec::new();
     let mut runner: Option<Runner> = None;
-    let mut lines = output::Lines::default();
     let mut setup = input::CaseReader::new(p, &tables, b"").blank_setup();
     let mut pos = crate::run::Position::empty(0, 0, 0);
     loop {
@@ -173,14 +205,20 @@ fn answer_cases(
             r.vars.copy_from_slice(&reader.vars);
             setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
             let case_start = out.len();
-            if let Err(error) = output::write_case(r, &pos, *index, &mut lines, out) {
-                out.truncate(case_start);
-                return Err(RunFailure::Run {
-                    case: setup.case,
-                    error,
-                });
-            }
+            let flow = match answer(r, &pos, setup.case, out) {
+                Ok(flow) => flow,
+                Err(error) => {
+                    out.truncate(case_start);
+                    return Err(RunFailure::Run {
+                        case: setup.case,
+                        error,
+                    });
+                }
+            };
             *index += 1;
+            if flow == Flow::Stop {
+                return Ok(());
+            }
             if out.len() >= 1 << 16 {
                 w.write_all(out)?;
                 out.clear();

@@ -1,0 +1,117 @@
+//! The positions a command works on: the cases of an input (a file or standard input), or
+//! a whole game's start, and how a failure to read them is reported.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::exit;
+use super::load::{describe_io, display, open_file, read_file};
+use super::report::Reporter;
+use crate::compile::program::Program;
+use crate::diagnostic::Kind;
+use crate::io::RunFailure;
+use crate::run::{Position, Runner};
+
+/// An input to read cases from: a file, or standard input for `-` or none.
+pub struct Input {
+    pub name: String,
+    pub source: Box<dyn Read>,
+}
+
+impl Input {
+    pub fn open(rep: &Reporter, path: Option<&Path>) -> Result<Input, i32> {
+        match path {
+            Some(p) if p.as_os_str() != "-" => match open_file(p) {
+                Ok(f) => Ok(Input {
+                    name: display(p),
+                    source: Box::new(f),
+                }),
+                Err(msg) => {
+                    rep.error(Kind::Io, Some(&display(p)), &msg);
+                    Err(exit::FAILURE)
+                }
+            },
+            _ => Ok(Input {
+                name: "<stdin>".to_string(),
+                source: Box::new(std::io::stdin().lock()),
+            }),
+        }
+    }
+}
+
+/// The exit code of a run over the cases of `input`, reporting what went wrong.
+pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) -> i32 {
+    match result {
+        Ok(_) => exit::OK,
+        Err(RunFailure::Input(e)) => {
+            rep.input(input, &e);
+            exit::INPUT
+        }
+        Err(RunFailure::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        Err(RunFailure::Read(e)) => {
+            let msg = format!("cannot read {input}: {}", describe_io(&e));
+            rep.error(Kind::Io, Some(input), &msg);
+            exit::FAILURE
+        }
+        // About the output, not the input: no input name.
+        Err(e @ RunFailure::Write(_)) => {
+            rep.error(Kind::Io, None, &e.to_string());
+            exit::FAILURE
+        }
+        Err(RunFailure::Run { case, error }) => {
+            let kind = if error.budget {
+                Kind::Budget
+            } else {
+                Kind::Runtime
+            };
+            rep.case_error(kind, input, case, &error.message);
+            if error.budget {
+                exit::BUDGET
+            } else {
+                exit::FAILURE
+            }
+        }
+        Err(RunFailure::Missing(msg)) => {
+            rep.error(Kind::Usage, Some(input), &format!("{input}: {msg}"));
+            exit::USAGE
+        }
+    }
+}
+
+/// The exit code for a failed search.
+pub fn search_failed(rep: &Reporter, e: &crate::run::RunError) -> i32 {
+    if e.budget {
+        rep.error(Kind::Budget, None, &e.message);
+        exit::BUDGET
+    } else {
+        rep.error(Kind::Runtime, None, &e.message);
+        exit::FAILURE
+    }
+}
+
+/// The start of a whole game: the first case of `position` (read with the rules file's
+/// input format), or else the rules file's setup.
+pub fn game_start<'p>(
+    rep: &Reporter,
+    program: &'p Program,
+    rules: &Path,
+    position: Option<&Path>,
+) -> Result<(Runner<'p>, Position), i32> {
+    let data = match position.map(read_file).transpose() {
+        Ok(d) => d,
+        Err(msg) => {
+            rep.error(Kind::Io, position.map(display).as_deref(), &msg);
+            return Err(exit::FAILURE);
+        }
+    };
+    crate::io::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
+        // Without a position file the start is the rules file's own setup.
+        (RunFailure::Input(e), None) => {
+            let name = display(rules);
+            let msg = format!("{name}: the setup: {}", e.message);
+            rep.error(Kind::Rules, Some(&name), &msg);
+            exit::RULES
+        }
+        (e, position) => finish(rep, &display(position.unwrap_or(rules)), Err(e)),
+    })
+}

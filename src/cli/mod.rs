@@ -1,0 +1,272 @@
+//! The command line: one file per subcommand, the shared parts beside them. Exit codes
+//! are documented in `--help` ([`exit`]).
+
+mod cases;
+mod check;
+mod load;
+mod perft;
+mod playout;
+mod report;
+mod run;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::diagnostic::Style;
+use report::Reporter;
+
+/// Exit codes.
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const FAILURE: i32 = 1;
+    pub const USAGE: i32 = 2;
+    pub const RULES: i32 = 3;
+    pub const INPUT: i32 = 4;
+    pub const BUDGET: i32 = 5;
+}
+
+const AFTER_HELP: &str = "\
+Examples:
+  ply run game.rules board.txt                answer every case in board.txt
+  ply run game.rules < cases.txt              read the cases from standard input
+  ply check rules/*.rules                     check rules files, print every error
+  ply perft game.rules --depth 8              count move sequences from the setup
+  ply playout game.rules --games 1000 --seed 3
+
+Exit codes:
+  0  success
+  1  any other failure (a file cannot be read, a count overflows, ...)
+  2  usage error (unknown option, missing argument)
+  3  the rules file has errors
+  4  the input is malformed
+  5  a search went past --max-nodes or --timeout";
+
+/// The deepest perft: each ply is a level of recursion.
+const MAX_PERFT_DEPTH: i64 = 10_000;
+
+#[derive(Parser, Debug)]
+#[command(name = "ply", version, about = "Check, compile and run board-game rules files", after_help = AFTER_HELP)]
+pub struct Cli {
+    /// When to colour diagnostics (NO_COLOR in the environment means never for `auto`)
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// How results and errors are written: text for people, or JSON Lines for programs (one
+/// document per case, per file or per count, and one object per error on standard error;
+/// see docs/json.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// The `--format` option of the commands that have one.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct FormatArg {
+    /// Write results (and errors) as text or as JSON Lines (see docs/json.md)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Limits on the searches a command runs (counting moves, best moves, perft, playouts).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Limits {
+    /// Stop with exit code 5 after expanding this many positions
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop with exit code 5 after this many seconds of searching
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+impl Limits {
+    fn budget(&self) -> crate::run::Budget {
+        crate::run::Budget {
+            max_nodes: self.max_nodes,
+            deadline: self
+                .timeout
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .map(|t| {
+                    std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e9))
+                }),
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Answer every case of the input as the rules file says, printing exactly its output
+    #[command(
+        after_help = "Examples:\n  ply run game.rules cases.txt\n  cat cases.txt | ply run game.rules -"
+    )]
+    Run {
+        /// The rules file
+        rules: PathBuf,
+        /// The input file; `-` or nothing reads standard input
+        input: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Count the move sequences of exactly DEPTH plies from the start position
+    #[command(
+        after_help = "The count is the last line of standard output; --divide first prints each first \
+move with its count. Time and leaves per second go to standard error.\n\n\
+Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
+ply perft game.rules --depth 3 --position board.txt"
+    )]
+    Perft {
+        /// The rules file
+        rules: PathBuf,
+        /// How many plies deep to count (at most 10000)
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_PERFT_DEPTH))]
+        depth: u32,
+        /// Start from the first case of this file (read with the rules file's input format)
+        /// instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        /// Print each first move with its count before the total
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Play random games from the start position and print the tally of results
+    #[command(
+        after_help = "Each game picks uniformly among the legal moves until the game ends; the \
+same seed gives the same tally. Games per second go to standard error.\n\n\
+Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7"
+    )]
+    Playout {
+        /// The rules file
+        rules: PathBuf,
+        /// How many games to play
+        #[arg(long, short)]
+        games: u64,
+        /// The random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from the first case of this file instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Check rules files and report every error in them
+    #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
+    Check {
+        /// The rules files
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let color = match cli.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stderr().is_terminal()
+        }
+    };
+    let style = Style { color, width: 100 };
+    let rep = |format: FormatArg| Reporter {
+        style,
+        format: format.format,
+    };
+    match cli.command {
+        Command::Run {
+            rules,
+            input,
+            limits,
+            format,
+        } => run::run(&rep(format), &rules, input.as_deref(), limits),
+        Command::Perft {
+            rules,
+            depth,
+            position,
+            divide,
+            limits,
+            format,
+        } => perft::perft(
+            &rep(format),
+            &rules,
+            depth,
+            position.as_deref(),
+            divide,
+            limits,
+        ),
+        Command::Playout {
+            rules,
+            games,
+            seed,
+            position,
+            limits,
+        } => playout::playout(
+            &rep(FormatArg {
+                format: Format::Text,
+            }),
+            &rules,
+            games,
+            seed,
+            position.as_deref(),
+            limits,
+        ),
+        Command::Check { rules, format } => check::check(&rep(format), &rules),
+    }
+}
+
+/// Writes a command's result to standard output; a closed pipe is a quiet success.
+fn print(text: &str) -> Result<(), i32> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(exit::OK),
+        Err(e) => {
+            report::to_stderr(&format!("error: writing the output failed: {e}\n"));
+            Err(exit::FAILURE)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,86 @@
+//! `ply perft`: count the move sequences of exactly DEPTH plies from a start position.
+
+use std::path::Path;
+
+use super::cases::{game_start, search_failed};
+use super::load::load;
+use super::report::{Reporter, to_stderr};
+use super::{Format, Limits, exit, print};
+use crate::io::json;
+
+pub fn perft(
+    rep: &Reporter,
+    rules: &Path,
+    depth: u32,
+    position: Option<&Path>,
+    divide: bool,
+    limits: Limits,
+) -> i32 {
+    let loaded = match load(rep, rules) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let (mut runner, pos) = match game_start(rep, &loaded.program, rules, position) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    runner.budget = limits.budget();
+    let started = std::time::Instant::now();
+    let (total, lines) = if divide {
+        match runner.perft_divide(&pos, depth) {
+            Ok(lines) => (
+                lines
+                    .iter()
+                    .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
+                    .ok_or_else(|| crate::run::RunError::new("the count passed 64 bits")),
+                Some(lines),
+            ),
+            Err(e) => (Err(e), None),
+        }
+    } else {
+        (runner.perft(&pos, depth), None)
+    };
+    let total = match total {
+        Ok(t) => t,
+        Err(e) => return search_failed(rep, &e),
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let out = match rep.format {
+        Format::Text => {
+            let mut out = String::new();
+            for (mv, n) in lines.iter().flatten() {
+                out.push_str(&format!("{mv}: {n}\n"));
+            }
+            out.push_str(&format!("{total}\n"));
+            out
+        }
+        Format::Json => {
+            let mut out = Vec::new();
+            let divide = lines.map(|lines| {
+                lines
+                    .into_iter()
+                    .map(|(mv, count)| json::DivideLine { mv, count })
+                    .collect()
+            });
+            json::line(
+                &json::Perft {
+                    depth,
+                    count: total,
+                    divide,
+                },
+                &mut out,
+            );
+            String::from_utf8_lossy(&out).into_owned()
+        }
+    };
+    if let Err(code) = print(&out) {
+        return code;
+    }
+    if rep.format == Format::Text {
+        to_stderr(&format!(
+            "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s)\n",
+            total as f64 / secs.max(1e-9)
+        ));
+    }
+    exit::OK
+}

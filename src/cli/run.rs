@@ -1,0 +1,46 @@
+//! `ply run`: answer every case of an input as the rules file's output section says.
+
+use std::path::Path;
+
+use super::cases::{Input, finish};
+use super::load::load;
+use super::report::Reporter;
+use super::{Format, Limits};
+use crate::io::{Flow, each_case, output};
+
+pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 {
+    let rules = match load(rep, rules) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let mut input = match Input::open(rep, input) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let mut stdout = std::io::stdout().lock();
+    let result = match rep.format {
+        Format::Text => crate::io::run_cases(
+            &rules.program,
+            &mut input.source,
+            &mut stdout,
+            limits.budget(),
+        ),
+        Format::Json => {
+            let mut lines = output::Lines::default();
+            let mut text = Vec::new();
+            each_case(
+                &rules.program,
+                &mut input.source,
+                &mut stdout,
+                limits.budget(),
+                |runner, pos, case, out| {
+                    text.clear();
+                    output::write_case(runner, pos, case - 1, &mut lines, &mut text)?;
+                    crate::io::json::case_lines(case, &text, out);
+                    Ok(Flow::Continue)
+                },
+            )
+        }
+    };
+    finish(rep, &input.name, result)
+}
