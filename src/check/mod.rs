@@ -271,6 +271,7 @@ impl Checker {
             setup: None,
             game: None,
             captures_mandatory: singles.seen.contains_key("captures are mandatory"),
+            captures_mandatory_span: singles.seen.get("captures are mandatory").map(|s| s.span),
         });
         self.symbols(&singles);
 

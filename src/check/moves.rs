@@ -19,13 +19,14 @@ impl Checker {
             chain: None,
             capture_at_once: true,
             must_flip: false,
+            spans: RuleSpans::default(),
         };
         let mut captured_seen: Option<Span> = None;
         let mut has_jump = false;
         let all_kinds = (1u32 << self.program().kinds.len()) - 1;
         for part in parts {
             match part {
-                MovePart::Action { kind, action } => {
+                MovePart::Action { kind, action, span } => {
                     let kinds = match kind {
                         None => all_kinds,
                         Some(k) => match self.scope.kind(&k.text) {
@@ -66,8 +67,13 @@ impl Checker {
                             "remove this",
                         ));
                     }
-                    if let Some(action) = self.action(action) {
-                        rule.actions.push(KindAction { kinds, action });
+                    if let Some((action, clauses)) = self.action(action) {
+                        rule.actions.push(KindAction {
+                            kinds,
+                            action,
+                            span: *span,
+                            clauses,
+                        });
                     }
                 }
                 MovePart::Flip {
@@ -89,6 +95,7 @@ impl Checker {
                         dirs,
                         cascading: *cascading,
                     });
+                    rule.spans.flip = Some(*span);
                 }
                 MovePart::MustFlip(span) => {
                     if !parts.iter().any(|p| matches!(p, MovePart::Flip { .. })) {
@@ -102,6 +109,7 @@ impl Checker {
                         );
                     }
                     rule.must_flip = true;
+                    rule.spans.must_flip = Some(*span);
                 }
                 MovePart::Continue {
                     must,
@@ -117,6 +125,7 @@ impl Checker {
                         ));
                         continue;
                     }
+                    rule.spans.chain = Some(*span);
                     rule.chain = Some(Chain {
                         must: *must,
                         no_turning_back: *no_turning_back,
@@ -152,6 +161,7 @@ impl Checker {
                         continue;
                     }
                     captured_seen = Some(*span);
+                    rule.spans.captured = Some(*span);
                     rule.capture_at_once = *at_once;
                 }
             }
@@ -168,11 +178,16 @@ impl Checker {
         Some(rule)
     }
 
-    fn action(&mut self, a: &ast::Action) -> Option<Action> {
-        Some(match &a.kind {
+    fn action(&mut self, a: &ast::Action) -> Option<(Action, ClauseSpans)> {
+        let mut spans = ClauseSpans::default();
+        let action = match &a.kind {
             ActionKind::Pass => Action::Pass,
-            ActionKind::Place { onto } => Action::Place { onto: mask(onto) },
+            ActionKind::Place { onto } => {
+                spans.onto = Some(onto.span);
+                Action::Place { onto: mask(onto) }
+            }
             ActionKind::Step { dirs, onto } => {
+                spans.onto = onto.as_ref().map(|c| c.span);
                 let d = self.direction_list(dirs);
                 let dirs = self.per_side(&d, a.span);
                 Action::Slide {
@@ -194,6 +209,12 @@ impl Checker {
                         ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
                         ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
                     };
+                    let spot = match o {
+                        ast::SlideOption::Distance(_) => &mut spans.distance,
+                        ast::SlideOption::Over(_) => &mut spans.over,
+                        ast::SlideOption::Onto(_) => &mut spans.onto,
+                    };
+                    spot.get_or_insert(span);
                     if slot {
                         self.error(CheckError::new(
                             span,
@@ -254,6 +275,7 @@ impl Checker {
                             .unwrap_or(u32::MAX),
                     );
                 }
+                spans.over = Some(over.span);
                 let over_mask = mask(over);
                 if over_mask & C_EMPTY != 0 {
                     self.error(CheckError::new(
@@ -269,6 +291,7 @@ impl Checker {
                     after: after.unwrap_or(0),
                 }
             }
-        })
+        };
+        Some((action, spans))
     }
 }

@@ -95,6 +95,26 @@ pub struct KindAction {
     /// Bit `k` set: pieces of kind `k` may make it.
     pub kinds: u32,
     pub action: Action,
+    /// Where it is written (the kind prefix included), for explanations.
+    pub span: Span,
+    pub clauses: ClauseSpans,
+}
+
+/// Where an action's clauses are written (`None`: not written, the default applies).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClauseSpans {
+    pub distance: Option<Span>,
+    pub over: Option<Span>,
+    pub onto: Option<Span>,
+}
+
+/// Where a move statement's clauses are written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuleSpans {
+    pub flip: Option<Span>,
+    pub chain: Option<Span>,
+    pub captured: Option<Span>,
+    pub must_flip: Option<Span>,
 }
 
 #[derive(Debug, Clone)]
@@ -119,6 +139,7 @@ pub struct MoveRule {
     pub capture_at_once: bool,
     /// A placement is legal only if it flips something.
     pub must_flip: bool,
+    pub spans: RuleSpans,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -295,6 +316,8 @@ pub struct Program {
     pub game: Option<GameRules>,
     /// When some step captures, only capturing steps are legal.
     pub captures_mandatory: bool,
+    /// Where `captures are mandatory` is written.
+    pub captures_mandatory_span: Option<Span>,
 }
 
 impl Program {

@@ -2,6 +2,7 @@
 
 use super::position::Position;
 use super::step::{NONE, Step};
+use super::trace::{Event, Off, Trace};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
 use crate::compile::program::*;
@@ -15,6 +16,20 @@ pub fn apply(
     pos: &mut Position,
     step: &Step,
     stack: &mut Vec<u32>,
+) {
+    apply_traced(p, t, g, pos, step, stack, &mut Off);
+}
+
+/// [`apply`], telling `trace` which runs it flips, in order.
+#[inline]
+pub fn apply_traced<T: Trace>(
+    p: &Program,
+    t: &Tables,
+    g: &Geometry,
+    pos: &mut Position,
+    step: &Step,
+    stack: &mut Vec<u32>,
+    trace: &mut T,
 ) {
     if step.is_pass() {
         return;
@@ -52,6 +67,7 @@ pub fn apply(
             &flip.dirs[pos.mover as usize],
             flip.cascading,
             stack,
+            trace,
         );
     }
 }
@@ -82,7 +98,8 @@ pub fn finish(t: &Tables, g: &Geometry, pos: &mut Position, last: u32, had_ghost
 
 /// Turns every enemy run that lies between `from` and another own piece along `dirs`;
 /// with `cascading`, every turned piece does the same in turn.
-fn flip_runs(
+#[allow(clippy::too_many_arguments)]
+fn flip_runs<T: Trace>(
     t: &Tables,
     g: &Geometry,
     pos: &mut Position,
@@ -90,6 +107,7 @@ fn flip_runs(
     dirs: &[DirId],
     cascading: bool,
     stack: &mut Vec<u32>,
+    trace: &mut T,
 ) {
     let side = pos.mover;
     let class = &t.class[side as usize];
@@ -115,6 +133,14 @@ fn flip_runs(
             }
             if k > avail || class[cells[s as usize] as usize] != C_OWN {
                 continue;
+            }
+            if T::ON {
+                trace.note(Event::Flipped {
+                    origin: v as u32,
+                    dir: d,
+                    first: first as u32,
+                    count: k - 1,
+                });
             }
             let mut f = first;
             for _ in 1..k {

@@ -3,6 +3,7 @@
 
 use super::position::Position;
 use super::step::{NONE, Step};
+use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
 use crate::compile::program::*;
@@ -18,8 +19,9 @@ pub struct ChainAt {
     pub promoted: bool,
 }
 
-/// Everything the generator reads, borrowed for one call.
-pub struct Gen<'a> {
+/// Everything the generator reads, borrowed for one call, and where it tells what it
+/// turned down ([`Off`](super::trace::Off) in every search).
+pub struct Gen<'a, T: Trace> {
     pub p: &'a Program,
     pub t: &'a Tables,
     pub g: &'a Geometry,
@@ -29,36 +31,37 @@ pub struct Gen<'a> {
     pub distance_expr: &'a mut dyn FnMut(&Expr, &Position, usize, DirId) -> i64,
     /// Scratch: the squares of the mover's pieces.
     pub own: &'a mut Vec<u32>,
+    pub trace: &'a mut T,
 }
 
-impl Gen<'_> {
+impl<T: Trace> Gen<'_, T> {
     /// All first steps of every move rule for `pos.mover`.
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
         out.clear();
         let side = pos.mover as usize;
-        let class = &self.t.class[side];
+        let t = self.t;
+        let class = &t.class[side];
         // The mover's pieces, found once for every action that moves a piece.
         let mut own = std::mem::take(self.own);
         own.clear();
-        if self.t.moves_pieces {
+        if t.moves_pieces {
             for (s, &c) in pos.cells.iter().enumerate() {
                 if class[c as usize] == C_OWN {
                     own.push(s as u32);
                 }
             }
         }
-        let all_kinds = (1u32 << self.t.kinds) - 1;
+        let all_kinds = (1u32 << t.kinds) - 1;
         for (ri, rule) in self.p.moves.iter().enumerate() {
-            for ka in &rule.actions {
+            for (ai, ka) in rule.actions.iter().enumerate() {
+                let at = ActionRef {
+                    rule: ri as u16,
+                    action: ai as u8,
+                };
                 match &ka.action {
-                    Action::Pass => out.push(Step {
-                        from: NONE,
-                        to: NONE,
-                        over: NONE,
-                        dir: u16::MAX,
-                        rule: ri as u16,
-                        kind: 0,
-                    }),
+                    Action::Pass => {
+                        out.push(Step::new(NONE, NONE, NONE, u16::MAX, at.rule, at.action))
+                    }
                     Action::Place { onto } => {
                         let kind = ka.kinds.trailing_zeros() as u8;
                         let needs_flip = match (&rule.flip, rule.must_flip) {
@@ -66,17 +69,27 @@ impl Gen<'_> {
                             _ => None,
                         };
                         for (sq, &c) in pos.cells.iter().enumerate() {
-                            if class[c as usize] & onto != 0
-                                && needs_flip
-                                    .is_none_or(|dirs| would_flip(self.g, class, pos, sq, dirs))
+                            let why = if class[c as usize] & onto == 0 {
+                                Why::PlaceOnto
+                            } else if needs_flip
+                                .is_some_and(|dirs| !would_flip(self.g, class, pos, sq, dirs))
                             {
+                                Why::FlipsNothing
+                            } else {
                                 out.push(Step {
+                                    kind,
+                                    ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
+                                });
+                                continue;
+                            };
+                            if T::ON {
+                                self.trace.note(Event::Rejected {
+                                    at,
                                     from: NONE,
                                     to: sq as u32,
-                                    over: NONE,
                                     dir: u16::MAX,
-                                    rule: ri as u16,
-                                    kind,
+                                    distance: 0,
+                                    why,
                                 });
                             }
                         }
@@ -93,9 +106,7 @@ impl Gen<'_> {
                         let g = self.g;
                         for &sq in &own {
                             let sq = sq as usize;
-                            if ka.kinds != all_kinds
-                                && ka.kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) == 0
-                            {
+                            if !self.kind_may(ka.kinds, all_kinds, pos, sq, at) {
                                 continue;
                             }
                             // The distance is decided once per action, not per square.
@@ -104,23 +115,17 @@ impl Gen<'_> {
                                     for &d in &dirs[side] {
                                         let k = self.line_counts
                                             [g.line[d as usize * g.n + sq] as usize];
-                                        slide_exactly(
-                                            g, class, pos, sq, d, k, *over, *onto, ri as u16, out,
-                                        );
+                                        self.slide_exactly(pos, sq, d, k, *over, *onto, at, out);
                                     }
                                 }
                                 Distance::Const(k) => {
                                     for &d in &dirs[side] {
-                                        slide_exactly(
-                                            g, class, pos, sq, d, *k, *over, *onto, ri as u16, out,
-                                        );
+                                        self.slide_exactly(pos, sq, d, *k, *over, *onto, at, out);
                                     }
                                 }
                                 _ => {
                                     for &d in &dirs[side] {
-                                        self.slide(
-                                            pos, sq, d, distance, *over, *onto, ri as u16, out,
-                                        );
+                                        self.slide(pos, sq, d, distance, *over, *onto, at, out);
                                     }
                                 }
                             }
@@ -134,13 +139,11 @@ impl Gen<'_> {
                     } => {
                         for &sq in &own {
                             let sq = sq as usize;
-                            if ka.kinds != all_kinds
-                                && ka.kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) == 0
-                            {
+                            if !self.kind_may(ka.kinds, all_kinds, pos, sq, at) {
                                 continue;
                             }
                             for &d in &dirs[side] {
-                                self.jump(pos, sq, d, *over, *before, *after, ri as u16, out);
+                                self.jump(pos, sq, d, *over, *before, *after, at, out);
                             }
                         }
                     }
@@ -153,8 +156,23 @@ impl Gen<'_> {
         }
     }
 
+    /// True if the piece on `sq` is of a kind the action is for.
+    #[inline(always)]
+    fn kind_may(&mut self, kinds: u32, all: u32, pos: &Position, sq: usize, at: ActionRef) -> bool {
+        if kinds == all || kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) != 0 {
+            return true;
+        }
+        if T::ON {
+            self.trace.note(Event::WrongKind {
+                at,
+                from: sq as u32,
+            });
+        }
+        false
+    }
+
     /// Keeps only capturing steps when captures are mandatory and some step captures.
-    fn mandatory_captures(&self, pos: &Position, out: &mut Vec<Step>) {
+    fn mandatory_captures(&mut self, pos: &Position, out: &mut Vec<Step>) {
         let class = &self.t.class[pos.mover as usize];
         let captures = |s: &Step| {
             s.over != NONE
@@ -163,6 +181,11 @@ impl Gen<'_> {
                     && class[pos.cells[s.to as usize] as usize] == C_ENEMY)
         };
         if out.iter().any(captures) {
+            if T::ON {
+                for s in out.iter().filter(|s| !captures(s)) {
+                    self.trace.note(Event::NotCapturing { step: *s });
+                }
+            }
             out.retain(captures);
         }
     }
@@ -188,7 +211,11 @@ impl Gen<'_> {
         } else {
             u16::MAX
         };
-        for ka in &rule.actions {
+        for (ai, ka) in rule.actions.iter().enumerate() {
+            let here = ActionRef {
+                rule: at.rule,
+                action: ai as u8,
+            };
             if ka.kinds & (1 << self.t.kind_of[code as usize]) == 0 {
                 continue;
             }
@@ -201,7 +228,16 @@ impl Gen<'_> {
             {
                 for &d in &dirs[side] {
                     if d != back {
-                        self.jump(pos, sq, d, *over, *before, *after, at.rule, out);
+                        self.jump(pos, sq, d, *over, *before, *after, here, out);
+                    } else if T::ON {
+                        self.trace.note(Event::Rejected {
+                            at: here,
+                            from: sq as u32,
+                            to: NONE,
+                            dir: d,
+                            distance: 0,
+                            why: Why::TurnsBack,
+                        });
                     }
                 }
             }
@@ -229,6 +265,20 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(always)]
+    fn reject(&mut self, at: ActionRef, from: usize, to: u32, dir: DirId, distance: u32, why: Why) {
+        if T::ON {
+            self.trace.note(Event::Rejected {
+                at,
+                from: from as u32,
+                to,
+                dir,
+                distance,
+                why,
+            });
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn slide(
@@ -239,7 +289,7 @@ impl Gen<'_> {
         distance: &Distance,
         over: CellMask,
         onto: CellMask,
-        rule: u16,
+        at: ActionRef,
         out: &mut Vec<Step>,
     ) {
         let g = self.g;
@@ -249,18 +299,16 @@ impl Gen<'_> {
                 let avail = g.steps(d, sq);
                 let stride = g.stride[d as usize];
                 let mut t = sq as isize;
-                for _ in 0..avail {
+                if avail == 0 {
+                    self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
+                }
+                for k in 1..=avail {
                     t += stride;
                     let c = class[pos.cells[t as usize] as usize];
                     if c & onto != 0 {
-                        out.push(Step {
-                            from: sq as u32,
-                            to: t as u32,
-                            over: NONE,
-                            dir: d,
-                            rule,
-                            kind: 0,
-                        });
+                        out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
+                    } else {
+                        self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
                     }
                     if c & over == 0 {
                         break;
@@ -279,7 +327,7 @@ impl Gen<'_> {
                 }
             }
         };
-        slide_exactly(g, class, pos, sq, d, k, over, onto, rule, out);
+        self.slide_exactly(pos, sq, d, k, over, onto, at, out);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -292,7 +340,7 @@ impl Gen<'_> {
         over: CellMask,
         before: u32,
         after: u32,
-        rule: u16,
+        at: ActionRef,
         out: &mut Vec<Step>,
     ) {
         let g = self.g;
@@ -300,27 +348,28 @@ impl Gen<'_> {
         if before == 0 && after == 0 {
             // A short jump: over the neighbour onto the square just beyond it.
             let s = g.next[d as usize * g.n + sq];
-            if s == NONE || class[pos.cells[s as usize] as usize] & over == 0 {
+            if s == NONE {
+                self.reject(at, sq, NONE, d, 0, Why::NothingToJump);
+                return;
+            }
+            if class[pos.cells[s as usize] as usize] & over == 0 {
+                let why = if pos.cells[s as usize] == EMPTY {
+                    Why::NothingToJump
+                } else {
+                    Why::CannotJump { sq: s }
+                };
+                self.reject(at, sq, NONE, d, 0, why);
                 return;
             }
             let t = g.next[d as usize * g.n + s as usize];
             if t != NONE && class[pos.cells[t as usize] as usize] == C_EMPTY {
-                out.push(Step {
-                    from: sq as u32,
-                    to: t,
-                    over: s,
-                    dir: d,
-                    rule,
-                    kind: 0,
-                });
+                out.push(Step::new(sq as u32, t, s, d, at.rule, at.action));
+            } else {
+                self.reject(at, sq, t, d, 0, Why::NoLanding { sq: s });
             }
             return;
         }
         let avail = g.steps(d, sq);
-        // A jump needs a square to jump over and one to land on.
-        if avail < 2 {
-            return;
-        }
         let stride = g.stride[d as usize];
         let mut k = 1;
         while k <= avail {
@@ -331,9 +380,27 @@ impl Gen<'_> {
                     k += 1;
                     continue;
                 }
+                if T::ON {
+                    // The next piece along the line, if any, is too far away.
+                    let mut p = k + 1;
+                    while p <= avail
+                        && pos.cells[(sq as isize + stride * p as isize) as usize] == EMPTY
+                    {
+                        p += 1;
+                    }
+                    let why = if p <= avail {
+                        Why::GapBefore {
+                            sq: (sq as isize + stride * p as isize) as u32,
+                        }
+                    } else {
+                        Why::NothingToJump
+                    };
+                    self.reject(at, sq, NONE, d, 0, why);
+                }
                 return;
             }
             if c & over == 0 {
+                self.reject(at, sq, NONE, d, 0, Why::CannotJump { sq: s as u32 });
                 return;
             }
             // Jump over `s`, landing on each empty square beyond it that the gap allows.
@@ -343,17 +410,76 @@ impl Gen<'_> {
                 if class[pos.cells[t] as usize] != C_EMPTY {
                     break;
                 }
-                out.push(Step {
-                    from: sq as u32,
-                    to: t as u32,
-                    over: s as u32,
-                    dir: d,
-                    rule,
-                    kind: 0,
-                });
+                out.push(Step::new(
+                    sq as u32, t as u32, s as u32, d, at.rule, at.action,
+                ));
                 j += 1;
             }
+            if j == 1 {
+                self.reject(at, sq, NONE, d, 0, Why::NoLanding { sq: s as u32 });
+            }
             return;
+        }
+        self.reject(at, sq, NONE, d, 0, Why::NothingToJump);
+    }
+
+    /// A slide of exactly `k` squares: every square passed must be in `over`, the landing
+    /// square in `onto`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn slide_exactly(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        k: u32,
+        over: CellMask,
+        onto: CellMask,
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
+        let g = self.g;
+        let class = &self.t.class[pos.mover as usize];
+        if k == 1 {
+            // One step: the common case (men, kings, steppers), from the neighbour table.
+            let t = g.next[d as usize * g.n + sq];
+            if t != NONE && class[pos.cells[t as usize] as usize] & onto != 0 {
+                out.push(Step::new(sq as u32, t, NONE, d, at.rule, at.action));
+            } else if T::ON {
+                let why = if t == NONE {
+                    Why::PastEdge { room: 0 }
+                } else {
+                    Why::Lands { sq: t }
+                };
+                self.reject(at, sq, t, d, 1, why);
+            }
+            return;
+        }
+        if k == 0 {
+            self.reject(at, sq, NONE, d, 0, Why::ZeroDistance);
+            return;
+        }
+        let room = g.steps(d, sq);
+        if k > room {
+            self.reject(at, sq, NONE, d, k, Why::PastEdge { room });
+            return;
+        }
+        let stride = g.stride[d as usize];
+        let cells = &pos.cells[..];
+        let mut t = sq as isize;
+        for _ in 1..k {
+            t += stride;
+            if class[cells[t as usize] as usize] & over == 0 {
+                let to = (sq as isize + stride * k as isize) as u32;
+                self.reject(at, sq, to, d, k, Why::Passes { sq: t as u32 });
+                return;
+            }
+        }
+        t += stride;
+        if class[cells[t as usize] as usize] & onto != 0 {
+            out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
+        } else {
+            self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
         }
     }
 }
@@ -377,62 +503,6 @@ fn would_flip(g: &Geometry, class: &[u8; 256], pos: &Position, sq: usize, dirs: 
         }
         class[cells[s as usize] as usize] == C_OWN
     })
-}
-
-/// A slide of exactly `k` squares: every square passed must be in `over`, the landing
-/// square in `onto`.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn slide_exactly(
-    g: &Geometry,
-    class: &[u8; 256],
-    pos: &Position,
-    sq: usize,
-    d: DirId,
-    k: u32,
-    over: CellMask,
-    onto: CellMask,
-    rule: u16,
-    out: &mut Vec<Step>,
-) {
-    if k == 1 {
-        // One step: the common case (men, kings, steppers), from the neighbour table.
-        let t = g.next[d as usize * g.n + sq];
-        if t != NONE && class[pos.cells[t as usize] as usize] & onto != 0 {
-            out.push(Step {
-                from: sq as u32,
-                to: t,
-                over: NONE,
-                dir: d,
-                rule,
-                kind: 0,
-            });
-        }
-        return;
-    }
-    if k == 0 || k > g.steps(d, sq) {
-        return;
-    }
-    let stride = g.stride[d as usize];
-    let cells = &pos.cells[..];
-    let mut t = sq as isize;
-    for _ in 1..k {
-        t += stride;
-        if class[cells[t as usize] as usize] & over == 0 {
-            return;
-        }
-    }
-    t += stride;
-    if class[cells[t as usize] as usize] & onto != 0 {
-        out.push(Step {
-            from: sq as u32,
-            to: t as u32,
-            over: NONE,
-            dir: d,
-            rule,
-            kind: 0,
-        });
-    }
 }
 
 /// Which cell values a filter accepts, as a table (for loops over many squares).

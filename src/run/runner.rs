@@ -10,6 +10,7 @@ use super::movegen::{ChainAt, Gen, matches_filter};
 use super::position::Position;
 use super::regions::{self, Fill, Regions};
 use super::step::{NONE, Step};
+use super::trace::{Off, Trace};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
 use crate::compile::program::*;
@@ -62,6 +63,8 @@ enum Fold<'e> {
     Divide(u32),
     /// The position after each move (side to move unchanged).
     Collect,
+    /// Each move as the steps it takes.
+    Moves,
 }
 
 #[derive(Default)]
@@ -73,6 +76,7 @@ struct Acc {
     moves: u64,
     divide: Vec<(String, u64)>,
     positions: Vec<Position>,
+    moves_list: Vec<Vec<Step>>,
 }
 
 pub struct Runner<'p> {
@@ -93,8 +97,8 @@ pub struct Runner<'p> {
     chains: bool,
     /// The number of moves in the current position, once something has counted them.
     move_count: Option<u64>,
-    /// The squares of the move being walked, when a query writes moves out.
-    path: Vec<u32>,
+    /// The steps of the move being walked, when a query writes moves out.
+    path: Vec<Step>,
     /// Scratch for the generator: the mover's pieces.
     own: Vec<u32>,
     /// Limits on searching, and the nodes expanded so far.
@@ -178,6 +182,16 @@ impl<'p> Runner<'p> {
 
     /// The first steps of every move, from the compiled generator.
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
+        self.first_steps_traced(pos, out, &mut Off)
+    }
+
+    /// [`Runner::first_steps`], telling `trace` what the generator turned down.
+    pub fn first_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) -> Result<(), RunError> {
         let (p, g) = (self.p, &*self.g);
         let vars = &self.vars;
         let mut err = None;
@@ -198,12 +212,24 @@ impl<'p> Runner<'p> {
             line_counts: &mut self.line_counts,
             distance_expr: &mut distance,
             own: &mut self.own,
+            trace,
         };
         gen_.first_steps(pos, out);
         err.map_or(Ok(()), Err)
     }
 
     fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
+        self.chain_steps_traced(pos, at, out, &mut Off);
+    }
+
+    /// The jumps that go on with a chain from `at`, telling `trace` what it turned down.
+    pub fn chain_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) {
         let no_rev = self.p.moves[at.rule as usize]
             .chain
             .is_some_and(|c| c.no_turning_back);
@@ -216,6 +242,7 @@ impl<'p> Runner<'p> {
             line_counts: &mut self.line_counts,
             distance_expr: &mut never,
             own: &mut self.own,
+            trace,
         };
         gen_.chain_steps(pos, at, no_rev, out);
     }
@@ -402,10 +429,9 @@ impl<'p> Runner<'p> {
                     }
                     continue;
                 }
-                if let Fold::Divide(_) = fold {
+                if let Fold::Divide(_) | Fold::Moves = fold {
                     self.path.clear();
-                    self.path
-                        .extend([st.from, st.to].into_iter().filter(|s| *s != NONE));
+                    self.path.push(*st);
                 }
                 let mut next = self.take_pos(pos);
                 apply(
@@ -452,7 +478,8 @@ impl<'p> Runner<'p> {
         r
     }
 
-    fn continues(&self, st: &Step) -> bool {
+    /// True if the step is a jump that a chain may go on from.
+    pub fn continues(&self, st: &Step) -> bool {
         st.over != NONE && self.p.moves[st.rule as usize].chain.is_some()
     }
 
@@ -489,9 +516,9 @@ impl<'p> Runner<'p> {
         }
         if res.is_ok() {
             for st in &steps {
-                let divide = matches!(fold, Fold::Divide(_));
+                let divide = matches!(fold, Fold::Divide(_) | Fold::Moves);
                 if divide {
-                    self.path.push(st.to);
+                    self.path.push(*st);
                 }
                 let mut next = self.take_pos(pos);
                 apply(
@@ -580,6 +607,10 @@ impl<'p> Runner<'p> {
             }
             Fold::Collect => {
                 acc.positions.push(after.clone());
+                Ok(())
+            }
+            Fold::Moves => {
+                acc.moves_list.push(self.path.clone());
                 Ok(())
             }
             _ => Ok(()),
@@ -768,15 +799,15 @@ impl Runner<'_> {
     }
 
     fn path_text(&self) -> String {
-        if self.path.is_empty() {
-            return "pass".to_string();
-        }
-        let names: Vec<&str> = self
-            .path
-            .iter()
-            .map(|&s| &*self.g.names[s as usize])
-            .collect();
-        names.join("-")
+        move_text(&self.g, &self.path)
+    }
+
+    /// Every legal move, each as the steps it takes (one, or a chain of jumps), in the
+    /// generator's order.
+    pub fn moves(&mut self, pos: &Position) -> Result<Vec<Vec<Step>>, RunError> {
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Moves, &mut acc)?;
+        Ok(acc.moves_list)
     }
 
     /// The number of move sequences of exactly `depth` plies from `pos`. A side with no move
@@ -861,8 +892,24 @@ impl Runner<'_> {
     }
 }
 
+/// A move in the game's square notation: its squares joined by `-` (`C3-A5-C7`), a
+/// placement's square, or `pass`.
+pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
+    let Some(first) = steps.first() else {
+        return "pass".to_string();
+    };
+    if first.is_pass() {
+        return "pass".to_string();
+    }
+    let squares = std::iter::once(first.from)
+        .filter(|s| *s != NONE)
+        .chain(steps.iter().map(|s| s.to));
+    let names: Vec<&str> = squares.map(|s| &*g.names[s as usize]).collect();
+    names.join("-")
+}
+
 /// Where a chain stands after the jump `st` took `before` to `after`.
-fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
+pub fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
     ChainAt {
         sq: st.to,
         last_dir: st.dir,

@@ -14,11 +14,32 @@ pub struct Step {
     pub dir: u16,
     /// Which move rule produced it.
     pub rule: u16,
+    /// Which action of that rule.
+    pub action: u8,
     /// The kind a placement puts down (0 for other steps).
     pub kind: u8,
 }
 
 impl Step {
+    /// A step of the piece on `from` to `to` along `dir` (over `over`, or `NONE`).
+    #[inline(always)]
+    pub fn new(from: u32, to: u32, over: u32, dir: u16, rule: u16, action: u8) -> Step {
+        Step {
+            from,
+            to,
+            over,
+            dir,
+            rule,
+            action,
+            kind: 0,
+        }
+    }
+
+    /// True for a jump (it passes over a piece).
+    pub fn jumps(&self) -> bool {
+        self.over != NONE
+    }
+
     pub fn is_pass(&self) -> bool {
         self.to == NONE
     }

@@ -177,6 +177,8 @@ pub enum MovePart {
     Action {
         kind: Option<Name>,
         action: Action,
+        /// The whole part, the kind prefix included.
+        span: Span,
     },
     Flip {
         dirs: Vec<Name>,

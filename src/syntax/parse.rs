@@ -448,6 +448,7 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             MovePart::Action {
                 kind,
                 action: action(it.next().unwrap())?,
+                span: sp,
             }
         }
         Rule::flip => {
@@ -486,6 +487,7 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         _ => MovePart::Action {
             kind: None,
             action: action(pair)?,
+            span: sp,
         },
     })
 }

@@ -1,0 +1,260 @@
+//! Why the moves are what they are: each move replayed step by step through the same
+//! `apply` the searches use (recording what it captured, flipped and promoted), and the
+//! candidates the generator turned down on one square, with the reason for each.
+
+use super::apply::{apply_traced, finish};
+use super::position::Position;
+use super::runner::{RunError, Runner, chain_at};
+use super::step::{NONE, Step};
+use super::trace::{Event, Off, Record, Why};
+use crate::compile::program::{Code, DirId, EMPTY, GHOST};
+
+/// A run of enemy pieces a step turned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlipRun {
+    /// The square the run was seen from: the square played, or a piece turned earlier.
+    pub origin: u32,
+    pub dir: DirId,
+    /// The pieces turned, in order from `origin`.
+    pub squares: Vec<u32>,
+    /// The own piece that closes the run.
+    pub closed_by: u32,
+}
+
+/// One step of a move as it was played.
+#[derive(Debug, Clone)]
+pub struct StepPlayed {
+    pub step: Step,
+    /// The piece that moved, or was placed (before any promotion).
+    pub piece: Code,
+    /// How many squares the piece went (0 for a placement or a pass).
+    pub distance: u32,
+    /// The squares passed on the way, in order (not the one jumped, not the landing).
+    pub passed: Vec<u32>,
+    /// The square and piece taken: jumped over, or landed on.
+    pub captured: Option<(u32, Code)>,
+    pub flips: Vec<FlipRun>,
+    /// What the piece became as it landed.
+    pub promoted: Option<Code>,
+}
+
+/// Why a chain of jumps stopped where it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainEnd {
+    /// No further jump was possible.
+    NoJump,
+    /// The piece was promoted, and the chain ends on promotion.
+    Promoted,
+    /// Further jumps were possible, but continuing is optional.
+    Chose,
+}
+
+/// A complete move, replayed.
+#[derive(Debug, Clone)]
+pub struct MovePlayed {
+    pub steps: Vec<StepPlayed>,
+    /// For a move of jumps that may continue: why it ended.
+    pub chain_end: Option<ChainEnd>,
+    /// A promotion that waits for the end of the move: the square and the new piece.
+    pub promoted_at_end: Option<(u32, Code)>,
+}
+
+impl MovePlayed {
+    /// Every square whose piece the move took, in order.
+    pub fn captures(&self) -> impl Iterator<Item = u32> + '_ {
+        self.steps.iter().filter_map(|s| s.captured.map(|c| c.0))
+    }
+
+    /// Every square the move flipped, in order.
+    pub fn flips(&self) -> impl Iterator<Item = u32> + '_ {
+        self.steps
+            .iter()
+            .flat_map(|s| &s.flips)
+            .flat_map(|r| r.squares.iter().copied())
+    }
+
+    /// What the moving piece became, if the move promoted it.
+    pub fn promotion(&self) -> Option<Code> {
+        self.promoted_at_end
+            .map(|p| p.1)
+            .or_else(|| self.steps.iter().rev().find_map(|s| s.promoted))
+    }
+}
+
+/// Plays `steps` (one move, as [`Runner::moves`] gives it) from `pos`, recording what each
+/// step did.
+pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed {
+    let (p, g) = (runner.p, runner.g.clone());
+    let mut now = pos.clone();
+    let mut stack = Vec::new();
+    let mut played = Vec::with_capacity(steps.len());
+    let mut captured_any = false;
+    for st in steps {
+        if st.is_pass() {
+            played.push(StepPlayed {
+                step: *st,
+                piece: EMPTY,
+                distance: 0,
+                passed: Vec::new(),
+                captured: None,
+                flips: Vec::new(),
+                promoted: None,
+            });
+            continue;
+        }
+        let piece = if st.from == NONE {
+            p.code(now.mover, st.kind)
+        } else {
+            now.cells[st.from as usize]
+        };
+        let stride = g.stride.get(st.dir as usize).copied().unwrap_or(0);
+        let mut passed = Vec::new();
+        let mut distance = 0;
+        if st.from != NONE && stride != 0 {
+            let mut s = st.from as isize + stride;
+            distance = 1;
+            while s as u32 != st.to && (distance as usize) < g.n {
+                if s as u32 != st.over {
+                    passed.push(s as u32);
+                }
+                s += stride;
+                distance += 1;
+            }
+        }
+        let captured = if st.over != NONE {
+            Some((st.over, now.cells[st.over as usize]))
+        } else if st.from != NONE && !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
+            Some((st.to, now.cells[st.to as usize]))
+        } else {
+            None
+        };
+        captured_any |= st.over != NONE;
+        let mut record = Record::default();
+        apply_traced(p, &runner.t, &g, &mut now, st, &mut stack, &mut record);
+        let flips = record
+            .0
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Flipped {
+                    origin,
+                    dir,
+                    first,
+                    count,
+                } => {
+                    let stride = g.stride[dir as usize];
+                    let at = |i: u32| (first as isize + stride * i as isize) as u32;
+                    Some(FlipRun {
+                        origin,
+                        dir,
+                        squares: (0..count).map(at).collect(),
+                        closed_by: at(count),
+                    })
+                }
+                _ => None,
+            })
+            .collect();
+        let landed = now.cells[st.to as usize];
+        played.push(StepPlayed {
+            step: *st,
+            piece,
+            distance,
+            passed,
+            captured,
+            flips,
+            promoted: (landed != piece).then_some(landed),
+        });
+    }
+    // The end of a chain: why it stopped.
+    let chain_end = match steps.last() {
+        Some(last) if runner.continues(last) => {
+            let rule = &p.moves[last.rule as usize];
+            let before = played.last().map(|s| s.piece).unwrap_or(EMPTY);
+            let at = super::movegen::ChainAt {
+                sq: last.to,
+                last_dir: last.dir,
+                rule: last.rule,
+                promoted: now.cells[last.to as usize] != before,
+            };
+            let mut next = Vec::new();
+            runner.chain_steps_traced(&now, at, &mut next, &mut Off);
+            Some(if !next.is_empty() {
+                ChainEnd::Chose
+            } else if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+                ChainEnd::Promoted
+            } else {
+                ChainEnd::NoJump
+            })
+        }
+        _ => None,
+    };
+    let last = steps.last().map_or(NONE, |s| s.to);
+    let before_end = (last != NONE).then(|| now.cells[last as usize]);
+    finish(&runner.t, &g, &mut now, last, captured_any);
+    let promoted_at_end = before_end
+        .filter(|&b| now.cells[last as usize] != b)
+        .map(|_| (last, now.cells[last as usize]));
+    MovePlayed {
+        steps: played,
+        chain_end,
+        promoted_at_end,
+    }
+}
+
+/// What the generator turned down on `sq`: candidate steps of the piece standing there and
+/// candidate placements on it, each with its reason. Chains are followed from the piece's
+/// jumps: a continuation turned down part way is reported too.
+pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<Event>, RunError> {
+    let mut record = Record::default();
+    let mut steps = Vec::new();
+    runner.first_steps_traced(pos, &mut steps, &mut record)?;
+    let mut found: Vec<Event> = record
+        .0
+        .into_iter()
+        .filter(|e| match *e {
+            Event::WrongKind { from, .. } => from == sq,
+            Event::Rejected { from, to, .. } => from == sq || (from == NONE && to == sq),
+            Event::NotCapturing { step } => step.from == sq || (step.from == NONE && step.to == sq),
+            Event::Flipped { .. } => false,
+        })
+        .collect();
+    // Continuations of chains that start on `sq`, turned down part way.
+    let mut stack: Vec<(Position, Step)> = steps
+        .iter()
+        .filter(|s| s.from == sq && runner.continues(s))
+        .map(|s| (pos.clone(), *s))
+        .collect();
+    let mut flip_stack = Vec::new();
+    // Chains can branch without end in sight on a big board: look at this many steps at most.
+    let mut budget = 100_000;
+    while let Some((before, st)) = stack.pop() {
+        budget -= 1;
+        if budget == 0 {
+            break;
+        }
+        let mut after = before.clone();
+        apply_traced(
+            runner.p,
+            &runner.t,
+            &runner.g.clone(),
+            &mut after,
+            &st,
+            &mut flip_stack,
+            &mut Record::default(),
+        );
+        let at = chain_at(&st, &before, &after);
+        let mut record = Record::default();
+        let mut next = Vec::new();
+        runner.chain_steps_traced(&after, at, &mut next, &mut record);
+        found.extend(record.0.into_iter().filter(|e| {
+            matches!(
+                e,
+                Event::Rejected {
+                    why: Why::TurnsBack,
+                    ..
+                }
+            )
+        }));
+        stack.extend(next.into_iter().map(|n| (after.clone(), n)));
+    }
+    Ok(found)
+}
