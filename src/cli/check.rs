@@ -27,7 +27,7 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
             }
         }
     }
-    match super::print(&out) {
+    match super::print(rep, &out) {
         Ok(()) => code,
         Err(c) => c.max(code),
     }

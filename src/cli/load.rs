@@ -39,8 +39,9 @@ pub fn describe_io(e: &std::io::Error) -> String {
     }
 }
 
-/// A checked rules file.
+/// A checked rules file, with its text (explanations quote it).
 pub struct Rules {
+    pub source: String,
     pub program: Program,
 }
 
@@ -120,7 +121,7 @@ pub fn try_load(path: &Path) -> Result<Rules, Problem> {
         Err(e) => return Err(Problem::Syntax(source, e)),
     };
     match crate::check::check(&ast) {
-        Ok(program) => Ok(Rules { program }),
+        Ok(program) => Ok(Rules { source, program }),
         Err(errors) => Err(Problem::Rules(source, errors)),
     }
 }

@@ -4,6 +4,7 @@
 mod cases;
 mod check;
 mod load;
+mod moves;
 mod perft;
 mod playout;
 mod report;
@@ -168,6 +169,33 @@ Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --gam
         #[command(flatten)]
         limits: Limits,
     },
+    /// Draw each case's board and list every legal move of the side to move
+    #[command(
+        after_help = "Moves are written in the game's square notation (B7-D7, a chain as \
+C3-A5-C7, a placement as its square, pass), in board order, each with the squares it \
+captures and flips. Without INPUT, the rules file's setup is shown if it has one.\n\n\
+Examples:\n  ply moves game.rules board.txt\n  ply moves game.rules board.txt --explain\n  \
+ply moves game.rules board.txt --square B3\n  ply moves game.rules --format json"
+    )]
+    Moves {
+        /// The rules file
+        rules: PathBuf,
+        /// The input file; `-` reads standard input; without it, the rules file's setup
+        /// (or standard input when it has none)
+        input: Option<PathBuf>,
+        /// With each move, the clauses that made it: action, direction, distance and how it
+        /// was worked out, squares passed, captures, flips in order
+        #[arg(long)]
+        explain: bool,
+        /// Also list the candidate moves from (or placements on) this square that the rules
+        /// turned down, each with the clause that turned it down
+        #[arg(long, value_name = "SQUARE")]
+        square: Option<String>,
+        #[command(flatten)]
+        limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
+    },
     /// Check rules files and report every error in them
     #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
     Check {
@@ -245,16 +273,31 @@ pub fn main() -> i32 {
             limits,
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
+        Command::Moves {
+            rules,
+            input,
+            explain,
+            square,
+            limits,
+            format,
+        } => moves::moves(
+            &rep(format),
+            &rules,
+            input.as_deref(),
+            &moves::Show { explain, square },
+            limits,
+        ),
     }
 }
 
 /// Writes a command's result to standard output; a closed pipe is a quiet success.
-fn print(text: &str) -> Result<(), i32> {
+fn print(rep: &Reporter, text: &str) -> Result<(), i32> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(exit::OK),
         Err(e) => {
-            report::to_stderr(&format!("error: writing the output failed: {e}\n"));
+            let msg = format!("writing the output failed: {e}");
+            rep.error(crate::diagnostic::Kind::Io, None, &msg);
             Err(exit::FAILURE)
         }
     }

@@ -73,7 +73,7 @@ pub fn perft(
             String::from_utf8_lossy(&out).into_owned()
         }
     };
-    if let Err(code) = print(&out) {
+    if let Err(code) = print(rep, &out) {
         return code;
     }
     if rep.format == Format::Text {

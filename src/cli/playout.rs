@@ -61,7 +61,7 @@ pub fn playout(
     for (text, n) in &tally {
         out.push_str(&format!("{text}: {n}\n"));
     }
-    if let Err(code) = print(&out) {
+    if let Err(code) = print(rep, &out) {
         return code;
     }
     to_stderr(&format!(

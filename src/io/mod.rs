@@ -1,8 +1,11 @@
 //! Input readers and output templates, and the loop that runs every case of an input.
 
+pub mod board_text;
 pub mod input;
 pub mod input_error;
 pub mod json;
+pub mod move_view;
+pub mod moves_text;
 pub mod output;
 pub mod reader;
 pub mod setup;

@@ -1,0 +1,154 @@
+//! `ply moves`: each case's board and every legal move of the side to move, optionally
+//! with the clauses behind each move and what was turned down on one square.
+
+use std::path::Path;
+
+use super::cases::{Input, finish, game_start};
+use super::load::load;
+use super::report::Reporter;
+use super::{Format, Limits, exit};
+use crate::diagnostic::Kind;
+use crate::io::move_view::Viewer;
+use crate::io::{Flow, board_text, each_case, json, moves_text};
+use crate::run::{Position, RunError, Runner};
+
+/// What `ply moves` shows.
+#[derive(Debug, Clone)]
+pub struct Show {
+    pub explain: bool,
+    pub square: Option<String>,
+}
+
+/// Finds a square by the name the game's notation gives it (case and spacing aside).
+pub fn find_square(runner: &Runner, name: &str) -> Option<u32> {
+    let wanted: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    runner
+        .g
+        .names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(&wanted))
+        .map(|s| s as u32)
+}
+
+/// The message for a square name that is not on the board.
+pub fn no_such_square(runner: &Runner, name: &str) -> String {
+    let g = &runner.g;
+    format!(
+        "--square {name}: there is no such square on this {} x {} board (squares are written like {} or {})",
+        g.rows,
+        g.cols,
+        g.names[0],
+        g.names[g.n - 1]
+    )
+}
+
+/// One case, as text or as a JSON line.
+fn answer(
+    runner: &mut Runner,
+    source: &str,
+    pos: &Position,
+    case: usize,
+    show: &Show,
+    format: Format,
+    out: &mut Vec<u8>,
+) -> Result<Result<(), String>, RunError> {
+    let square = match &show.square {
+        Some(name) => match find_square(runner, name) {
+            Some(sq) => Some(sq),
+            None => return Ok(Err(no_such_square(runner, name))),
+        },
+        None => None,
+    };
+    let p = runner.p;
+    let drawn = board_text::draw(p, &runner.t, &runner.g.clone(), pos);
+    let view = Viewer { runner, source }.case(case, pos, show.explain, square)?;
+    match format {
+        Format::Text => {
+            let mut text = String::new();
+            if case > 1 {
+                text.push('\n');
+            }
+            moves_text::case(&view, &drawn, &mut text);
+            out.extend_from_slice(text.as_bytes());
+        }
+        Format::Json => json::line(&view, out),
+    }
+    Ok(Ok(()))
+}
+
+pub fn moves(
+    rep: &Reporter,
+    rules_path: &Path,
+    input: Option<&Path>,
+    show: &Show,
+    limits: Limits,
+) -> i32 {
+    let rules = match load(rep, rules_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let mut bad_square = None;
+    let code = if input.is_none() && rules.program.setup.is_some() {
+        // No input: the rules file's own start position.
+        let (mut runner, pos) = match game_start(rep, &rules.program, rules_path, None) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
+        runner.budget = limits.budget();
+        let mut out = Vec::new();
+        match answer(
+            &mut runner,
+            &rules.source,
+            &pos,
+            1,
+            show,
+            rep.format,
+            &mut out,
+        ) {
+            Ok(Ok(())) => match super::print(rep, &String::from_utf8_lossy(&out)) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            },
+            Ok(Err(msg)) => {
+                bad_square = Some(msg);
+                exit::OK
+            }
+            Err(e) => super::cases::search_failed(rep, &e),
+        }
+    } else {
+        let mut input = match Input::open(rep, input) {
+            Ok(i) => i,
+            Err(code) => return code,
+        };
+        let mut stdout = std::io::stdout().lock();
+        let result = each_case(
+            &rules.program,
+            &mut input.source,
+            &mut stdout,
+            limits.budget(),
+            |runner, pos, case, out| match answer(
+                runner,
+                &rules.source,
+                pos,
+                case,
+                show,
+                rep.format,
+                out,
+            )? {
+                Ok(()) => Ok(Flow::Continue),
+                Err(msg) => {
+                    bad_square = Some(msg);
+                    Ok(Flow::Stop)
+                }
+            },
+        );
+        finish(rep, &input.name, result)
+    };
+    match bad_square {
+        Some(msg) => {
+            rep.error(Kind::Usage, None, &msg);
+            exit::USAGE
+        }
+        None => code,
+    }
+}

@@ -1,0 +1,71 @@
+//! A position drawn as text: one line per row with the game's own row and column names,
+//! one symbol per square (the symbols the input uses).
+
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::{Code, EMPTY, Notation, Program};
+use crate::run::Position;
+use crate::syntax::ast::{Axis, Style};
+
+/// The name of row or column `i` (from 0) as the game's square notation writes it.
+pub fn axis_label(notation: &Notation, axis: Axis, i: u32) -> String {
+    match notation.parts.iter().find(|(a, _)| *a == axis) {
+        Some((_, Style::Letter)) => char::from(b'A' + (i % 26) as u8).to_string(),
+        _ => (i + 1).to_string(),
+    }
+}
+
+/// The character a cell is drawn with: the input symbol for it, or for a piece that has
+/// none (a king made by promotion, say) its side's first symbol with the case swapped.
+pub fn symbol(p: &Program, t: &Tables, code: Code) -> char {
+    let own = t.symbol[code as usize];
+    if own != b'?' || p.symbols.iter().any(|(c, k)| *c == '?' && *k == code) {
+        return own as char;
+    }
+    if code == EMPTY {
+        return '.';
+    }
+    let base = t.symbol[p.code(t.side_of[code as usize], 0) as usize] as char;
+    if base.is_ascii_lowercase() {
+        base.to_ascii_uppercase()
+    } else if base.is_ascii_uppercase() {
+        base.to_ascii_lowercase()
+    } else {
+        '?'
+    }
+}
+
+/// The board's rows from the top, one symbol per square.
+pub fn rows(p: &Program, t: &Tables, g: &Geometry, pos: &Position) -> Vec<String> {
+    pos.cells
+        .chunks(g.cols.max(1) as usize)
+        .map(|row| row.iter().map(|&c| symbol(p, t, c)).collect())
+        .collect()
+}
+
+/// The board as lines of text, a header line of column names first.
+pub fn draw(p: &Program, t: &Tables, g: &Geometry, pos: &Position) -> Vec<String> {
+    let cols: Vec<String> = (0..g.cols)
+        .map(|c| axis_label(&p.notation, Axis::Column, c))
+        .collect();
+    let rows: Vec<String> = (0..g.rows)
+        .map(|r| axis_label(&p.notation, Axis::Row, r))
+        .collect();
+    let cw = cols.iter().map(String::len).max().unwrap_or(1);
+    let rw = rows.iter().map(String::len).max().unwrap_or(1);
+    let mut lines = Vec::with_capacity(rows.len() + 1);
+    let mut head = " ".repeat(rw);
+    for c in &cols {
+        head.push_str(&format!(" {c:>cw$}"));
+    }
+    lines.push(head);
+    for (r, label) in rows.iter().enumerate() {
+        let mut line = format!("{label:>rw$}");
+        for c in 0..g.cols as usize {
+            let code = pos.cells[r * g.cols as usize + c];
+            line.push_str(&format!(" {:>cw$}", symbol(p, t, code)));
+        }
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,559 @@
+//! The moves of a position as `ply moves` shows them: every legal move in the game's square
+//! notation with what it captures, flips and promotes, and on request why (the clauses that
+//! made each step, quoted from the rules file) and what was turned down on one square.
+//! The same values are written as text (`moves_text.rs`) and as JSON (`docs/json.md`).
+
+use serde::Serialize;
+
+use super::board_text;
+use crate::compile::program::*;
+use crate::run::explain::{self, ChainEnd, MovePlayed, StepPlayed};
+use crate::run::step::{NONE, Step};
+use crate::run::trace::{ActionRef, Event, Why};
+use crate::run::{Position, RunError, Runner};
+use crate::syntax::ast::Span;
+
+/// A piece of the rules file: its text (comments dropped, spaces collapsed) and its line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Clause {
+    pub text: String,
+    pub line: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CaseView {
+    pub case: usize,
+    /// The side to move, and the symbol its pieces have in the input.
+    pub to_move: String,
+    pub symbol: String,
+    /// The board, one string per row from the top, one symbol per square.
+    pub board: Vec<String>,
+    pub moves: Vec<MoveView>,
+    /// With `--square`: the square, and what was turned down there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<Vec<RejectedView>>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveView {
+    /// The move in the game's notation: `B7-D7`, `C3-A5-C7`, `D3`, `pass`.
+    #[serde(rename = "move")]
+    pub notation: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// Every square the piece stands on, from the first to the last.
+    pub path: Vec<String>,
+    pub captures: Vec<String>,
+    pub flips: Vec<String>,
+    /// The kind the piece became, if the move promoted it.
+    pub promotion: Option<String>,
+    /// With `--explain`: each step and the clauses behind it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<StepView>>,
+    /// With `--explain`, for a chain of jumps: why it ended where it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chain_end: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StepView {
+    /// The action that made the step, as written.
+    pub action: Clause,
+    /// `slide`, `place`, `jump` or `pass`.
+    pub kind: &'static str,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub direction: Option<String>,
+    /// How many squares the piece went.
+    pub distance: u32,
+    /// The distance clause that decided it, and how it worked out here.
+    pub distance_rule: Option<Clause>,
+    pub distance_reason: Option<String>,
+    /// The squares passed on the way (not the one jumped over).
+    pub passed: Vec<String>,
+    /// The square taken, and the symbol of the piece that stood there.
+    pub captured: Option<String>,
+    pub captured_piece: Option<String>,
+    /// The runs of enemy pieces the step turned, in the order they turned.
+    pub flips: Vec<FlipView>,
+    pub flip_rule: Option<Clause>,
+    /// The kind the piece became as it landed.
+    pub promoted_to: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FlipView {
+    /// The square the run was seen from: the square played or a piece turned before.
+    pub from: String,
+    pub direction: String,
+    pub squares: Vec<String>,
+    /// The mover's piece at the far end of the run.
+    pub closed_by: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RejectedView {
+    /// The step turned down: `B3-B6`, `B3 up` when it has no landing square, `B3` for a
+    /// placement.
+    pub candidate: String,
+    pub direction: Option<String>,
+    /// The distance the slide asked for, when it asked for one.
+    pub distance: Option<u32>,
+    pub action: Clause,
+    pub reason: String,
+    /// The clause that turned it down, when one did.
+    pub clause: Option<Clause>,
+}
+
+/// Builds the views of a position's moves; `source` is the rules file's text.
+pub struct Viewer<'a, 'p> {
+    pub runner: &'a mut Runner<'p>,
+    pub source: &'a str,
+}
+
+impl Viewer<'_, '_> {
+    fn name(&self, sq: u32) -> String {
+        self.runner.g.names[sq as usize].to_string()
+    }
+
+    fn opt_name(&self, sq: u32) -> Option<String> {
+        (sq != NONE).then(|| self.name(sq))
+    }
+
+    fn dir_name(&self, d: DirId) -> Option<String> {
+        self.runner
+            .p
+            .directions
+            .get(d as usize)
+            .map(|d| d.name.clone())
+    }
+
+    fn kind_name(&self, code: Code) -> String {
+        let p = self.runner.p;
+        p.kinds[p.kind_of(code) as usize].clone()
+    }
+
+    fn clause(&self, span: Span) -> Clause {
+        clause(self.source, span, "")
+    }
+
+    /// The action as written; a slide only up to its distance or over clause (quoted on
+    /// their own where they matter).
+    fn action_clause(&self, at: ActionRef) -> Clause {
+        let ka = &self.runner.p.moves[at.rule as usize].actions[at.action as usize];
+        let mut span = ka.span;
+        if let Action::Slide { .. } = ka.action {
+            let c = &ka.clauses;
+            for s in [c.distance, c.over].into_iter().flatten() {
+                span.end = span.end.min(keyword_start(self.source, s.start));
+            }
+        }
+        self.clause(span)
+    }
+
+    /// A cell as the mover sees it.
+    fn describe(&self, pos: &Position, sq: u32) -> String {
+        let code = pos.cells[sq as usize];
+        let p = self.runner.p;
+        let sym = board_text::symbol(p, &self.runner.t, code);
+        match code {
+            EMPTY => "empty".to_string(),
+            GHOST => "a piece taken earlier in this move".to_string(),
+            c if p.side_of(c) == pos.mover => format!("an own piece ({sym})"),
+            _ => format!("an enemy piece ({sym})"),
+        }
+    }
+
+    /// The whole view of one case.
+    pub fn case(
+        &mut self,
+        case: usize,
+        pos: &Position,
+        explain: bool,
+        square: Option<u32>,
+    ) -> Result<CaseView, RunError> {
+        let p = self.runner.p;
+        let mut moves = self.runner.moves(pos)?;
+        // Board order: by the squares the move visits.
+        let key = |m: &Vec<Step>| -> Vec<u32> {
+            std::iter::once(m[0].from)
+                .chain(m.iter().map(|s| s.to))
+                .filter(|s| *s != NONE)
+                .chain([u32::MAX])
+                .collect()
+        };
+        moves.sort_by_key(|m| key(m));
+        let mut views = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let played = explain::replay(self.runner, pos, m);
+            views.push(self.move_view(m, &played, explain));
+        }
+        let side = pos.mover;
+        let sym = board_text::symbol(p, &self.runner.t, p.code(side, 0));
+        let rejected = match square {
+            Some(sq) => Some(
+                explain::rejected_on(self.runner, pos, sq)?
+                    .into_iter()
+                    .filter_map(|e| self.rejected(pos, e))
+                    .collect(),
+            ),
+            None => None,
+        };
+        Ok(CaseView {
+            case,
+            to_move: p.sides[side as usize].name.clone(),
+            symbol: sym.to_string(),
+            board: board_text::rows(p, &self.runner.t, &self.runner.g, pos),
+            moves: views,
+            square: square.map(|s| self.name(s)),
+            rejected,
+        })
+    }
+
+    fn move_view(&self, steps: &[Step], played: &MovePlayed, explain: bool) -> MoveView {
+        let first = steps[0];
+        let path: Vec<String> = if first.is_pass() {
+            Vec::new()
+        } else {
+            std::iter::once(first.from)
+                .filter(|s| *s != NONE)
+                .chain(steps.iter().map(|s| s.to))
+                .map(|s| self.name(s))
+                .collect()
+        };
+        let steps_view = explain.then(|| played.steps.iter().map(|s| self.step_view(s)).collect());
+        let chain_end = played
+            .chain_end
+            .filter(|_| explain)
+            .map(|end| self.chain_end(steps, end));
+        MoveView {
+            notation: crate::run::runner::move_text(&self.runner.g, steps),
+            from: self.opt_name(first.from),
+            to: self.opt_name(steps[steps.len() - 1].to),
+            path,
+            captures: played.captures().map(|s| self.name(s)).collect(),
+            flips: played.flips().map(|s| self.name(s)).collect(),
+            promotion: played.promotion().map(|c| self.kind_name(c)),
+            steps: steps_view,
+            chain_end,
+        }
+    }
+
+    fn chain_end(&self, steps: &[Step], end: ChainEnd) -> String {
+        let last = steps[steps.len() - 1];
+        let rule = &self.runner.p.moves[last.rule as usize];
+        let chain = rule
+            .spans
+            .chain
+            .map(|s| format!(" ({})", cite(&self.clause(s))))
+            .unwrap_or_default();
+        let at = self.name(last.to);
+        match end {
+            ChainEnd::NoJump => format!("no further jump from {at}"),
+            ChainEnd::Promoted => {
+                format!("the piece was promoted on {at}, which ends the chain{chain}")
+            }
+            ChainEnd::Chose => {
+                format!("stops on {at}, though it could go on: continuing is optional{chain}")
+            }
+        }
+    }
+
+    fn step_view(&self, s: &StepPlayed) -> StepView {
+        let st = s.step;
+        let p = self.runner.p;
+        let at = ActionRef {
+            rule: st.rule,
+            action: st.action,
+        };
+        let ka = &p.moves[st.rule as usize].actions[st.action as usize];
+        let kind = match ka.action {
+            Action::Slide { .. } => "slide",
+            Action::Place { .. } => "place",
+            Action::Jump { .. } => "jump",
+            Action::Pass => "pass",
+        };
+        let (distance_rule, distance_reason) = match &ka.action {
+            Action::Slide { distance, .. } => {
+                let rule = ka
+                    .clauses
+                    .distance
+                    .map(|sp| clause(self.source, sp, "distance "));
+                let reason = match distance {
+                    Distance::LineCount(f) => Some(format!(
+                        "{} {} on the {} through {}",
+                        s.distance,
+                        filter_words(p, *f, s.distance),
+                        line_word(&p.directions[st.dir as usize]),
+                        self.name(st.from)
+                    )),
+                    Distance::Expr(_) => Some(format!("it works out to {}", s.distance)),
+                    Distance::Unlimited => Some(
+                        "no distance is given: any, as far as the squares passed allow".to_string(),
+                    ),
+                    Distance::Const(_) => None,
+                };
+                (rule, reason)
+            }
+            _ => (None, None),
+        };
+        let flip_rule = (!s.flips.is_empty())
+            .then(|| {
+                p.moves[st.rule as usize]
+                    .spans
+                    .flip
+                    .map(|sp| self.clause(sp))
+            })
+            .flatten();
+        StepView {
+            action: self.action_clause(at),
+            kind,
+            from: self.opt_name(st.from),
+            to: self.opt_name(st.to),
+            direction: if st.dir == u16::MAX {
+                None
+            } else {
+                self.dir_name(st.dir)
+            },
+            distance: s.distance,
+            distance_rule,
+            distance_reason,
+            passed: s.passed.iter().map(|&q| self.name(q)).collect(),
+            captured: s.captured.map(|(q, _)| self.name(q)),
+            captured_piece: s
+                .captured
+                .map(|(_, c)| board_text::symbol(p, &self.runner.t, c).to_string()),
+            flips: s
+                .flips
+                .iter()
+                .map(|r| FlipView {
+                    from: self.name(r.origin),
+                    direction: self.dir_name(r.dir).unwrap_or_default(),
+                    squares: r.squares.iter().map(|&q| self.name(q)).collect(),
+                    closed_by: self.name(r.closed_by),
+                })
+                .collect(),
+            flip_rule,
+            promoted_to: s.promoted.map(|c| self.kind_name(c)),
+        }
+    }
+
+    /// A candidate the generator turned down (`None` for an event that is not one).
+    fn rejected(&self, pos: &Position, e: Event) -> Option<RejectedView> {
+        let p = self.runner.p;
+        Some(match e {
+            Event::WrongKind { at, from } => {
+                let ka = &p.moves[at.rule as usize].actions[at.action as usize];
+                let kinds: Vec<&str> = (0..p.kinds.len())
+                    .filter(|k| ka.kinds & (1 << k) != 0)
+                    .map(|k| p.kinds[k].as_str())
+                    .collect();
+                RejectedView {
+                    candidate: self.name(from),
+                    direction: None,
+                    distance: None,
+                    action: self.action_clause(at),
+                    reason: format!(
+                        "{} holds a {}, and this action is for kind {} only",
+                        self.name(from),
+                        self.kind_name(pos.cells[from as usize]),
+                        kinds.join(", ")
+                    ),
+                    clause: None,
+                }
+            }
+            Event::NotCapturing { step } => {
+                let at = ActionRef {
+                    rule: step.rule,
+                    action: step.action,
+                };
+                RejectedView {
+                    candidate: crate::run::runner::move_text(&self.runner.g, &[step]),
+                    direction: self.dir_name(step.dir),
+                    distance: None,
+                    action: self.action_clause(at),
+                    reason: "it captures nothing, and another move captures".to_string(),
+                    clause: p.captures_mandatory_span.map(|s| self.clause(s)),
+                }
+            }
+            Event::Rejected {
+                at,
+                from,
+                to,
+                dir,
+                distance,
+                why,
+            } => {
+                let ka = &p.moves[at.rule as usize].actions[at.action as usize];
+                let rule = &p.moves[at.rule as usize];
+                let candidate = match (from, to) {
+                    (NONE, to) => self.name(to),
+                    (from, NONE) => format!(
+                        "{} {}",
+                        self.name(from),
+                        self.dir_name(dir).unwrap_or_default()
+                    ),
+                    (from, to) => format!("{}-{}", self.name(from), self.name(to)),
+                };
+                let default = |what: &str, words: &str| Clause {
+                    text: format!("{what} {words} (the default)"),
+                    line: clause(self.source, ka.span, "").line,
+                };
+                let over = || match ka.clauses.over {
+                    Some(s) => clause(self.source, s, "over "),
+                    None => default("over", "empty"),
+                };
+                let onto = || match ka.clauses.onto {
+                    Some(s) => clause(self.source, s, "onto "),
+                    None => default("onto", "empty or enemy"),
+                };
+                let (reason, clause_) = match why {
+                    Why::ZeroDistance => ("the distance works out to 0".to_string(), {
+                        ka.clauses
+                            .distance
+                            .map(|s| clause(self.source, s, "distance "))
+                    }),
+                    Why::PastEdge { room } => (
+                        match room {
+                            0 => "the board ends right there".to_string(),
+                            1 => "the board ends after 1 square".to_string(),
+                            n => format!("the board ends after {n} squares"),
+                        },
+                        None,
+                    ),
+                    Why::Passes { sq } => (
+                        format!(
+                            "it would pass {}, {}",
+                            self.name(sq),
+                            self.describe(pos, sq)
+                        ),
+                        Some(over()),
+                    ),
+                    Why::Lands { sq } => (
+                        format!(
+                            "it would land on {}, {}",
+                            self.name(sq),
+                            self.describe(pos, sq)
+                        ),
+                        Some(onto()),
+                    ),
+                    Why::CannotJump { sq } => (
+                        format!(
+                            "the piece next in line, on {}, is {}",
+                            self.name(sq),
+                            self.describe(pos, sq)
+                        ),
+                        Some(over()),
+                    ),
+                    Why::GapBefore { sq } => (
+                        format!(
+                            "the piece next in line, on {}, is further away than the gap allows",
+                            self.name(sq)
+                        ),
+                        Some(self.clause(ka.span)),
+                    ),
+                    Why::NothingToJump => ("there is no piece to jump over".to_string(), None),
+                    Why::NoLanding { sq } => (
+                        format!(
+                            "there is no empty square to land on beyond {}",
+                            self.name(sq)
+                        ),
+                        None,
+                    ),
+                    Why::PlaceOnto => (
+                        format!("{} is {}", self.name(to), self.describe(pos, to)),
+                        Some(onto()),
+                    ),
+                    Why::FlipsNothing => (
+                        "a piece there would flip nothing".to_string(),
+                        rule.spans.must_flip.map(|s| self.clause(s)),
+                    ),
+                    Why::TurnsBack => (
+                        "part way through the chain, it would turn straight back".to_string(),
+                        rule.spans.chain.map(|s| self.clause(s)),
+                    ),
+                };
+                RejectedView {
+                    candidate,
+                    direction: if dir == u16::MAX {
+                        None
+                    } else {
+                        self.dir_name(dir)
+                    },
+                    distance: (distance > 0).then_some(distance),
+                    action: self.action_clause(at),
+                    reason,
+                    clause: clause_,
+                }
+            }
+            Event::Flipped { .. } => return None,
+        })
+    }
+}
+
+/// `text (line N)`, for prose.
+pub fn cite(c: &Clause) -> String {
+    format!("`{}` (line {})", c.text, c.line)
+}
+
+/// The words of a set filter, for "3 pieces on the row".
+fn filter_words(p: &Program, f: SetFilter, n: u32) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    match f {
+        SetFilter::Own => format!("own piece{s}"),
+        SetFilter::Enemy => format!("enemy piece{s}"),
+        SetFilter::Empty => format!("empty square{s}"),
+        SetFilter::Pieces => format!("piece{s}"),
+        SetFilter::Squares => format!("square{s}"),
+        SetFilter::Side(side) => format!("{} piece{s}", p.sides[side as usize].name),
+        SetFilter::Piece(c) => format!(
+            "{} {}{s}",
+            p.sides[p.side_of(c) as usize].name,
+            p.kinds[p.kind_of(c) as usize]
+        ),
+    }
+}
+
+/// What a line along a direction is called.
+fn line_word(d: &Direction) -> &'static str {
+    match (d.dr, d.dc) {
+        (0, _) => "row",
+        (_, 0) => "column",
+        (r, c) if r.abs() == c.abs() => "diagonal",
+        _ => "line",
+    }
+}
+
+/// A span of the rules file as a clause: `prefix` and the text, comments dropped and
+/// spaces collapsed, with the line it starts on.
+fn clause(source: &str, span: Span, prefix: &str) -> Clause {
+    let start = span.start.min(source.len());
+    let end = span.end.clamp(start, source.len());
+    let text = source.get(start..end).unwrap_or("");
+    let words: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .collect();
+    Clause {
+        text: format!("{prefix}{}", words.join(" "))
+            .trim_end_matches(',')
+            .to_string(),
+        line: source[..start].matches('\n').count() + 1,
+    }
+}
+
+/// Where the keyword before a clause's words starts (`over` in `over empty or own`).
+fn keyword_start(source: &str, at: usize) -> usize {
+    let bytes = source.as_bytes();
+    let mut i = at.min(bytes.len());
+    while i > 0 && bytes[i - 1].is_ascii_whitespace() {
+        i -= 1;
+    }
+    while i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
+        i -= 1;
+    }
+    i
+}
