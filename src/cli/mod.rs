@@ -9,6 +9,7 @@ mod perft;
 mod playout;
 mod report;
 mod run;
+mod show;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -196,6 +197,33 @@ ply moves game.rules board.txt --square B3\n  ply moves game.rules --format json
         #[command(flatten)]
         format: FormatArg,
     },
+    /// Draw one case's board as an SVG picture (or as text), optionally with its moves
+    #[command(
+        after_help = "The picture has the game's row and column names, a circle per piece \
+(kinds after the first marked with their initial) and, with --moves, an arrow per legal move \
+(a chain through every square it lands on, a placement as a ring). Without --svg the board is \
+drawn as text on standard output. Without INPUT, the rules file's setup is drawn if it has one.\n\n\
+Examples:\n  ply show game.rules board.txt --svg board.svg\n  \
+ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.rules --moves"
+    )]
+    Show {
+        /// The rules file
+        rules: PathBuf,
+        /// The input file; `-` reads standard input; without it, the rules file's setup
+        /// (or standard input when it has none)
+        input: Option<PathBuf>,
+        /// Write an SVG picture to this file (`-`: standard output)
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Draw every legal move of the side to move as an arrow
+        #[arg(long)]
+        moves: bool,
+        /// Which case of the input to draw, counting from 1
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        case: u64,
+        #[command(flatten)]
+        limits: Limits,
+    },
     /// Check rules files and report every error in them
     #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
     Check {
@@ -273,6 +301,26 @@ pub fn main() -> i32 {
             limits,
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
+        Command::Show {
+            rules,
+            input,
+            svg,
+            moves,
+            case,
+            limits,
+        } => show::show(
+            &rep(FormatArg {
+                format: Format::Text,
+            }),
+            &rules,
+            input.as_deref(),
+            &show::Picture {
+                svg: svg.as_deref(),
+                moves,
+                case: usize::try_from(case).unwrap_or(usize::MAX),
+            },
+            limits,
+        ),
         Command::Moves {
             rules,
             input,

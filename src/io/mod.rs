@@ -10,6 +10,7 @@ pub mod output;
 pub mod reader;
 pub mod setup;
 pub mod stream;
+pub mod svg;
 
 use std::io::{Read, Write};
 use std::rc::Rc;

@@ -1,0 +1,151 @@
+//! `ply show`: one case's board as an SVG picture (or as text), optionally with the legal
+//! moves drawn as arrows.
+
+use std::path::Path;
+
+use super::cases::{Input, finish, game_start, search_failed};
+use super::load::{display, load};
+use super::report::Reporter;
+use super::{Limits, exit};
+use crate::diagnostic::Kind;
+use crate::io::{Flow, board_text, each_case, svg};
+use crate::run::{Position, RunError, Runner};
+
+/// What `ply show` draws.
+#[derive(Debug, Clone)]
+pub struct Picture<'a> {
+    /// Where the SVG goes (`-`: standard output); text on standard output without it.
+    pub svg: Option<&'a Path>,
+    pub moves: bool,
+    /// Which case (from 1).
+    pub case: usize,
+}
+
+fn draw(
+    runner: &mut Runner,
+    pos: &Position,
+    case: usize,
+    pic: &Picture,
+) -> Result<String, RunError> {
+    let p = runner.p;
+    let moves = if pic.moves {
+        Some(runner.moves(pos)?)
+    } else {
+        None
+    };
+    let side = pos.mover;
+    let sym = board_text::symbol(p, &runner.t, p.code(side, 0));
+    let mut title = format!(
+        "case {case}: {} ({sym}) to move",
+        p.sides[side as usize].name
+    );
+    if let Some(m) = &moves {
+        let n = m.len();
+        title.push_str(&format!(", {n} move{}", if n == 1 { "" } else { "s" }));
+    }
+    let g = runner.g.clone();
+    Ok(match pic.svg {
+        Some(_) => svg::draw(p, &runner.t, &g, pos, &title, moves.as_deref()),
+        None => {
+            let mut text = format!("{title}\n");
+            for line in board_text::draw(p, &runner.t, &g, pos) {
+                text.push_str(&format!("  {line}\n"));
+            }
+            if let Some(moves) = &moves {
+                let names: Vec<String> = moves
+                    .iter()
+                    .map(|m| crate::run::runner::move_text(&g, m))
+                    .collect();
+                if !names.is_empty() {
+                    text.push_str(&format!("moves: {}\n", names.join(" ")));
+                }
+            }
+            text
+        }
+    })
+}
+
+/// Writes the picture where it goes.
+fn put(rep: &Reporter, pic: &Picture, text: &str) -> i32 {
+    match pic.svg {
+        Some(path) if path.as_os_str() != "-" => match std::fs::write(path, text) {
+            Ok(()) => exit::OK,
+            Err(e) => {
+                let name = display(path);
+                let msg = format!("cannot write {name}: {}", super::load::describe_io(&e));
+                rep.error(Kind::Io, Some(&name), &msg);
+                exit::FAILURE
+            }
+        },
+        _ => match super::print(rep, text) {
+            Ok(()) => exit::OK,
+            Err(code) => code,
+        },
+    }
+}
+
+pub fn show(
+    rep: &Reporter,
+    rules_path: &Path,
+    input: Option<&Path>,
+    pic: &Picture,
+    limits: Limits,
+) -> i32 {
+    let rules = match load(rep, rules_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    if input.is_none() && rules.program.setup.is_some() {
+        if pic.case != 1 {
+            let msg = format!("--case {}: the setup is a single position", pic.case);
+            rep.error(Kind::Usage, None, &msg);
+            return exit::USAGE;
+        }
+        let (mut runner, pos) = match game_start(rep, &rules.program, rules_path, None) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
+        runner.budget = limits.budget();
+        return match draw(&mut runner, &pos, 1, pic) {
+            Ok(text) => put(rep, pic, &text),
+            Err(e) => search_failed(rep, &e),
+        };
+    }
+    let mut input = match Input::open(rep, input) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let mut picture = None;
+    let mut seen = 0;
+    let result = each_case(
+        &rules.program,
+        &mut input.source,
+        &mut std::io::sink(),
+        limits.budget(),
+        |runner, pos, case, _| {
+            seen = case;
+            if case < pic.case {
+                return Ok(Flow::Continue);
+            }
+            picture = Some(draw(runner, pos, case, pic)?);
+            Ok(Flow::Stop)
+        },
+    );
+    let code = finish(rep, &input.name, result);
+    if code != exit::OK {
+        return code;
+    }
+    match picture {
+        Some(text) => put(rep, pic, &text),
+        None => {
+            let msg = format!(
+                "--case {}: {} holds {seen} case{}",
+                pic.case,
+                input.name,
+                if seen == 1 { "" } else { "s" }
+            );
+            rep.error(Kind::Usage, Some(&input.name), &msg);
+            exit::USAGE
+        }
+    }
+}

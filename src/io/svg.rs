@@ -1,0 +1,252 @@
+//! A position as an SVG picture: the board with the game's row and column names, its
+//! pieces, and optionally the legal moves as arrows (a chain as one arrow through every
+//! square it lands on, a placement as a ring). Every element has a class (`square`,
+//! `label`, `piece`, `move`) and the data it shows (`data-square`, `data-move`), so that
+//! the picture can be styled and tested.
+
+use std::fmt::Write;
+
+use super::board_text::{axis_label, symbol};
+use crate::compile::Tables;
+use crate::compile::geometry::Geometry;
+use crate::compile::program::{EMPTY, GHOST, Program};
+use crate::run::Position;
+use crate::run::step::{NONE, Step};
+use crate::syntax::ast::Axis;
+
+/// The side of one square, in pixels.
+const CELL: u32 = 48;
+/// The margin that holds the row and column names.
+const MARGIN: u32 = 28;
+
+/// Fill and outline of the pieces of a side named after a colour.
+const NAMED_COLOURS: [(&str, &str, &str); 12] = [
+    ("black", "#1f1f1f", "#000000"),
+    ("white", "#f5f5f0", "#3a3a3a"),
+    ("red", "#c0392b", "#7b241c"),
+    ("blue", "#2471a3", "#154360"),
+    ("green", "#229954", "#145a32"),
+    ("yellow", "#f4d03f", "#7d6608"),
+    ("orange", "#e67e22", "#935116"),
+    ("purple", "#7d3c98", "#4a235a"),
+    ("brown", "#8b5a2b", "#4e342e"),
+    ("gray", "#909497", "#424949"),
+    ("grey", "#909497", "#424949"),
+    ("pink", "#f1948a", "#943126"),
+];
+
+/// Fill and outline of each side's pieces by its place, for sides not named after a
+/// colour (the list repeats for more sides).
+const SIDE_COLOURS: [(&str, &str); 6] = [
+    ("#1f1f1f", "#000000"),
+    ("#f5f5f0", "#3a3a3a"),
+    ("#c0392b", "#7b241c"),
+    ("#2471a3", "#154360"),
+    ("#229954", "#145a32"),
+    ("#d4ac0d", "#7d6608"),
+];
+
+/// Arrow colour for each side's moves.
+const MOVE_COLOURS: [&str; 6] = [
+    "#e67e22", "#8e44ad", "#16a085", "#c0392b", "#2980b9", "#7f8c8d",
+];
+
+/// Text with the five XML special characters escaped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A side's piece colours: the colour it is named after, or else one by its place.
+fn side_colours(name: &str, side: usize) -> (&'static str, &'static str) {
+    NAMED_COLOURS
+        .iter()
+        .find(|(n, ..)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, fill, stroke)| (fill, stroke))
+        .unwrap_or(SIDE_COLOURS[side % SIDE_COLOURS.len()])
+}
+
+/// True for a `#rrggbb` colour that dark ink reads well on.
+fn is_light(colour: &str) -> bool {
+    let channel =
+        |i: usize| u32::from_str_radix(colour.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    channel(1) * 299 + channel(3) * 587 + channel(5) * 114 > 150_000
+}
+
+fn centre(g: &Geometry, sq: u32) -> (u32, u32) {
+    let (r, c) = (sq / g.cols, sq % g.cols);
+    (MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2)
+}
+
+/// The picture; `moves` (each move as its steps) are drawn as arrows when given.
+pub fn draw(
+    p: &Program,
+    t: &Tables,
+    g: &Geometry,
+    pos: &Position,
+    title: &str,
+    moves: Option<&[Vec<Step>]>,
+) -> String {
+    let width = 2 * MARGIN + g.cols * CELL;
+    let height = 2 * MARGIN + g.rows * CELL + 24;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(s, "  <title>{}</title>", escape(title));
+    s.push_str("  <defs>\n");
+    for (i, colour) in MOVE_COLOURS.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r#"    <marker id="arrow-{i}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{colour}"/></marker>"#
+        );
+    }
+    s.push_str("  </defs>\n");
+    let _ = writeln!(
+        s,
+        r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    // Squares.
+    s.push_str("  <g class=\"board\">\n");
+    for sq in 0..g.n as u32 {
+        let (r, c) = (sq / g.cols, sq % g.cols);
+        let (shade, fill) = if (r + c) % 2 == 0 {
+            ("light", "#f0d9b5")
+        } else {
+            ("dark", "#b58863")
+        };
+        let _ = writeln!(
+            s,
+            r#"    <rect class="square {shade}" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+            escape(&g.names[sq as usize]),
+            MARGIN + c * CELL,
+            MARGIN + r * CELL
+        );
+    }
+    s.push_str("  </g>\n");
+    // Row and column names on all four sides.
+    s.push_str("  <g class=\"labels\" font-size=\"13\" fill=\"#444444\" text-anchor=\"middle\">\n");
+    for c in 0..g.cols {
+        let x = MARGIN + c * CELL + CELL / 2;
+        let name = escape(&axis_label(&p.notation, Axis::Column, c));
+        for y in [MARGIN - 9, MARGIN + g.rows * CELL + 19] {
+            let _ = writeln!(
+                s,
+                r#"    <text class="label" x="{x}" y="{y}">{name}</text>"#
+            );
+        }
+    }
+    for r in 0..g.rows {
+        let y = MARGIN + r * CELL + CELL / 2 + 5;
+        let name = escape(&axis_label(&p.notation, Axis::Row, r));
+        for x in [MARGIN / 2, MARGIN + g.cols * CELL + MARGIN / 2] {
+            let _ = writeln!(
+                s,
+                r#"    <text class="label" x="{x}" y="{y}">{name}</text>"#
+            );
+        }
+    }
+    s.push_str("  </g>\n");
+    // Pieces.
+    s.push_str("  <g class=\"pieces\">\n");
+    for (sq, &code) in pos.cells.iter().enumerate() {
+        if code == EMPTY || code == GHOST {
+            continue;
+        }
+        let (x, y) = centre(g, sq as u32);
+        let side = p.side_of(code) as usize;
+        let kind = p.kind_of(code) as usize;
+        let (fill, stroke) = side_colours(&p.sides[side].name, side);
+        let side_name = escape(&p.sides[side].name);
+        let kind_name = escape(&p.kinds[kind]);
+        let square = escape(&g.names[sq]);
+        let _ = writeln!(
+            s,
+            r#"    <g class="piece" data-square="{square}" data-side="{side_name}" data-kind="{kind_name}" data-symbol="{}">"#,
+            escape(&symbol(p, t, code).to_string())
+        );
+        let _ = writeln!(
+            s,
+            "      <title>{side_name} {kind_name} on {square}</title>"
+        );
+        let _ = writeln!(
+            s,
+            r#"      <circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
+            CELL * 3 / 8
+        );
+        if kind > 0 {
+            // Kinds after the first are marked with their initial.
+            let letter = p.kinds[kind]
+                .chars()
+                .next()
+                .map(|c| c.to_ascii_uppercase())
+                .unwrap_or('?');
+            let ink = if is_light(fill) { "#1f1f1f" } else { "#ffffff" };
+            let _ = writeln!(
+                s,
+                r#"      <text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+                y + 6,
+                escape(&letter.to_string())
+            );
+        }
+        s.push_str("    </g>\n");
+    }
+    s.push_str("  </g>\n");
+    // Moves.
+    if let Some(moves) = moves {
+        let colour_index = pos.mover as usize % MOVE_COLOURS.len();
+        let colour = MOVE_COLOURS[colour_index];
+        let _ = writeln!(
+            s,
+            r#"  <g class="moves" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.75">"#
+        );
+        for m in moves {
+            let text = escape(&crate::run::runner::move_text(g, m));
+            let first = m[0];
+            if first.is_pass() {
+                continue;
+            }
+            if first.from == NONE {
+                let (x, y) = centre(g, first.to);
+                let _ = writeln!(
+                    s,
+                    r#"    <circle class="move place" data-move="{text}" cx="{x}" cy="{y}" r="{}"><title>{text}</title></circle>"#,
+                    CELL / 5
+                );
+                continue;
+            }
+            let points: Vec<String> = std::iter::once(first.from)
+                .chain(m.iter().map(|st| st.to))
+                .map(|sq| {
+                    let (x, y) = centre(g, sq);
+                    format!("{x},{y}")
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                r#"    <polyline class="move" data-move="{text}" points="{}" marker-end="url(#arrow-{colour_index})"><title>{text}</title></polyline>"#,
+                points.join(" ")
+            );
+        }
+        s.push_str("  </g>\n");
+    }
+    let _ = writeln!(
+        s,
+        r##"  <text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
+        height - 8,
+        escape(title)
+    );
+    s.push_str("</svg>\n");
+    s
+}
