@@ -185,8 +185,6 @@ pub enum Kind {
     Io,
     /// The command needs something it was not given (exit code 2).
     Usage,
-    /// A golden case's output differs from the expected one (exit code 1).
-    Mismatch,
 }
 
 /// A byte range of a rules file, and where it starts as line and column (from 1).

@@ -3,6 +3,7 @@
 
 mod cases;
 mod check;
+mod golden;
 mod load;
 mod moves;
 mod perft;
@@ -224,6 +225,36 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
         #[command(flatten)]
         limits: Limits,
     },
+    /// Run golden folders: each <case>.in through its rules file, compared with <case>.out
+    #[command(
+        after_help = "A golden folder holds cases, each an input <case>.in and the expected \
+output <case>.out. Its rules file is the one .rules file beside the cases, or else \
+<folder name>.rules under a rules/ folder above it (tests/golden/go-territory/ uses \
+rules/go-territory.rules or rules/variants/go-territory.rules). A folder without cases is \
+searched for golden folders. A case that differs is shown as a unified diff; the exit code \
+is 1 if any case failed.\n\n\
+Examples:\n  ply test                              every folder under tests/golden\n  \
+ply test tests/golden/othello\n  ply test my-game/ --bless              write ply's output as the expected one"
+    )]
+    Test {
+        /// Golden folders, or folders holding them (default: tests/golden)
+        dirs: Vec<PathBuf>,
+        /// Write ply's output to <case>.out instead of comparing (check it first!)
+        #[arg(long)]
+        bless: bool,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Print a completion script for a shell
+    #[command(after_help = "Examples:\n  \
+ply completions bash > ~/.local/share/bash-completion/completions/ply\n  \
+ply completions zsh > ~/.zfunc/_ply\n  \
+ply completions fish > ~/.config/fish/completions/ply.fish")]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Check rules files and report every error in them
     #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
     Check {
@@ -301,6 +332,33 @@ pub fn main() -> i32 {
             limits,
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
+        Command::Test {
+            dirs,
+            bless,
+            limits,
+        } => golden::test(
+            &rep(FormatArg {
+                format: Format::Text,
+            }),
+            &dirs,
+            bless,
+            limits,
+        ),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "ply", &mut out);
+            let text = String::from_utf8_lossy(&out);
+            match print(
+                &rep(FormatArg {
+                    format: Format::Text,
+                }),
+                &text,
+            ) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            }
+        }
         Command::Show {
             rules,
             input,
