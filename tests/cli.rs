@@ -316,9 +316,10 @@ fn readme_table_names_real_cases() {
                 "{case} does not exit with {exit}: {line}"
             );
             let stderr = std::fs::read_to_string(format!("tests/cmd/{case}.stderr")).unwrap();
+            let stdout = std::fs::read_to_string(format!("tests/cmd/{case}.stdout")).unwrap();
             assert!(
-                stderr.contains(&shown),
-                "{case}.stderr does not show the fragment: {line}"
+                stderr.contains(&shown) || stdout.contains(&shown),
+                "{case} does not show the fragment: {line}"
             );
         }
     }
@@ -371,4 +372,98 @@ fn closed_stderr_keeps_the_exit_code() {
     let status = child.wait().unwrap();
     let _ = std::fs::remove_file(&path);
     assert_eq!(status.code(), Some(3));
+}
+
+/// `ply completions SHELL` writes a script that knows every subcommand; bash's script is
+/// valid bash (when bash is here to say so).
+#[test]
+fn completions_know_every_subcommand() {
+    use clap::CommandFactory;
+    let subcommands: Vec<String> = ply::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    assert!(subcommands.len() >= 8, "{subcommands:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for sub in &subcommands {
+            assert!(script.contains(sub.as_str()), "{shell}: no `{sub}`");
+        }
+        assert!(
+            script.contains("explain") && script.contains("svg"),
+            "{shell}"
+        );
+        if shell == "bash"
+            && let Ok(check) = std::process::Command::new("bash")
+                .arg("-n")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+        {
+            use std::io::Write;
+            let mut check = check;
+            check
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(script.as_bytes())
+                .unwrap();
+            let done = check.wait_with_output().unwrap();
+            assert!(
+                done.status.success(),
+                "bash -n: {}",
+                String::from_utf8_lossy(&done.stderr)
+            );
+        }
+    }
+}
+
+/// `ply test --bless` writes ply's output as the expected one, after which the folder passes;
+/// before, the wrong expected output fails with a diff.
+#[test]
+fn golden_bless_writes_the_expected_output() {
+    let dir = std::env::temp_dir().join(format!("ply-bless-{}", std::process::id()));
+    let folder = dir.join("game");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        "rules/lines-of-action.rules",
+        folder.join("lines-of-action.rules"),
+    )
+    .unwrap();
+    std::fs::copy(
+        "tests/golden/lines-of-action/sample.in",
+        folder.join("sample.in"),
+    )
+    .unwrap();
+    std::fs::write(folder.join("sample.out"), "A1-A2\n").unwrap();
+    let ply = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .arg(&dir)
+            .output()
+            .unwrap()
+    };
+    let failed = ply(&["test"]);
+    assert_eq!(failed.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&failed.stdout);
+    assert!(
+        report.contains("FAILED   sample") && report.contains("-A1-A2"),
+        "{report}"
+    );
+    let blessed = ply(&["test", "--bless"]);
+    assert_eq!(blessed.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read(folder.join("sample.out")).unwrap(),
+        std::fs::read("tests/golden/lines-of-action/sample.out").unwrap()
+    );
+    let passed = ply(&["test"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(passed.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&passed.stdout).contains("1 case: 1 passed, 0 failed"));
 }

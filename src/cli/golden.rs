@@ -58,17 +58,33 @@ fn rules_for(dir: &Path, stem: &str) -> Option<PathBuf> {
             .find_map(|sub| search(&sub, file, depth - 1))
     }
     let file = format!("{stem}.rules");
-    let start = if dir.is_absolute() {
-        dir.to_path_buf()
-    } else {
-        Path::new(".").join(dir)
-    };
-    start
-        .ancestors()
-        .map(|a| a.join("rules"))
-        .filter(|r| r.is_dir())
-        .find_map(|r| search(&r, &file, 4))
-        .map(|p| p.strip_prefix("./").map(Path::to_path_buf).unwrap_or(p))
+    // Search the real parents (`..` in `dir` included), and name what is found from `dir`.
+    let real = std::fs::canonicalize(dir).ok()?;
+    real.ancestors().enumerate().find_map(|(up, a)| {
+        let found = search(&a.join("rules"), &file, 4)?;
+        let below = found.strip_prefix(a).ok()?;
+        let mut path = dir.to_path_buf();
+        for _ in 0..up {
+            path.push("..");
+        }
+        Some(tidy(&path.join(below)))
+    })
+}
+
+/// `a/b/../c` as `a/c`, without looking at the file system.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match (c, out.last()) {
+            (Component::CurDir, _) => {}
+            (Component::ParentDir, Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            _ => out.push(c),
+        }
+    }
+    out.iter().collect()
 }
 
 /// Every golden folder in or under `dir`.
@@ -273,9 +289,10 @@ pub fn test(rep: &Reporter, paths: &[PathBuf], bless: bool, limits: Limits) -> i
             }
         }
     }
+    let total = passed + failed + blessed;
     let mut summary = format!(
-        "{} cases: {passed} passed, {failed} failed",
-        passed + failed + blessed
+        "{total} case{}: {passed} passed, {failed} failed",
+        if total == 1 { "" } else { "s" }
     );
     if blessed > 0 {
         summary.push_str(&format!(", {blessed} blessed"));

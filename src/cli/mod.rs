@@ -35,8 +35,12 @@ Examples:
   ply run game.rules board.txt                answer every case in board.txt
   ply run game.rules < cases.txt              read the cases from standard input
   ply check rules/*.rules                     check rules files, print every error
+  ply moves game.rules board.txt --explain    every legal move, and why
+  ply show game.rules board.txt --svg b.svg   a picture of the first case
   ply perft game.rules --depth 8              count move sequences from the setup
   ply playout game.rules --games 1000 --seed 3
+  ply test tests/golden                       run golden folders, diff what differs
+  ply completions bash                        a completion script for bash
 
 Exit codes:
   0  success
@@ -125,51 +129,14 @@ pub enum Command {
         #[command(flatten)]
         format: FormatArg,
     },
-    /// Count the move sequences of exactly DEPTH plies from the start position
-    #[command(
-        after_help = "The count is the last line of standard output; --divide first prints each first \
-move with its count. Time and leaves per second go to standard error.\n\n\
-Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
-ply perft game.rules --depth 3 --position board.txt"
-    )]
-    Perft {
-        /// The rules file
-        rules: PathBuf,
-        /// How many plies deep to count (at most 10000)
-        #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_PERFT_DEPTH))]
-        depth: u32,
-        /// Start from the first case of this file (read with the rules file's input format)
-        /// instead of the rules file's setup
-        #[arg(long)]
-        position: Option<PathBuf>,
-        /// Print each first move with its count before the total
-        #[arg(long)]
-        divide: bool,
-        #[command(flatten)]
-        limits: Limits,
+    /// Check rules files and report every error in them
+    #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
+    Check {
+        /// The rules files
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
         #[command(flatten)]
         format: FormatArg,
-    },
-    /// Play random games from the start position and print the tally of results
-    #[command(
-        after_help = "Each game picks uniformly among the legal moves until the game ends; the \
-same seed gives the same tally. Games per second go to standard error.\n\n\
-Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7"
-    )]
-    Playout {
-        /// The rules file
-        rules: PathBuf,
-        /// How many games to play
-        #[arg(long, short)]
-        games: u64,
-        /// The random seed
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Start from the first case of this file instead of the rules file's setup
-        #[arg(long)]
-        position: Option<PathBuf>,
-        #[command(flatten)]
-        limits: Limits,
     },
     /// Draw each case's board and list every legal move of the side to move
     #[command(
@@ -225,6 +192,52 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
         #[command(flatten)]
         limits: Limits,
     },
+    /// Count the move sequences of exactly DEPTH plies from the start position
+    #[command(
+        after_help = "The count is the last line of standard output; --divide first prints each first \
+move with its count. Time and leaves per second go to standard error.\n\n\
+Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
+ply perft game.rules --depth 3 --position board.txt"
+    )]
+    Perft {
+        /// The rules file
+        rules: PathBuf,
+        /// How many plies deep to count (at most 10000)
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(..=MAX_PERFT_DEPTH))]
+        depth: u32,
+        /// Start from the first case of this file (read with the rules file's input format)
+        /// instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        /// Print each first move with its count before the total
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Play random games from the start position and print the tally of results
+    #[command(
+        after_help = "Each game picks uniformly among the legal moves until the game ends; the \
+same seed gives the same tally. Games per second go to standard error.\n\n\
+Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7"
+    )]
+    Playout {
+        /// The rules file
+        rules: PathBuf,
+        /// How many games to play
+        #[arg(long, short)]
+        games: u64,
+        /// The random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from the first case of this file instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
+    },
     /// Run golden folders: each <case>.in through its rules file, compared with <case>.out
     #[command(
         after_help = "A golden folder holds cases, each an input <case>.in and the expected \
@@ -233,8 +246,9 @@ output <case>.out. Its rules file is the one .rules file beside the cases, or el
 rules/go-territory.rules or rules/variants/go-territory.rules). A folder without cases is \
 searched for golden folders. A case that differs is shown as a unified diff; the exit code \
 is 1 if any case failed.\n\n\
-Examples:\n  ply test                              every folder under tests/golden\n  \
-ply test tests/golden/othello\n  ply test my-game/ --bless              write ply's output as the expected one"
+Examples:\n  ply test                          every golden folder under tests/golden\n  \
+ply test tests/golden/tothello    one golden folder\n  \
+ply test my-game/ --bless         write ply's output as the expected one"
     )]
     Test {
         /// Golden folders, or folders holding them (default: tests/golden)
@@ -254,15 +268,6 @@ ply completions fish > ~/.config/fish/completions/ply.fish")]
         /// The shell
         #[arg(value_enum)]
         shell: clap_complete::Shell,
-    },
-    /// Check rules files and report every error in them
-    #[command(after_help = "Examples:\n  ply check game.rules\n  ply check rules/*.rules")]
-    Check {
-        /// The rules files
-        #[arg(required = true)]
-        rules: Vec<PathBuf>,
-        #[command(flatten)]
-        format: FormatArg,
     },
 }
 

@@ -1,0 +1,148 @@
+//! `ply show --svg`: the picture is well-formed XML (parsed with roxmltree) with one piece
+//! per piece of the position and one arrow or ring per legal move, as `ply moves` lists them.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn ply(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// What `ply moves --format json` says of the case: the pieces on the board (by the number
+/// of non-empty symbols) and the moves, each with its path.
+fn listed(rules: &str, input: Option<&str>, case: usize) -> (usize, Vec<(String, Vec<String>)>) {
+    let mut args = vec!["moves", rules];
+    args.extend(input);
+    args.extend(["--format", "json"]);
+    let text = String::from_utf8(ply(&args)).unwrap();
+    let doc: Value = serde_json::from_str(text.lines().nth(case - 1).unwrap()).unwrap();
+    let pieces = doc["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_str().unwrap().chars())
+        .filter(|c| *c != '.')
+        .count();
+    let moves = doc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let path = m["path"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect();
+            (m["move"].as_str().unwrap().to_string(), path)
+        })
+        .collect();
+    (pieces, moves)
+}
+
+fn has_class(n: &roxmltree::Node, class: &str) -> bool {
+    n.attribute("class")
+        .is_some_and(|c| c.split_whitespace().any(|w| w == class))
+}
+
+/// Draws the case to a file, parses it and checks pieces and moves against `ply moves`.
+fn check(rules: &str, input: Option<&str>, case: usize, squares: usize, has_moves: bool) {
+    let path = std::env::temp_dir().join(format!(
+        "ply-svg-{}-{}.svg",
+        std::process::id(),
+        rules.replace('/', "-")
+    ));
+    let case_arg = case.to_string();
+    let mut args = vec!["show", rules];
+    args.extend(input);
+    args.extend(["--moves", "--svg", path.to_str().unwrap()]);
+    if input.is_some() {
+        args.extend(["--case", &case_arg]);
+    }
+    ply(&args);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let (pieces, moves) = listed(rules, input, case);
+    let all: Vec<roxmltree::Node> = doc.descendants().filter(|n| n.is_element()).collect();
+    let count = |class: &str| all.iter().filter(|n| has_class(n, class)).count();
+    assert_eq!(count("square"), squares, "{rules}: squares");
+    assert_eq!(count("piece"), pieces, "{rules}: pieces");
+    assert!(pieces > 0);
+    let drawn: BTreeSet<String> = all
+        .iter()
+        .filter(|n| has_class(n, "move"))
+        .map(|n| n.attribute("data-move").unwrap().to_string())
+        .collect();
+    let expected: BTreeSet<String> = moves
+        .iter()
+        .filter(|(m, _)| m != "pass")
+        .map(|(m, _)| m.clone())
+        .collect();
+    assert_eq!(!expected.is_empty(), has_moves, "{rules}: moves");
+    assert_eq!(drawn, expected, "{rules}: one arrow or ring per move");
+    // An arrow goes through every square the move visits.
+    for n in all.iter().filter(|n| n.tag_name().name() == "polyline") {
+        let name = n.attribute("data-move").unwrap();
+        let (_, path) = moves.iter().find(|(m, _)| m == name).unwrap();
+        let points = n.attribute("points").unwrap().split_whitespace().count();
+        assert_eq!(points, path.len(), "{name}");
+    }
+}
+
+#[test]
+fn slides_are_arrows() {
+    check(
+        "rules/lines-of-action.rules",
+        Some("tests/golden/lines-of-action/sample.in"),
+        3,
+        64,
+        true,
+    );
+}
+
+#[test]
+fn placements_are_rings() {
+    check("rules/othello.rules", None, 1, 64, true);
+}
+
+#[test]
+fn chains_are_arrows_through_every_landing() {
+    check(
+        "rules/turkish-draughts-captures.rules",
+        Some("tests/golden/turkish-draughts-captures/promotion-mid-chain.in"),
+        1,
+        64,
+        true,
+    );
+}
+
+/// A 19 x 19 board, and a game with no moves at all.
+#[test]
+fn boards_of_any_size() {
+    check(
+        "rules/go-territory.rules",
+        Some("tests/golden/go-territory/large-board-n19.in"),
+        1,
+        19 * 19,
+        false,
+    );
+}
