@@ -65,7 +65,8 @@ pub fn rules_files(root: &Path) -> Vec<(String, PathBuf)> {
 }
 
 /// Everything ply does with a rules file and an input, as `ply check`, `ply run`, `ply
-/// perft --position` and `ply playout` would; searches have a small budget.
+/// moves`, `ply show`, `ply perft --position` and `ply playout` would; searches have a small
+/// budget.
 pub fn exercise(rules: &[u8], input: &[u8]) {
     use ply::diagnostic::{self, Style};
     let style = Style {
@@ -100,6 +101,47 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
     {
         diagnostic::input_error("fuzz.in", &e);
     }
+    // `ply moves --explain --square` (a corner and the middle), `ply show --moves --svg`
+    // and `ply run --format json` on the first cases.
+    let _ = ply::io::each_case(
+        &program,
+        &mut &input[..],
+        &mut std::io::sink(),
+        budget(),
+        |runner, pos, case, out| {
+            let g = runner.g.clone();
+            for sq in [0, g.n as u32 / 2] {
+                let view = ply::io::move_view::Viewer {
+                    runner: &mut *runner,
+                    source: text,
+                }
+                .case(
+                    case,
+                    pos,
+                    &ply::io::move_view::Show {
+                        explain: true,
+                        square: Some(sq),
+                        limit: 200,
+                    },
+                )?;
+                let mut shown = String::new();
+                let board = ply::io::board_text::draw(runner.p, &runner.t, &g, pos);
+                ply::io::moves_text::case(&view, &board, &mut shown);
+                ply::io::json::line(&view, out);
+            }
+            let (moves, _) = runner.moves(pos, 200)?;
+            ply::io::svg::draw(runner.p, &runner.t, &g, pos, "fuzz", Some(&moves));
+            let mut lines = ply::io::output::Lines::default();
+            let mut printed = Vec::new();
+            ply::io::output::write_case(runner, pos, case - 1, &mut lines, &mut printed)?;
+            ply::io::json::case_lines(case, &printed, out);
+            Ok(if case >= 3 {
+                ply::io::Flow::Stop
+            } else {
+                ply::io::Flow::Continue
+            })
+        },
+    );
     if program.setup.is_none() && program.game.is_none() {
         return;
     }

@@ -160,6 +160,9 @@ ply moves game.rules board.txt --square B3\n  ply moves game.rules --format json
         /// turned down, each with the clause that turned it down
         #[arg(long, value_name = "SQUARE")]
         square: Option<String>,
+        /// List at most N moves per case (the first the generator makes); 0 lists all
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        limit: usize,
         #[command(flatten)]
         limits: Limits,
         #[command(flatten)]
@@ -186,6 +189,9 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
         /// Draw every legal move of the side to move as an arrow
         #[arg(long)]
         moves: bool,
+        /// Draw at most N moves (the first the generator makes); 0 draws all
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        limit: usize,
         /// Which case of the input to draw, counting from 1
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         case: u64,
@@ -369,6 +375,7 @@ pub fn main() -> i32 {
             input,
             svg,
             moves,
+            limit,
             case,
             limits,
         } => show::show(
@@ -380,6 +387,7 @@ pub fn main() -> i32 {
             &show::Picture {
                 svg: svg.as_deref(),
                 moves,
+                limit: if limit == 0 { usize::MAX } else { limit },
                 case: usize::try_from(case).unwrap_or(usize::MAX),
             },
             limits,
@@ -389,13 +397,18 @@ pub fn main() -> i32 {
             input,
             explain,
             square,
+            limit,
             limits,
             format,
         } => moves::moves(
             &rep(format),
             &rules,
             input.as_deref(),
-            &moves::Show { explain, square },
+            &moves::Options {
+                explain,
+                square,
+                limit: if limit == 0 { usize::MAX } else { limit },
+            },
             limits,
         ),
     }

@@ -8,15 +8,17 @@ use super::load::load;
 use super::report::Reporter;
 use super::{Format, Limits, exit};
 use crate::diagnostic::Kind;
-use crate::io::move_view::Viewer;
+use crate::io::move_view::{Show, Viewer};
 use crate::io::{Flow, board_text, each_case, json, moves_text};
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply moves` shows.
 #[derive(Debug, Clone)]
-pub struct Show {
+pub struct Options {
     pub explain: bool,
     pub square: Option<String>,
+    /// List at most this many moves per case.
+    pub limit: usize,
 }
 
 /// Finds a square by the name the game's notation gives it (case and spacing aside).
@@ -48,11 +50,11 @@ fn answer(
     source: &str,
     pos: &Position,
     case: usize,
-    show: &Show,
+    opts: &Options,
     format: Format,
     out: &mut Vec<u8>,
 ) -> Result<Result<(), String>, RunError> {
-    let square = match &show.square {
+    let square = match &opts.square {
         Some(name) => match find_square(runner, name) {
             Some(sq) => Some(sq),
             None => return Ok(Err(no_such_square(runner, name))),
@@ -61,7 +63,12 @@ fn answer(
     };
     let p = runner.p;
     let drawn = board_text::draw(p, &runner.t, &runner.g.clone(), pos);
-    let view = Viewer { runner, source }.case(case, pos, show.explain, square)?;
+    let show = Show {
+        explain: opts.explain,
+        square,
+        limit: opts.limit,
+    };
+    let view = Viewer { runner, source }.case(case, pos, &show)?;
     match format {
         Format::Text => {
             let mut text = String::new();
@@ -80,7 +87,7 @@ pub fn moves(
     rep: &Reporter,
     rules_path: &Path,
     input: Option<&Path>,
-    show: &Show,
+    opts: &Options,
     limits: Limits,
 ) -> i32 {
     let rules = match load(rep, rules_path) {
@@ -101,7 +108,7 @@ pub fn moves(
             &rules.source,
             &pos,
             1,
-            show,
+            opts,
             rep.format,
             &mut out,
         ) {
@@ -131,7 +138,7 @@ pub fn moves(
                 &rules.source,
                 pos,
                 case,
-                show,
+                opts,
                 rep.format,
                 out,
             )? {

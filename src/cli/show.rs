@@ -17,6 +17,8 @@ pub struct Picture<'a> {
     /// Where the SVG goes (`-`: standard output); text on standard output without it.
     pub svg: Option<&'a Path>,
     pub moves: bool,
+    /// Draw at most this many moves.
+    pub limit: usize,
     /// Which case (from 1).
     pub case: usize,
 }
@@ -28,10 +30,11 @@ fn draw(
     pic: &Picture,
 ) -> Result<String, RunError> {
     let p = runner.p;
-    let moves = if pic.moves {
-        Some(runner.moves(pos)?)
+    let (moves, count) = if pic.moves {
+        let (m, n) = runner.moves(pos, pic.limit)?;
+        (Some(m), n)
     } else {
-        None
+        (None, 0)
     };
     let side = pos.mover;
     let sym = board_text::symbol(p, &runner.t, p.code(side, 0));
@@ -40,8 +43,13 @@ fn draw(
         p.sides[side as usize].name
     );
     if let Some(m) = &moves {
-        let n = m.len();
-        title.push_str(&format!(", {n} move{}", if n == 1 { "" } else { "s" }));
+        title.push_str(&format!(
+            ", {count} move{}",
+            if count == 1 { "" } else { "s" }
+        ));
+        if (m.len() as u64) < count {
+            title.push_str(&format!(" ({} drawn)", m.len()));
+        }
     }
     let g = runner.g.clone();
     Ok(match pic.svg {

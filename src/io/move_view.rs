@@ -28,6 +28,9 @@ pub struct CaseView {
     pub symbol: String,
     /// The board, one string per row from the top, one symbol per square.
     pub board: Vec<String>,
+    /// How many legal moves there are.
+    pub move_count: u64,
+    /// The moves listed: all of them, or the first `--limit` the generator makes.
     pub moves: Vec<MoveView>,
     /// With `--square`: the square, and what was turned down there.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,6 +110,17 @@ pub struct RejectedView {
     pub clause: Option<Clause>,
 }
 
+/// What to show of a position's moves.
+#[derive(Debug, Clone, Copy)]
+pub struct Show {
+    /// With each move, the steps and clauses behind it.
+    pub explain: bool,
+    /// Also what the rules turned down on this square.
+    pub square: Option<u32>,
+    /// List at most this many moves (the first the generator makes).
+    pub limit: usize,
+}
+
 /// Builds the views of a position's moves; `source` is the rules file's text.
 pub struct Viewer<'a, 'p> {
     pub runner: &'a mut Runner<'p>,
@@ -167,15 +181,10 @@ impl Viewer<'_, '_> {
     }
 
     /// The whole view of one case.
-    pub fn case(
-        &mut self,
-        case: usize,
-        pos: &Position,
-        explain: bool,
-        square: Option<u32>,
-    ) -> Result<CaseView, RunError> {
+    pub fn case(&mut self, case: usize, pos: &Position, show: &Show) -> Result<CaseView, RunError> {
+        let (explain, square) = (show.explain, show.square);
         let p = self.runner.p;
-        let mut moves = self.runner.moves(pos)?;
+        let (mut moves, move_count) = self.runner.moves(pos, show.limit)?;
         // Board order: by the squares the move visits.
         let key = |m: &Vec<Step>| -> Vec<u32> {
             std::iter::once(m[0].from)
@@ -206,6 +215,7 @@ impl Viewer<'_, '_> {
             to_move: p.sides[side as usize].name.clone(),
             symbol: sym.to_string(),
             board: board_text::rows(p, &self.runner.t, &self.runner.g, pos),
+            move_count,
             moves: views,
             square: square.map(|s| self.name(s)),
             rejected,

@@ -22,11 +22,18 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
         let _ = writeln!(out, "  {line}");
     }
     out.push('\n');
-    match view.moves.len() {
+    let listed = view.moves.len() as u64;
+    match view.move_count {
         0 => out.push_str("no legal moves\n"),
         1 => out.push_str("1 move:\n"),
-        n => {
+        n if n == listed => {
             let _ = writeln!(out, "{n} moves:");
+        }
+        n => {
+            let _ = writeln!(
+                out,
+                "{n} moves; the first {listed} the generator makes (--limit shows more):"
+            );
         }
     }
     for m in &view.moves {

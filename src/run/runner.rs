@@ -63,8 +63,8 @@ enum Fold<'e> {
     Divide(u32),
     /// The position after each move (side to move unchanged).
     Collect,
-    /// Each move as the steps it takes.
-    Moves,
+    /// Each move as the steps it takes, up to this many.
+    Moves(usize),
 }
 
 #[derive(Default)]
@@ -429,7 +429,7 @@ impl<'p> Runner<'p> {
                     }
                     continue;
                 }
-                if let Fold::Divide(_) | Fold::Moves = fold {
+                if let Fold::Divide(_) | Fold::Moves(_) = fold {
                     self.path.clear();
                     self.path.push(*st);
                 }
@@ -516,7 +516,7 @@ impl<'p> Runner<'p> {
         }
         if res.is_ok() {
             for st in &steps {
-                let divide = matches!(fold, Fold::Divide(_) | Fold::Moves);
+                let divide = matches!(fold, Fold::Divide(_) | Fold::Moves(_));
                 if divide {
                     self.path.push(*st);
                 }
@@ -609,8 +609,10 @@ impl<'p> Runner<'p> {
                 acc.positions.push(after.clone());
                 Ok(())
             }
-            Fold::Moves => {
-                acc.moves_list.push(self.path.clone());
+            Fold::Moves(limit) => {
+                if acc.moves_list.len() < *limit {
+                    acc.moves_list.push(self.path.clone());
+                }
                 Ok(())
             }
             _ => Ok(()),
@@ -802,12 +804,16 @@ impl Runner<'_> {
         move_text(&self.g, &self.path)
     }
 
-    /// Every legal move, each as the steps it takes (one, or a chain of jumps), in the
-    /// generator's order.
-    pub fn moves(&mut self, pos: &Position) -> Result<Vec<Vec<Step>>, RunError> {
+    /// The legal moves, each as the steps it takes (one, or a chain of jumps), in the
+    /// generator's order: the first `limit` of them, and how many there are in all.
+    pub fn moves(
+        &mut self,
+        pos: &Position,
+        limit: usize,
+    ) -> Result<(Vec<Vec<Step>>, u64), RunError> {
         let mut acc = Acc::default();
-        self.walk(pos, &Fold::Moves, &mut acc)?;
-        Ok(acc.moves_list)
+        self.walk(pos, &Fold::Moves(limit), &mut acc)?;
+        Ok((acc.moves_list, acc.moves))
     }
 
     /// The number of move sequences of exactly `depth` plies from `pos`. A side with no move
