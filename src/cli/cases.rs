@@ -9,8 +9,8 @@ use super::load::{describe_io, display, open_file, read_file};
 use super::report::Reporter;
 use crate::compile::program::Program;
 use crate::diagnostic::Kind;
-use crate::io::RunFailure;
-use crate::run::{Position, Runner};
+use crate::io::{Flow, RunFailure};
+use crate::run::{Position, RunError, Runner};
 
 /// An input to read cases from: a file, or standard input for `-` or none.
 pub struct Input {
@@ -114,4 +114,40 @@ pub fn game_start<'p>(
         }
         (e, position) => finish(rep, &display(position.unwrap_or(rules)), Err(e)),
     })
+}
+
+/// Calls `answer` with each position a command works on, writing what it appends to the
+/// buffer to `w`: the cases of `input`, or, when no input is given and the rules file has a
+/// `setup`, that one position (case 1). Returns the exit code, having reported any failure.
+pub fn each_position(
+    rep: &Reporter,
+    program: &Program,
+    rules: &Path,
+    input: Option<&Path>,
+    limits: super::Limits,
+    w: &mut dyn std::io::Write,
+    mut answer: impl FnMut(&mut Runner, &Position, usize, &mut Vec<u8>) -> Result<Flow, RunError>,
+) -> i32 {
+    if input.is_none() && program.setup.is_some() {
+        let (mut runner, pos) = match game_start(rep, program, rules, None) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
+        runner.budget = limits.budget();
+        let mut out = Vec::new();
+        if let Err(e) = answer(&mut runner, &pos, 1, &mut out) {
+            return search_failed(rep, &e);
+        }
+        return finish(
+            rep,
+            "the setup",
+            w.write_all(&out).map(|_| 1).map_err(RunFailure::Write),
+        );
+    }
+    let mut input = match Input::open(rep, input) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let result = crate::io::each_case(program, &mut input.source, w, limits.budget(), answer);
+    finish(rep, &input.name, result)
 }

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use super::cases::{Input, finish, game_start};
+use super::cases::each_position;
 use super::load::load;
 use super::report::Reporter;
 use super::{Format, Limits, exit};
 use crate::diagnostic::Kind;
 use crate::io::move_view::{Show, Viewer};
-use crate::io::{Flow, board_text, each_case, json, moves_text};
+use crate::io::{Flow, board_text, json, moves_text};
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply moves` shows.
@@ -95,62 +95,30 @@ pub fn moves(
         Err(code) => return code,
     };
     let mut bad_square = None;
-    let code = if input.is_none() && rules.program.setup.is_some() {
-        // No input: the rules file's own start position.
-        let (mut runner, pos) = match game_start(rep, &rules.program, rules_path, None) {
-            Ok(x) => x,
-            Err(code) => return code,
-        };
-        runner.budget = limits.budget();
-        let mut out = Vec::new();
-        match answer(
-            &mut runner,
+    let mut stdout = std::io::stdout().lock();
+    let code = each_position(
+        rep,
+        &rules.program,
+        rules_path,
+        input,
+        limits,
+        &mut stdout,
+        |runner, pos, case, out| match answer(
+            runner,
             &rules.source,
-            &pos,
-            1,
+            pos,
+            case,
             opts,
             rep.format,
-            &mut out,
-        ) {
-            Ok(Ok(())) => match super::print(rep, &String::from_utf8_lossy(&out)) {
-                Ok(()) => exit::OK,
-                Err(code) => code,
-            },
-            Ok(Err(msg)) => {
+            out,
+        )? {
+            Ok(()) => Ok(Flow::Continue),
+            Err(msg) => {
                 bad_square = Some(msg);
-                exit::OK
+                Ok(Flow::Stop)
             }
-            Err(e) => super::cases::search_failed(rep, &e),
-        }
-    } else {
-        let mut input = match Input::open(rep, input) {
-            Ok(i) => i,
-            Err(code) => return code,
-        };
-        let mut stdout = std::io::stdout().lock();
-        let result = each_case(
-            &rules.program,
-            &mut input.source,
-            &mut stdout,
-            limits.budget(),
-            |runner, pos, case, out| match answer(
-                runner,
-                &rules.source,
-                pos,
-                case,
-                opts,
-                rep.format,
-                out,
-            )? {
-                Ok(()) => Ok(Flow::Continue),
-                Err(msg) => {
-                    bad_square = Some(msg);
-                    Ok(Flow::Stop)
-                }
-            },
-        );
-        finish(rep, &input.name, result)
-    };
+        },
+    );
     match bad_square {
         Some(msg) => {
             rep.error(Kind::Usage, None, &msg);

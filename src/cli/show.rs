@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use super::cases::{Input, finish, game_start, search_failed};
+use super::cases::each_position;
 use super::load::{display, load};
 use super::report::Reporter;
 use super::{Limits, exit};
 use crate::diagnostic::Kind;
-use crate::io::{Flow, board_text, each_case, svg};
+use crate::io::{Flow, board_text, svg};
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply show` draws.
@@ -103,33 +103,20 @@ pub fn show(
         Ok(r) => r,
         Err(code) => return code,
     };
-    if input.is_none() && rules.program.setup.is_some() {
-        if pic.case != 1 {
-            let msg = format!("--case {}: the setup is a single position", pic.case);
-            rep.error(Kind::Usage, None, &msg);
-            return exit::USAGE;
-        }
-        let (mut runner, pos) = match game_start(rep, &rules.program, rules_path, None) {
-            Ok(x) => x,
-            Err(code) => return code,
-        };
-        runner.budget = limits.budget();
-        return match draw(&mut runner, &pos, 1, pic) {
-            Ok(text) => put(rep, pic, &text),
-            Err(e) => search_failed(rep, &e),
-        };
+    if input.is_none() && rules.program.setup.is_some() && pic.case != 1 {
+        let msg = format!("--case {}: the setup is a single position", pic.case);
+        rep.error(Kind::Usage, None, &msg);
+        return exit::USAGE;
     }
-    let mut input = match Input::open(rep, input) {
-        Ok(i) => i,
-        Err(code) => return code,
-    };
     let mut picture = None;
     let mut seen = 0;
-    let result = each_case(
+    let code = each_position(
+        rep,
         &rules.program,
-        &mut input.source,
+        rules_path,
+        input,
+        limits,
         &mut std::io::sink(),
-        limits.budget(),
         |runner, pos, case, _| {
             seen = case;
             if case < pic.case {
@@ -139,20 +126,24 @@ pub fn show(
             Ok(Flow::Stop)
         },
     );
-    let code = finish(rep, &input.name, result);
     if code != exit::OK {
         return code;
     }
     match picture {
         Some(text) => put(rep, pic, &text),
         None => {
+            let name = input.map_or("<stdin>".to_string(), display);
+            let name = if name == "-" {
+                "<stdin>".to_string()
+            } else {
+                name
+            };
             let msg = format!(
-                "--case {}: {} holds {seen} case{}",
+                "--case {}: {name} holds {seen} case{}",
                 pic.case,
-                input.name,
                 if seen == 1 { "" } else { "s" }
             );
-            rep.error(Kind::Usage, Some(&input.name), &msg);
+            rep.error(Kind::Usage, Some(&name), &msg);
             exit::USAGE
         }
     }
