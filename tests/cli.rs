@@ -467,3 +467,21 @@ fn golden_bless_writes_the_expected_output() {
     assert_eq!(passed.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&passed.stdout).contains("1 case: 1 passed, 0 failed"));
 }
+
+/// A rules file with more move statements than a step can name (a file too large to keep
+/// as a case file).
+#[test]
+fn too_many_moves() {
+    let mut text = String::from("board 2 x 2\nsides black \"X\", white \"O\"\n");
+    for _ in 0..65_536 {
+        text.push_str("move pass\n");
+    }
+    text.push_str("input repeat until end grid mover\noutput \"{count moves}\"\n");
+    let (code, stderr) = ply_with(&[("many.rules", text.as_bytes())], &["check", "many.rules"]);
+    assert_eq!(code, Some(3), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(
+        stderr.contains("× a rules file may have at most 65535 move statements")
+            && stderr.contains("many.rules:65538:1"),
+        "{stderr}"
+    );
+}

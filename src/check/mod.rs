@@ -20,6 +20,11 @@ use crate::syntax::ast::{self, Name, Span, StatementKind};
 /// The largest number of rows or columns a board may have.
 pub const MAX_DIM: u32 = 1024;
 
+/// The most `move` statements a rules file may have, and actions one of them may have (a
+/// step names both in 16 and 8 bits).
+pub const MAX_MOVES: usize = u16::MAX as usize;
+pub const MAX_ACTIONS: usize = u8::MAX as usize;
+
 /// The most terms one let may take to work out, the lets it uses included each time it uses
 /// them (see [`expr::Cost`]).
 pub const MAX_TERMS: u64 = 10_000;
@@ -361,7 +366,17 @@ impl Checker {
                 self.promote(st.keyword, from, to, *at_once);
             }
         }
-        for st in &moves {
+        for (i, st) in moves.iter().enumerate() {
+            if i == MAX_MOVES {
+                self.error(
+                    CheckError::new(
+                        st.keyword,
+                        format!("a rules file may have at most {MAX_MOVES} move statements"),
+                        "one too many",
+                    )
+                    .help("join moves that share their clauses into one statement"),
+                );
+            }
             if let StatementKind::Move(parts) = &st.kind
                 && let Some(rule) = self.move_rule(st.keyword, parts)
             {

@@ -67,6 +67,13 @@ impl Checker {
                             "remove this",
                         ));
                     }
+                    if rule.actions.len() == super::MAX_ACTIONS {
+                        self.error(CheckError::new(
+                            *span,
+                            format!("a move may have at most {} actions", super::MAX_ACTIONS),
+                            "one too many",
+                        ));
+                    }
                     if let Some((action, clauses)) = self.action(action) {
                         rule.actions.push(KindAction {
                             kinds,

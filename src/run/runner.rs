@@ -516,8 +516,8 @@ impl<'p> Runner<'p> {
         }
         if res.is_ok() {
             for st in &steps {
-                let divide = matches!(fold, Fold::Divide(_) | Fold::Moves(_));
-                if divide {
+                let keeps_path = matches!(fold, Fold::Divide(_) | Fold::Moves(_));
+                if keeps_path {
                     self.path.push(*st);
                 }
                 let mut next = self.take_pos(pos);
@@ -538,7 +538,7 @@ impl<'p> Runner<'p> {
                     depth + 1,
                 );
                 self.pos_pool.push(next);
-                if divide {
+                if keeps_path {
                     self.path.pop();
                 }
                 if res.is_err() {
