@@ -70,6 +70,18 @@ pub enum Color {
     Never,
 }
 
+impl Color {
+    /// Whether to colour: `always` and `never` say so; `auto` colours a terminal unless
+    /// `NO_COLOR` is set to something (<https://no-color.org>).
+    pub fn wanted(self, no_color: Option<&std::ffi::OsStr>, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => no_color.is_none_or(|v| v.is_empty()) && terminal,
+        }
+    }
+}
+
 /// How results and errors are written: text for people, or JSON Lines for programs (one
 /// document per case, per file or per count, and one object per error on standard error;
 /// see docs/json.md).
@@ -291,14 +303,10 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    let color = match cli.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stderr().is_terminal()
-        }
-    };
+    let color = cli.color.wanted(
+        std::env::var_os("NO_COLOR").as_deref(),
+        std::io::stderr().is_terminal(),
+    );
     let style = Style { color, width: 100 };
     let rep = |format: FormatArg| Reporter {
         style,
@@ -435,5 +443,16 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn colour_honours_no_color() {
+        use std::ffi::OsStr;
+        assert!(Color::Auto.wanted(None, true));
+        assert!(Color::Auto.wanted(Some(OsStr::new("")), true));
+        assert!(!Color::Auto.wanted(Some(OsStr::new("1")), true));
+        assert!(!Color::Auto.wanted(None, false));
+        assert!(Color::Always.wanted(Some(OsStr::new("1")), false));
+        assert!(!Color::Never.wanted(None, true));
     }
 }
