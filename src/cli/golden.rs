@@ -1,7 +1,7 @@
 //! `ply test`: golden folders run outside cargo. A golden folder holds cases, each an input
 //! `<case>.in` and the expected output `<case>.out`; its rules file is the one `.rules`
 //! file beside them, or else `<folder name>.rules` under a `rules/` folder of the folder's
-//! parents (`tests/golden/lines-of-action/` uses `rules/lines-of-action.rules`). Each case
+//! parents (`tests/golden/my-game/` uses `rules/my-game.rules`). Each case
 //! runs as `ply run` would run it; a difference is shown as a unified diff, and `--bless`
 //! writes ply's output as the expected one.
 

@@ -260,12 +260,12 @@ Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --gam
     #[command(
         after_help = "A golden folder holds cases, each an input <case>.in and the expected \
 output <case>.out. Its rules file is the one .rules file beside the cases, or else \
-<folder name>.rules under a rules/ folder above it (tests/golden/go-territory/ uses \
-rules/go-territory.rules or rules/variants/go-territory.rules). A folder without cases is \
+<folder name>.rules under a rules/ folder above it (tests/golden/my-game/ uses \
+rules/my-game.rules or rules/variants/my-game.rules). A folder without cases is \
 searched for golden folders. A case that differs is shown as a unified diff; the exit code \
 is 1 if any case failed.\n\n\
 Examples:\n  ply test                          every golden folder under tests/golden\n  \
-ply test tests/golden/tothello    one golden folder\n  \
+ply test tests/golden/my-game     one golden folder\n  \
 ply test my-game/ --bless         write ply's output as the expected one"
     )]
     Test {
