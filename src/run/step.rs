@@ -35,11 +35,6 @@ impl Step {
         }
     }
 
-    /// True for a jump (it passes over a piece).
-    pub fn jumps(&self) -> bool {
-        self.over != NONE
-    }
-
     pub fn is_pass(&self) -> bool {
         self.to == NONE
     }
