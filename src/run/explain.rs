@@ -2,9 +2,9 @@
 //! `apply` the searches use (recording what it captured, flipped and promoted), and the
 //! candidates the generator turned down on one square, with the reason for each.
 
-use super::apply::{apply_traced, finish};
+use super::apply::{apply, apply_traced, finish};
 use super::position::Position;
-use super::runner::{RunError, Runner, chain_at};
+use super::runner::{RunError, Runner, chain_after, chain_at};
 use super::step::{NONE, Step};
 use super::trace::{Event, Off, Record, Why};
 use crate::compile::program::{Code, DirId, EMPTY, GHOST};
@@ -168,13 +168,8 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     let chain_end = match steps.last() {
         Some(last) if runner.continues(last) => {
             let rule = &p.moves[last.rule as usize];
-            let before = played.last().map(|s| s.piece).unwrap_or(EMPTY);
-            let at = super::movegen::ChainAt {
-                sq: last.to,
-                last_dir: last.dir,
-                rule: last.rule,
-                promoted: now.cells[last.to as usize] != before,
-            };
+            let moved = played.last().map_or(EMPTY, |s| s.piece);
+            let at = chain_after(last, moved, &now);
             let mut next = Vec::new();
             runner.chain_steps_traced(&now, at, &mut next, &mut Off);
             Some(if !next.is_empty() {
@@ -224,6 +219,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         .map(|s| (pos.clone(), *s))
         .collect();
     let mut flip_stack = Vec::new();
+    let g = runner.g.clone();
     // Chains can branch without end in sight on a big board: look at this many steps at most.
     let mut budget = 100_000;
     while let Some((before, st)) = stack.pop() {
@@ -232,15 +228,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
             break;
         }
         let mut after = before.clone();
-        apply_traced(
-            runner.p,
-            &runner.t,
-            &runner.g.clone(),
-            &mut after,
-            &st,
-            &mut flip_stack,
-            &mut Record::default(),
-        );
+        apply(runner.p, &runner.t, &g, &mut after, &st, &mut flip_stack);
         let at = chain_at(&st, &before, &after);
         let mut record = Record::default();
         let mut next = Vec::new();

@@ -916,11 +916,17 @@ pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
 
 /// Where a chain stands after the jump `st` took `before` to `after`.
 pub fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
+    chain_after(st, before.cells[st.from as usize], after)
+}
+
+/// Where a chain stands after the jump `st` of the piece `moved` led to `after`.
+#[inline]
+pub fn chain_after(st: &Step, moved: Code, after: &Position) -> ChainAt {
     ChainAt {
         sq: st.to,
         last_dir: st.dir,
         rule: st.rule,
-        promoted: after.cells[st.to as usize] != before.cells[st.from as usize],
+        promoted: after.cells[st.to as usize] != moved,
     }
 }
 
