@@ -19,6 +19,14 @@ pub struct Input {
 }
 
 impl Input {
+    /// How messages name the input: the file, or `<stdin>` for `-` or none.
+    pub fn name(path: Option<&Path>) -> String {
+        match path {
+            Some(p) if p.as_os_str() != "-" => display(p),
+            _ => "<stdin>".to_string(),
+        }
+    }
+
     pub fn open(rep: &Reporter, path: Option<&Path>) -> Result<Input, i32> {
         match path {
             Some(p) if p.as_os_str() != "-" => match open_file(p) {
@@ -32,7 +40,7 @@ impl Input {
                 }
             },
             _ => Ok(Input {
-                name: "<stdin>".to_string(),
+                name: Input::name(path),
                 source: Box::new(std::io::stdin().lock()),
             }),
         }

@@ -312,6 +312,11 @@ pub fn main() -> i32 {
         style,
         format: format.format,
     };
+    // The commands without --format.
+    let plain = &Reporter {
+        style,
+        format: Format::Text,
+    };
     match cli.command {
         Command::Run {
             rules,
@@ -340,40 +345,19 @@ pub fn main() -> i32 {
             seed,
             position,
             limits,
-        } => playout::playout(
-            &rep(FormatArg {
-                format: Format::Text,
-            }),
-            &rules,
-            games,
-            seed,
-            position.as_deref(),
-            limits,
-        ),
+        } => playout::playout(plain, &rules, games, seed, position.as_deref(), limits),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
         Command::Test {
             dirs,
             bless,
             limits,
-        } => golden::test(
-            &rep(FormatArg {
-                format: Format::Text,
-            }),
-            &dirs,
-            bless,
-            limits,
-        ),
+        } => golden::test(plain, &dirs, bless, limits),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "ply", &mut out);
             let text = String::from_utf8_lossy(&out);
-            match print(
-                &rep(FormatArg {
-                    format: Format::Text,
-                }),
-                &text,
-            ) {
+            match print(plain, &text) {
                 Ok(()) => exit::OK,
                 Err(code) => code,
             }
@@ -387,9 +371,7 @@ pub fn main() -> i32 {
             case,
             limits,
         } => show::show(
-            &rep(FormatArg {
-                format: Format::Text,
-            }),
+            plain,
             &rules,
             input.as_deref(),
             &show::Picture {

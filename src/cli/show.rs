@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::cases::each_position;
+use super::cases::{Input, each_position};
 use super::load::{display, load};
 use super::report::Reporter;
 use super::{Limits, exit};
@@ -132,12 +132,7 @@ pub fn show(
     match picture {
         Some(text) => put(rep, pic, &text),
         None => {
-            let name = input.map_or("<stdin>".to_string(), display);
-            let name = if name == "-" {
-                "<stdin>".to_string()
-            } else {
-                name
-            };
+            let name = Input::name(input);
             let msg = format!(
                 "--case {}: {name} holds {seen} case{}",
                 pic.case,
