@@ -6,7 +6,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use crate::check::CheckError;
-use crate::io::InputError;
+use crate::input::InputError;
 use crate::syntax::SyntaxError;
 use crate::syntax::ast::Span;
 

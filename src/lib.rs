@@ -1,14 +1,22 @@
 //! ply: a checker, compiler and runner for board-game rules files.
 //!
-//! The pipeline, one module each: [`syntax`] (text to syntax tree), [`check`] (names and
-//! types, every error at once), [`compile`] (board geometry and fast move tables),
-//! [`run`] (positions, move generation, queries), [`io`] (input readers, output
-//! templates) and [`cli`].
+//! The pipeline, one module per stage: [`syntax`] (rules-file text to a syntax tree),
+//! [`check`] (names and types, every error at once, lowering the tree into the
+//! [`program`]), [`compile`] (the program and a board size to an [`compile::Engine`]:
+//! geometry and tables built for speed), [`run`] (positions, the move generator,
+//! evaluation and every query), [`input`] (input bytes to validated positions),
+//! [`cases`] (the loop that answers every case of an input), [`render`] (views of
+//! positions and answers: output lines, text, SVG, JSON) and [`cli`]. Errors of every stage
+//! are rendered in one place, [`diagnostic`].
 
+pub mod cases;
 pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
-pub mod io;
+pub mod input;
+pub mod program;
+pub mod render;
 pub mod run;
+pub mod suggest;
 pub mod syntax;

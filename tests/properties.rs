@@ -2,7 +2,7 @@
 //! cozy-chess's tests): a fast path against the general one, memoised counting against
 //! plain enumeration.
 
-fn program(source: &str) -> ply::compile::program::Program {
+fn program(source: &str) -> ply::program::Program {
     let ast = ply::syntax::parse(source).expect("rules parse");
     ply::check::check(&ast).expect("rules check")
 }
@@ -10,7 +10,7 @@ fn program(source: &str) -> ply::compile::program::Program {
 fn run(source: &str, input: &str) -> String {
     let p = program(source);
     let mut out = Vec::new();
-    ply::io::run_cases(
+    ply::cases::run_cases(
         &p,
         &mut input.as_bytes(),
         &mut out,

@@ -28,20 +28,20 @@ impl Read for Trickle<'_> {
     }
 }
 
-fn program(rules: &Path) -> ply::compile::program::Program {
+fn program(rules: &Path) -> ply::program::Program {
     let source = std::fs::read_to_string(rules).unwrap();
     let ast = ply::syntax::parse(&source).expect("rules parse");
     ply::check::check(&ast).expect("rules check")
 }
 
 /// The output and the error (as its message) of running `input`.
-fn run(p: &ply::compile::program::Program, input: &mut dyn Read) -> (Vec<u8>, String) {
+fn run(p: &ply::program::Program, input: &mut dyn Read) -> (Vec<u8>, String) {
     let mut out = Vec::new();
     let budget = ply::run::Budget {
         max_nodes: Some(2_000_000),
         deadline: None,
     };
-    let error = match ply::io::run_cases(p, input, &mut out, budget) {
+    let error = match ply::cases::run_cases(p, input, &mut out, budget) {
         Ok(n) => format!("ok, {n} cases"),
         Err(e) => e.to_string(),
     };

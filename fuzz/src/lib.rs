@@ -96,14 +96,14 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         deadline: Some(Instant::now() + Duration::from_secs(1)),
     };
     let mut out = Vec::new();
-    if let Err(ply::io::RunFailure::Input(e)) =
-        ply::io::run_cases(&program, &mut &input[..], &mut out, budget())
+    if let Err(ply::cases::RunFailure::Input(e)) =
+        ply::cases::run_cases(&program, &mut &input[..], &mut out, budget())
     {
         diagnostic::input_error("fuzz.in", &e);
     }
     // `ply moves --explain --square` (a corner and the middle), `ply show --moves --svg`
     // and `ply run --format json` on the first cases.
-    let _ = ply::io::each_case(
+    let _ = ply::cases::each_case(
         &program,
         &mut &input[..],
         &mut std::io::sink(),
@@ -111,34 +111,34 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         |runner, pos, case, out| {
             let g = runner.g.clone();
             for sq in [0, g.n as u32 / 2] {
-                let view = ply::io::move_view::Viewer {
+                let view = ply::render::move_view::Viewer {
                     runner: &mut *runner,
                     source: text,
                 }
                 .case(
                     case,
                     pos,
-                    &ply::io::move_view::Show {
+                    &ply::render::move_view::Show {
                         explain: true,
                         square: Some(sq),
                         limit: 200,
                     },
                 )?;
                 let mut shown = String::new();
-                let board = ply::io::board_text::draw(runner.p, &runner.t, &g, pos);
-                ply::io::moves_text::case(&view, &board, &mut shown);
-                ply::io::json::line(&view, out);
+                let board = ply::render::board_text::draw(runner.p, &runner.t, &g, pos);
+                ply::render::moves_text::case(&view, &board, &mut shown);
+                ply::render::json::line(&view, out);
             }
             let (moves, _) = runner.moves(pos, 200)?;
-            ply::io::svg::draw(runner.p, &runner.t, &g, pos, "fuzz", Some(&moves));
-            let mut lines = ply::io::output::Lines::default();
+            ply::render::svg::draw(runner.p, &runner.t, &g, pos, "fuzz", Some(&moves));
+            let mut lines = ply::render::output::Lines::default();
             let mut printed = Vec::new();
-            ply::io::output::write_case(runner, pos, case - 1, &mut lines, &mut printed)?;
-            ply::io::json::case_lines(case, &printed, out);
+            ply::render::output::write_case(runner, pos, case - 1, &mut lines, &mut printed)?;
+            ply::render::json::case_lines(case, &printed, out);
             Ok(if case >= 3 {
-                ply::io::Flow::Stop
+                ply::cases::Flow::Stop
             } else {
-                ply::io::Flow::Continue
+                ply::cases::Flow::Continue
             })
         },
     );
@@ -146,9 +146,9 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         return;
     }
     for position in [None, Some(input)] {
-        let (mut runner, start) = match ply::io::game_start(&program, position) {
+        let (mut runner, start) = match ply::cases::game_start(&program, position) {
             Ok(x) => x,
-            Err(ply::io::RunFailure::Input(e)) => {
+            Err(ply::cases::RunFailure::Input(e)) => {
                 diagnostic::input_error("fuzz.in", &e);
                 continue;
             }
@@ -162,9 +162,9 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         }
         let _ = runner.perft_divide(&start, 1);
         if program.game.is_some() {
-            let mut rng = ply::run::game::Rng::new(input.len() as u64);
-            let _ = ply::run::game::playout(&mut runner, &start, &mut rng, &mut Vec::new())
-                .and_then(|played| ply::io::output::result_line(&mut runner, &played.end));
+            let mut rng = ply::run::playout::Rng::new(input.len() as u64);
+            let _ = ply::run::playout::playout(&mut runner, &start, &mut rng, &mut Vec::new())
+                .and_then(|played| ply::render::output::result_line(&mut runner, &played.end));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Checking expressions: names, types, and where each construct may appear.
 
 use super::{CheckError, Checker};
-use crate::compile::program::{BorderFilter, Expr, Op, RegionSpec, SetFilter, SideId};
+use crate::program::{BorderFilter, Expr, Op, RegionSpec, SetFilter, SideId};
 use crate::syntax::ast::{self, BinOp, ExprKind, Name};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

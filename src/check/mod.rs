@@ -3,18 +3,17 @@
 
 mod check_error;
 mod expr;
-mod game;
-mod io;
 mod moves;
 mod scope;
-pub(crate) mod suggest;
+mod sections;
+mod whole_game;
 
 use std::collections::HashMap;
 
 pub use check_error::CheckError;
 pub use scope::{DirValue, Scope};
 
-use crate::compile::program::*;
+use crate::program::*;
 use crate::syntax::ast::{self, Name, Span, StatementKind};
 
 /// The largest number of rows or columns a board may have.
@@ -74,7 +73,7 @@ impl Checker {
             format!("unknown {what} `{}`", name.text),
             format!("not a known {what}"),
         );
-        if let Some(best) = suggest::closest(&name.text, known.iter().map(String::as_str)) {
+        if let Some(best) = crate::suggest::closest(&name.text, known.iter().map(String::as_str)) {
             e = e.help(format!("did you mean `{best}`?"));
         } else if !known.is_empty() && known.len() <= 8 {
             e = e.help(format!(

@@ -2,7 +2,7 @@
 
 use super::expr::Cx;
 use super::{CheckError, Checker};
-use crate::compile::program::*;
+use crate::program::*;
 use crate::syntax::ast::{self, ActionKind, MovePart, Span};
 
 fn mask(c: &ast::Cells) -> CellMask {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::compile::program::{KindId, SideId};
+use crate::program::{KindId, SideId};
 use crate::syntax::ast::Span;
 
 /// A direction before it is fixed to a side: `abs + forward * (the side's forward step)`.

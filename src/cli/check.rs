@@ -23,7 +23,7 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
             }
             Format::Json => {
                 let diagnostics = problem.map(|p| p.json(&name)).unwrap_or_default();
-                out.push_str(&crate::io::json::checked_file(&name, &diagnostics));
+                out.push_str(&crate::render::json::checked_file(&name, &diagnostics));
             }
         }
     }

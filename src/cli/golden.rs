@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use super::load::{display, try_load};
 use super::report::{Reporter, to_stderr};
 use super::{Limits, exit, print};
+use crate::cases::RunFailure;
 use crate::diagnostic::Kind;
-use crate::io::RunFailure;
 
 /// A folder of cases and the rules file they are for.
 struct Folder {
@@ -147,7 +147,7 @@ enum Outcome {
 }
 
 fn run_case(
-    program: &crate::compile::program::Program,
+    program: &crate::program::Program,
     dir: &Path,
     case: &str,
     bless: bool,
@@ -166,7 +166,7 @@ fn run_case(
         }
     };
     let mut actual = Vec::new();
-    if let Err(e) = crate::io::run_cases(program, &mut file, &mut actual, limits.budget()) {
+    if let Err(e) = crate::cases::run_cases(program, &mut file, &mut actual, limits.budget()) {
         let name = display(&input);
         let why = match e {
             RunFailure::Input(e) => crate::diagnostic::input_error(&name, &e),

@@ -6,8 +6,8 @@ use std::path::Path;
 use super::exit;
 use super::report::Reporter;
 use crate::check::CheckError;
-use crate::compile::program::Program;
 use crate::diagnostic::{Json, Kind};
+use crate::program::Program;
 use crate::syntax::SyntaxError;
 
 pub fn display(path: &Path) -> String {

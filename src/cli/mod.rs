@@ -1,13 +1,13 @@
 //! The command line: one file per subcommand, the shared parts beside them. Exit codes
 //! are documented in `--help` ([`exit`]).
 
-mod cases;
 mod check;
 mod golden;
 mod load;
 mod moves;
 mod perft;
 mod playout;
+mod positions;
 mod report;
 mod run;
 mod show;

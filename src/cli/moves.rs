@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use super::cases::each_position;
 use super::load::load;
+use super::positions::each_position;
 use super::report::Reporter;
 use super::{Format, Limits, exit};
+use crate::cases::Flow;
 use crate::diagnostic::Kind;
-use crate::io::move_view::{Show, Viewer};
-use crate::io::{Flow, board_text, json, moves_text};
+use crate::render::move_view::{Show, Viewer};
+use crate::render::{board_text, json, moves_text};
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply moves` shows.

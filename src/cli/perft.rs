@@ -2,11 +2,11 @@
 
 use std::path::Path;
 
-use super::cases::{game_start, search_failed};
 use super::load::load;
+use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
 use super::{Format, Limits, exit, print};
-use crate::io::json;
+use crate::render::json;
 
 pub fn perft(
     rep: &Reporter,

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use super::cases::{game_start, search_failed};
 use super::load::{display, load};
+use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
 use super::{Limits, exit, print};
 use crate::diagnostic::Kind;
@@ -37,15 +37,15 @@ pub fn playout(
     };
     runner.budget = limits.budget();
     let started = std::time::Instant::now();
-    let mut rng = crate::run::game::Rng::new(seed);
+    let mut rng = crate::run::playout::Rng::new(seed);
     let mut scratch = Vec::new();
     let mut tally: Vec<(String, u64)> = Vec::new();
     let mut plies = 0u64;
     for _ in 0..games {
-        let result = crate::run::game::playout(&mut runner, &start, &mut rng, &mut scratch)
+        let result = crate::run::playout::playout(&mut runner, &start, &mut rng, &mut scratch)
             .and_then(|played| {
                 plies += played.plies as u64;
-                crate::io::output::result_line(&mut runner, &played.end)
+                crate::render::output::result_line(&mut runner, &played.end)
             });
         match result {
             Ok(text) => match tally.iter_mut().find(|(t, _)| *t == text) {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::check::CheckError;
 use crate::diagnostic::{self, Json, Kind, Style};
-use crate::io::InputError;
+use crate::input::InputError;
 use crate::syntax::SyntaxError;
 
 use super::Format;

@@ -2,11 +2,12 @@
 
 use std::path::Path;
 
-use super::cases::{Input, finish};
 use super::load::load;
+use super::positions::{Input, finish};
 use super::report::Reporter;
 use super::{Format, Limits};
-use crate::io::{Flow, each_case, output};
+use crate::cases::{Flow, each_case};
+use crate::render::output;
 
 pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 {
     let rules = match load(rep, rules) {
@@ -19,7 +20,7 @@ pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -
     };
     let mut stdout = std::io::stdout().lock();
     let result = match rep.format {
-        Format::Text => crate::io::run_cases(
+        Format::Text => crate::cases::run_cases(
             &rules.program,
             &mut input.source,
             &mut stdout,
@@ -36,7 +37,7 @@ pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -
                 |runner, pos, case, out| {
                     text.clear();
                     output::write_case(runner, pos, case - 1, &mut lines, &mut text)?;
-                    crate::io::json::case_lines(case, &text, out);
+                    crate::render::json::case_lines(case, &text, out);
                     Ok(Flow::Continue)
                 },
             )

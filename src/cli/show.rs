@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use super::cases::{Input, each_position};
 use super::load::{display, load};
+use super::positions::{Input, each_position};
 use super::report::Reporter;
 use super::{Limits, exit};
+use crate::cases::Flow;
 use crate::diagnostic::Kind;
-use crate::io::{Flow, board_text, svg};
+use crate::render::{board_text, svg};
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply show` draws.

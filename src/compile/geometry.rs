@@ -1,7 +1,7 @@
 //! Board geometry, precomputed once per board size: how far each square can go in each
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
-use super::program::{DirId, Notation, Program};
+use crate::program::{DirId, Notation, Program};
 use crate::syntax::ast::{Axis, Style};
 
 #[derive(Debug)]

@@ -2,7 +2,6 @@
 //! board size, and per-side cell-class tables.
 
 pub mod geometry;
-pub mod program;
 mod tables;
 
 pub use tables::{NO_CELL, Tables};

@@ -1,6 +1,6 @@
 //! Lookup tables derived from the program once, used in every hot loop.
 
-use super::program::*;
+use crate::program::*;
 
 #[derive(Debug)]
 pub struct Tables {

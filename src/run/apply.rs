@@ -5,7 +5,7 @@ use super::step::{NONE, Step};
 use super::trace::{Event, Off, Trace};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::*;
+use crate::program::*;
 
 /// Plays one step. `stack` is scratch space for cascading flips.
 #[inline]

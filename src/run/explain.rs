@@ -7,7 +7,7 @@ use super::position::Position;
 use super::runner::{RunError, Runner, chain_after, chain_at};
 use super::step::{NONE, Step};
 use super::trace::{Event, Off, Record, Why};
-use crate::compile::program::{Code, DirId, EMPTY, GHOST};
+use crate::program::{Code, DirId, EMPTY, GHOST};
 
 /// A run of enemy pieces a step turned.
 #[derive(Debug, Clone, PartialEq, Eq)]

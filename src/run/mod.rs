@@ -3,8 +3,8 @@
 pub mod apply;
 pub mod explain;
 mod fxhash;
-pub mod game;
 pub mod movegen;
+pub mod playout;
 pub mod position;
 pub mod regions;
 pub mod runner;

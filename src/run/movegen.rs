@@ -6,7 +6,7 @@ use super::step::{NONE, Step};
 use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::*;
+use crate::program::*;
 
 /// Where a chain stands: the moving piece's square, the direction of its last jump and the
 /// rule being continued.

@@ -1,6 +1,6 @@
 //! A playable position: the board's cells, piece counts and the side to move.
 
-use crate::compile::program::{Code, SideId};
+use crate::program::{Code, SideId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {

@@ -4,7 +4,7 @@ use super::movegen::matches_filter;
 use super::position::Position;
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::{EMPTY, GHOST, RegionSpec, SideId};
+use crate::program::{EMPTY, GHOST, RegionSpec, SideId};
 
 #[derive(Debug, Default, Clone)]
 pub struct Regions {

@@ -13,7 +13,7 @@ use super::step::{NONE, Step};
 use super::trace::{Off, Trace};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::*;
+use crate::program::*;
 
 /// A failure while answering a question about a valid position.
 #[derive(Debug, Clone, thiserror::Error)]

@@ -3,7 +3,7 @@
 //! [`Off`], whose `ON = false` lets the compiler drop every note from the hot loops.
 
 use super::step::Step;
-use crate::compile::program::DirId;
+use crate::program::DirId;
 
 pub trait Trace {
     /// False when nothing is recorded: callers skip building notes.

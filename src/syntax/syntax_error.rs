@@ -105,7 +105,7 @@ impl SyntaxError {
             words.extend(CLAUSE_KEYWORDS.iter().map(|k| k.to_string()));
         }
         let help = if word.chars().next().is_some_and(char::is_alphabetic) {
-            crate::check::suggest::closest(word, words.iter().map(String::as_str))
+            crate::suggest::closest(word, words.iter().map(String::as_str))
                 .filter(|k| *k != word)
                 .map(|k| format!("did you mean `{k}`?"))
         } else {

@@ -1,24 +1,15 @@
-//! Input readers and output templates, and the loop that runs every case of an input.
-
-pub mod board_text;
-pub mod input;
-pub mod input_error;
-pub mod json;
-pub mod move_view;
-pub mod moves_text;
-pub mod output;
-pub mod reader;
-pub mod setup;
-pub mod stream;
-pub mod svg;
+//! The loop that answers every case of an input: read a case, validate it into a position
+//! on the engine for its board size, answer it, write the answer; and the start position
+//! of a whole game (a position file's first case, or the rules file's setup).
 
 use std::io::{Read, Write};
 use std::rc::Rc;
 
 use crate::compile::geometry::Geometry;
-use crate::compile::program::{Dim, Program};
+use crate::input::{InputError, case_reader as input, reader, stream};
+use crate::program::{Dim, Program};
+use crate::render::output;
 use crate::run::{Budget, RunError, Runner};
-pub use input_error::InputError;
 
 /// Why a run stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -74,7 +65,7 @@ pub fn game_start<'p>(
             setup.case = 1;
             setup.rows = rows;
             setup.cols = cols;
-            setup.cells = vec![crate::compile::program::EMPTY; (rows * cols) as usize];
+            setup.cells = vec![crate::program::EMPTY; (rows * cols) as usize];
             for &(sq, code) in placed {
                 setup.cells[sq as usize] = code;
             }

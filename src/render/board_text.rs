@@ -3,7 +3,7 @@
 
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::{Code, EMPTY, Notation, Program};
+use crate::program::{Code, EMPTY, Notation, Program};
 use crate::run::Position;
 use crate::syntax::ast::{Axis, Style};
 

@@ -2,7 +2,7 @@
 
 use super::expr::{Cx, Ty};
 use super::{CheckError, Checker};
-use crate::compile::program::*;
+use crate::program::*;
 use crate::syntax::ast::{self, InputItem, LineCondition, OutStmt as AstOut, TemplatePart, Word};
 
 impl Checker {

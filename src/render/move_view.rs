@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::board_text;
-use crate::compile::program::*;
+use crate::program::*;
 use crate::run::explain::{self, ChainEnd, MovePlayed, StepPlayed};
 use crate::run::step::{NONE, Step};
 use crate::run::trace::{ActionRef, Event, Why};

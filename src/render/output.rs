@@ -1,6 +1,6 @@
 //! Writes each case's answer as the rules file's output section says.
 
-use crate::compile::program::{LineCond, OutStmt, TplPart};
+use crate::program::{LineCond, OutStmt, TplPart};
 use crate::run::step::NONE;
 use crate::run::{MoveEnds, Position, RunError, Runner};
 

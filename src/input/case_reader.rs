@@ -6,7 +6,7 @@ use super::setup::Setup;
 use crate::check::MAX_DIM;
 use crate::compile::NO_CELL;
 use crate::compile::Tables;
-use crate::compile::program::*;
+use crate::program::*;
 use crate::syntax::ast::{Axis, Style};
 
 pub struct CaseReader<'a> {

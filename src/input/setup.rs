@@ -6,7 +6,7 @@ use super::input_error::InputError;
 use super::reader::{Loc, Mark};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::{Code, EMPTY, Program, SideId};
+use crate::program::{Code, EMPTY, Program, SideId};
 use crate::run::{Position, Runner};
 
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 
 use super::{CheckError, Checker};
 use crate::compile::geometry::square_names;
-use crate::compile::program::*;
+use crate::program::*;
 use crate::syntax::ast::{self, GameClause, Span};
 
 impl Checker {

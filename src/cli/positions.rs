@@ -7,9 +7,9 @@ use std::path::Path;
 use super::exit;
 use super::load::{describe_io, display, open_file, read_file};
 use super::report::Reporter;
-use crate::compile::program::Program;
+use crate::cases::{Flow, RunFailure};
 use crate::diagnostic::Kind;
-use crate::io::{Flow, RunFailure};
+use crate::program::Program;
 use crate::run::{Position, RunError, Runner};
 
 /// An input to read cases from: a file, or standard input for `-` or none.
@@ -112,7 +112,7 @@ pub fn game_start<'p>(
             return Err(exit::FAILURE);
         }
     };
-    crate::io::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
+    crate::cases::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
         // Without a position file the start is the rules file's own setup.
         (RunFailure::Input(e), None) => {
             let name = display(rules);
@@ -156,6 +156,6 @@ pub fn each_position(
         Ok(i) => i,
         Err(code) => return code,
     };
-    let result = crate::io::each_case(program, &mut input.source, w, limits.budget(), answer);
+    let result = crate::cases::each_case(program, &mut input.source, w, limits.budget(), answer);
     finish(rep, &input.name, result)
 }

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use super::board_text::{axis_label, symbol};
 use crate::compile::Tables;
 use crate::compile::geometry::Geometry;
-use crate::compile::program::{EMPTY, GHOST, Program};
+use crate::program::{EMPTY, GHOST, Program};
 use crate::run::Position;
 use crate::run::step::{NONE, Step};
 use crate::syntax::ast::Axis;

@@ -1,0 +1,11 @@
+//! Reading input: bytes to located tokens ([`reader`]), a refilled window over a stream
+//! ([`stream`]), the rules file's input section applied to them ([`case_reader`]), giving
+//! a [`setup::Setup`] per case, which validation turns into a position or a located error.
+
+pub mod case_reader;
+mod input_error;
+pub mod reader;
+pub mod setup;
+pub mod stream;
+
+pub use input_error::InputError;

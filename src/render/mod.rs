@@ -1,0 +1,11 @@
+//! Views of positions and answers: the output section's lines ([`output`]), a board as
+//! text ([`board_text`]) or as an SVG picture ([`svg`]), the moves of a position with
+//! their explanations ([`move_view`], written as text by [`moves_text`]) and the JSON
+//! documents of `--format json` ([`json`]).
+
+pub mod board_text;
+pub mod json;
+pub mod move_view;
+pub mod moves_text;
+pub mod output;
+pub mod svg;
