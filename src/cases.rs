@@ -2,14 +2,12 @@
 //! on the engine for its board size, answer it, write the answer; and the start position
 //! of a whole game (a position file's first case, or the rules file's setup).
 
-use std::io::{Read, Write};
-use std::rc::Rc;
-
-use crate::compile::geometry::Geometry;
+use crate::compile::Engines;
 use crate::input::{InputError, case_reader as input, reader, stream};
 use crate::program::{Dim, Program};
 use crate::render::output;
 use crate::run::{Budget, RunError, Runner};
+use std::io::{Read, Write};
 
 /// Why a run stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +31,8 @@ pub fn game_start<'p>(
     p: &'p Program,
     position: Option<&[u8]>,
 ) -> Result<(Runner<'p>, crate::run::Position), RunFailure> {
-    let tables = crate::compile::Tables::new(p);
+    let mut engines = Engines::new(p);
+    let tables = engines.tables().clone();
     let mut setup;
     let vars;
     let locate_data: &[u8];
@@ -73,18 +72,18 @@ pub fn game_start<'p>(
             locate_data = b"";
         }
     }
-    let g = Rc::new(
-        Geometry::new(p, setup.rows, setup.cols).map_err(|e| InputError {
+    let engine = engines
+        .get(setup.rows, setup.cols)
+        .map_err(|e| InputError {
             case: 1,
             loc: reader::Reader::new(locate_data).loc(),
             message: e.0,
-        })?,
-    );
-    let mut runner = Runner::new(p, g.clone());
-    runner.vars.copy_from_slice(&vars);
+        })?;
+    let mut runner = Runner::new(engine);
+    runner.set_vars(&vars);
     let mut pos = crate::run::Position::empty(0, 0, 0);
     let probe = reader::Reader::new(locate_data);
-    setup.validate(p, &tables, &g, &mut runner, &|m| probe.locate(m), &mut pos)?;
+    setup.validate(&mut runner, &|m| probe.locate(m), &mut pos)?;
     Ok((runner, pos))
 }
 
@@ -147,10 +146,10 @@ fn read_cases(
     budget: Budget,
     answer: &mut Answer,
 ) -> Result<(), RunFailure> {
-    let tables = crate::compile::Tables::new(p);
+    let mut engines = Engines::new(p);
+    let tables = engines.tables().clone();
     let mut stream = stream::InputStream::new(input);
     let mut state = input::CaseState::start(p);
-    let mut geometries: Vec<Rc<Geometry>> = Vec::new();
     let mut runner: Option<Runner> = None;
     let mut setup = input::CaseReader::new(p, &tables, b"").blank_setup();
     let mut pos = crate::run::Position::empty(0, 0, 0);
@@ -170,35 +169,21 @@ fn read_cases(
             if !more? {
                 return Ok(());
             }
-            let g = match geometries
-                .iter()
-                .find(|g| g.rows == setup.rows && g.cols == setup.cols)
-            {
-                Some(g) => g.clone(),
-                None => {
-                    let g = Geometry::new(p, setup.rows, setup.cols).map_err(|e| InputError {
-                        case: setup.case,
-                        loc: reader.locate(setup.start),
-                        message: e.0,
-                    })?;
-                    let g = Rc::new(g);
-                    if geometries.len() >= 64 {
-                        geometries.remove(0);
-                    }
-                    geometries.push(g.clone());
-                    g
-                }
-            };
+            let engine = engines
+                .get(setup.rows, setup.cols)
+                .map_err(|e| InputError {
+                    case: setup.case,
+                    loc: reader.locate(setup.start),
+                    message: e.0,
+                })?;
             let r = runner.get_or_insert_with(|| {
-                let mut r = Runner::new(p, g.clone());
-                r.budget = budget;
+                let mut r = Runner::new(engine.clone());
+                r.set_budget(budget);
                 r
             });
-            if !Rc::ptr_eq(&r.g, &g) {
-                r.g = g.clone();
-            }
-            r.vars.copy_from_slice(&reader.vars);
-            setup.validate(p, &tables, &g, r, &|m| reader.locate(m), &mut pos)?;
+            r.set_engine(engine);
+            r.set_vars(&reader.vars);
+            setup.validate(r, &|m| reader.locate(m), &mut pos)?;
             let case_start = out.len();
             let flow = match answer(r, &pos, setup.case, out) {
                 Ok(flow) => flow,

@@ -109,7 +109,8 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         &mut std::io::sink(),
         budget(),
         |runner, pos, case, out| {
-            let g = runner.g.clone();
+            let e = runner.engine().clone();
+            let g = &e.g;
             for sq in [0, g.n as u32 / 2] {
                 let view = ply::render::move_view::Viewer {
                     runner: &mut *runner,
@@ -125,12 +126,12 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
                     },
                 )?;
                 let mut shown = String::new();
-                let board = ply::render::board_text::draw(runner.p, &runner.t, &g, pos);
+                let board = ply::render::board_text::draw(&e, pos);
                 ply::render::moves_text::case(&view, &board, &mut shown);
                 ply::render::json::line(&view, out);
             }
             let (moves, _) = runner.moves(pos, 200)?;
-            ply::render::svg::draw(runner.p, &runner.t, &g, pos, "fuzz", Some(&moves));
+            ply::render::svg::draw(&e, pos, "fuzz", Some(&moves));
             let mut lines = ply::render::output::Lines::default();
             let mut printed = Vec::new();
             ply::render::output::write_case(runner, pos, case - 1, &mut lines, &mut printed)?;
@@ -154,7 +155,7 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
             }
             Err(_) => continue,
         };
-        runner.budget = budget();
+        runner.set_budget(budget());
         // Depth 2 counts (without making) up to moves squared positions: only when that
         // is small, so a case stays quick in a debug build.
         if runner.perft(&start, 1).is_ok_and(|n| n <= 200) {

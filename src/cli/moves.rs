@@ -26,6 +26,7 @@ pub struct Options {
 pub fn find_square(runner: &Runner, name: &str) -> Option<u32> {
     let wanted: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
     runner
+        .engine()
         .g
         .names
         .iter()
@@ -35,7 +36,7 @@ pub fn find_square(runner: &Runner, name: &str) -> Option<u32> {
 
 /// The message for a square name that is not on the board.
 pub fn no_such_square(runner: &Runner, name: &str) -> String {
-    let g = &runner.g;
+    let g = &runner.engine().g;
     format!(
         "--square {name}: there is no such square on this {} x {} board (squares are written like {} or {})",
         g.rows,
@@ -62,8 +63,7 @@ fn answer(
         },
         None => None,
     };
-    let p = runner.p;
-    let drawn = board_text::draw(p, &runner.t, &runner.g.clone(), pos);
+    let drawn = board_text::draw(&runner.engine().clone(), pos);
     let show = Show {
         explain: opts.explain,
         square,

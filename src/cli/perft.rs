@@ -24,7 +24,7 @@ pub fn perft(
         Ok(x) => x,
         Err(code) => return code,
     };
-    runner.budget = limits.budget();
+    runner.set_budget(limits.budget());
     let started = std::time::Instant::now();
     let (total, lines) = if divide {
         match runner.perft_divide(&pos, depth) {

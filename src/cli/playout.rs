@@ -35,7 +35,7 @@ pub fn playout(
         Ok(x) => x,
         Err(code) => return code,
     };
-    runner.budget = limits.budget();
+    runner.set_budget(limits.budget());
     let started = std::time::Instant::now();
     let mut rng = crate::run::playout::Rng::new(seed);
     let mut scratch = Vec::new();

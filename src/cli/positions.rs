@@ -141,7 +141,7 @@ pub fn each_position(
             Ok(x) => x,
             Err(code) => return code,
         };
-        runner.budget = limits.budget();
+        runner.set_budget(limits.budget());
         let mut out = Vec::new();
         if let Err(e) = answer(&mut runner, &pos, 1, &mut out) {
             return search_failed(rep, &e);

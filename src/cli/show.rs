@@ -30,7 +30,8 @@ fn draw(
     case: usize,
     pic: &Picture,
 ) -> Result<String, RunError> {
-    let p = runner.p;
+    let e = runner.engine().clone();
+    let p = e.p;
     let (moves, count) = if pic.moves {
         let (m, n) = runner.moves(pos, pic.limit)?;
         (Some(m), n)
@@ -38,7 +39,7 @@ fn draw(
         (None, 0)
     };
     let side = pos.mover;
-    let sym = board_text::symbol(p, &runner.t, p.code(side, 0));
+    let sym = board_text::symbol(p, &e.t, p.code(side, 0));
     let mut title = format!(
         "case {case}: {} ({sym}) to move",
         p.sides[side as usize].name
@@ -52,18 +53,18 @@ fn draw(
             title.push_str(&format!(" ({} drawn)", m.len()));
         }
     }
-    let g = runner.g.clone();
+    let g = &e.g;
     Ok(match pic.svg {
-        Some(_) => svg::draw(p, &runner.t, &g, pos, &title, moves.as_deref()),
+        Some(_) => svg::draw(&e, pos, &title, moves.as_deref()),
         None => {
             let mut text = format!("{title}\n");
-            for line in board_text::draw(p, &runner.t, &g, pos) {
+            for line in board_text::draw(&e, pos) {
                 text.push_str(&format!("  {line}\n"));
             }
             if let Some(moves) = &moves {
                 let names: Vec<String> = moves
                     .iter()
-                    .map(|m| crate::run::runner::move_text(&g, m))
+                    .map(|m| crate::run::step::move_text(g, m))
                     .collect();
                 if !names.is_empty() {
                     text.push_str(&format!("moves: {}\n", names.join(" ")));

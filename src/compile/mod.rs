@@ -1,7 +1,10 @@
-//! Stage 3: from the checked program to tables built for speed: board geometry per
-//! board size, and per-side cell-class tables.
+//! Stage 3: from the checked program to what the runner reads in its hot loops: lookup
+//! tables per program ([`Tables`]) and board geometry per board size ([`geometry`]),
+//! together the [`Engine`] every query runs on.
 
+mod engine;
 pub mod geometry;
 mod tables;
 
+pub use engine::{Engine, Engines};
 pub use tables::{NO_CELL, Tables};

@@ -25,6 +25,13 @@ pub struct Tables {
     pub opposite: Vec<u16>,
     /// Some move slides, steps or jumps a piece (so the generator lists the mover's pieces).
     pub moves_pieces: bool,
+    /// Some move continues with a chain of jumps.
+    pub chains: bool,
+    /// Some move leaves the pieces it captures on the board until it ends.
+    pub ghosts: bool,
+    /// Chains can be counted by memo: the position inside a chain depends only on which
+    /// pieces were taken and where the moving piece stands (no move both chains and flips).
+    pub chains_memoisable: bool,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -57,6 +64,12 @@ impl Tables {
                 .iter()
                 .flat_map(|m| &m.actions)
                 .any(|a| matches!(a.action, Action::Slide { .. } | Action::Jump { .. })),
+            chains: p.moves.iter().any(|m| m.chain.is_some()),
+            ghosts: p.moves.iter().any(|m| !m.capture_at_once),
+            chains_memoisable: p
+                .moves
+                .iter()
+                .all(|m| m.chain.is_none() || m.flip.is_none()),
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {

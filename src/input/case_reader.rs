@@ -7,6 +7,7 @@ use crate::check::MAX_DIM;
 use crate::compile::NO_CELL;
 use crate::compile::Tables;
 use crate::program::*;
+use crate::run::eval::{Numbers, eval};
 use crate::syntax::ast::{Axis, Style};
 
 pub struct CaseReader<'a> {
@@ -124,7 +125,8 @@ impl<'a> CaseReader<'a> {
             let mut header = self.blank_setup();
             self.items(&self.p.input.header, &mut header)?;
             if let Repeat::Times(e) = &self.p.input.repeat {
-                let v = eval_vars(e, &self.vars);
+                let v = eval(e, &mut Numbers(&self.vars))
+                    .map_err(|e| self.err(self.r.loc(), e.message))?;
                 if v < 0 {
                     let loc = self.r.loc();
                     return Err(self.err(
@@ -594,17 +596,5 @@ impl<'a> CaseReader<'a> {
             out.push_str(if *style == Style::Letter { "C" } else { "4" });
         }
         out
-    }
-}
-
-fn eval_vars(e: &Expr, vars: &[i64]) -> i64 {
-    match e {
-        Expr::Int(v) => *v,
-        Expr::Var(v) => vars[*v],
-        Expr::Neg(x) => eval_vars(x, vars).saturating_neg(),
-        Expr::Bin(Op::Add, a, b) => eval_vars(a, vars).saturating_add(eval_vars(b, vars)),
-        Expr::Bin(Op::Sub, a, b) => eval_vars(a, vars).saturating_sub(eval_vars(b, vars)),
-        Expr::Bin(Op::Mul, a, b) => eval_vars(a, vars).saturating_mul(eval_vars(b, vars)),
-        _ => 0,
     }
 }

@@ -4,9 +4,7 @@
 
 use super::input_error::InputError;
 use super::reader::{Loc, Mark};
-use crate::compile::Tables;
-use crate::compile::geometry::Geometry;
-use crate::program::{Code, EMPTY, Program, SideId};
+use crate::program::{Code, EMPTY, SideId};
 use crate::run::{Position, Runner};
 
 #[derive(Debug, Clone)]
@@ -27,13 +25,12 @@ impl Setup {
     /// `require` conditions. Pieces standing where they would be promoted are promoted.
     pub fn validate(
         &self,
-        p: &Program,
-        t: &Tables,
-        g: &Geometry,
         runner: &mut Runner,
         locate: &dyn Fn(Mark) -> Loc,
         pos: &mut Position,
     ) -> Result<(), InputError> {
+        let e = runner.engine().clone();
+        let (p, t, g) = (e.p, &*e.t, &e.g);
         pos.mover = self.mover.unwrap_or(p.first);
         let mover = pos.mover;
         pos.cells.clear();

@@ -1,8 +1,7 @@
 //! A position drawn as text: one line per row with the game's own row and column names,
 //! one symbol per square (the symbols the input uses).
 
-use crate::compile::Tables;
-use crate::compile::geometry::Geometry;
+use crate::compile::{Engine, Tables};
 use crate::program::{Code, EMPTY, Notation, Program};
 use crate::run::Position;
 use crate::syntax::ast::{Axis, Style};
@@ -36,7 +35,8 @@ pub fn symbol(p: &Program, t: &Tables, code: Code) -> char {
 }
 
 /// The board's rows from the top, one symbol per square.
-pub fn rows(p: &Program, t: &Tables, g: &Geometry, pos: &Position) -> Vec<String> {
+pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
     pos.cells
         .chunks(g.cols.max(1) as usize)
         .map(|row| row.iter().map(|&c| symbol(p, t, c)).collect())
@@ -44,7 +44,8 @@ pub fn rows(p: &Program, t: &Tables, g: &Geometry, pos: &Position) -> Vec<String
 }
 
 /// The board as lines of text, a header line of column names first.
-pub fn draw(p: &Program, t: &Tables, g: &Geometry, pos: &Position) -> Vec<String> {
+pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
     let cols: Vec<String> = (0..g.cols)
         .map(|c| axis_label(&p.notation, Axis::Column, c))
         .collect();

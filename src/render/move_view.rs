@@ -129,7 +129,7 @@ pub struct Viewer<'a, 'p> {
 
 impl Viewer<'_, '_> {
     fn name(&self, sq: u32) -> String {
-        self.runner.g.names[sq as usize].to_string()
+        self.runner.engine().g.names[sq as usize].to_string()
     }
 
     fn opt_name(&self, sq: u32) -> Option<String> {
@@ -138,6 +138,7 @@ impl Viewer<'_, '_> {
 
     fn dir_name(&self, d: DirId) -> Option<String> {
         self.runner
+            .engine()
             .p
             .directions
             .get(d as usize)
@@ -145,7 +146,7 @@ impl Viewer<'_, '_> {
     }
 
     fn kind_name(&self, code: Code) -> String {
-        let p = self.runner.p;
+        let p = self.runner.engine().p;
         p.kinds[p.kind_of(code) as usize].clone()
     }
 
@@ -156,7 +157,7 @@ impl Viewer<'_, '_> {
     /// The action as written; a slide only up to its distance or over clause (quoted on
     /// their own where they matter).
     fn action_clause(&self, at: ActionRef) -> Clause {
-        let ka = &self.runner.p.moves[at.rule as usize].actions[at.action as usize];
+        let ka = &self.runner.engine().p.moves[at.rule as usize].actions[at.action as usize];
         let mut span = ka.span;
         if let Action::Slide { .. } = ka.action {
             let c = &ka.clauses;
@@ -170,8 +171,8 @@ impl Viewer<'_, '_> {
     /// A cell as the mover sees it.
     fn describe(&self, pos: &Position, sq: u32) -> String {
         let code = pos.cells[sq as usize];
-        let p = self.runner.p;
-        let sym = board_text::symbol(p, &self.runner.t, code);
+        let p = self.runner.engine().p;
+        let sym = board_text::symbol(p, &self.runner.engine().t, code);
         match code {
             EMPTY => "empty".to_string(),
             GHOST => "a piece taken earlier in this move".to_string(),
@@ -183,7 +184,7 @@ impl Viewer<'_, '_> {
     /// The whole view of one case.
     pub fn case(&mut self, case: usize, pos: &Position, show: &Show) -> Result<CaseView, RunError> {
         let (explain, square) = (show.explain, show.square);
-        let p = self.runner.p;
+        let p = self.runner.engine().p;
         let (mut moves, move_count) = self.runner.moves(pos, show.limit)?;
         // Board order: by the squares the move visits.
         let key = |m: &Vec<Step>| -> Vec<u32> {
@@ -200,7 +201,7 @@ impl Viewer<'_, '_> {
             views.push(self.move_view(m, &played, explain));
         }
         let side = pos.mover;
-        let sym = board_text::symbol(p, &self.runner.t, p.code(side, 0));
+        let sym = board_text::symbol(p, &self.runner.engine().t, p.code(side, 0));
         let rejected = match square {
             Some(sq) => Some(
                 explain::rejected_on(self.runner, pos, sq)?
@@ -214,7 +215,7 @@ impl Viewer<'_, '_> {
             case,
             to_move: p.sides[side as usize].name.clone(),
             symbol: sym.to_string(),
-            board: board_text::rows(p, &self.runner.t, &self.runner.g, pos),
+            board: board_text::rows(self.runner.engine(), pos),
             move_count,
             moves: views,
             square: square.map(|s| self.name(s)),
@@ -239,7 +240,7 @@ impl Viewer<'_, '_> {
             .filter(|_| explain)
             .map(|end| self.chain_end(steps, end));
         MoveView {
-            notation: crate::run::runner::move_text(&self.runner.g, steps),
+            notation: crate::run::step::move_text(&self.runner.engine().g, steps),
             from: self.opt_name(first.from),
             to: self.opt_name(steps[steps.len() - 1].to),
             path,
@@ -253,7 +254,7 @@ impl Viewer<'_, '_> {
 
     fn chain_end(&self, steps: &[Step], end: ChainEnd) -> String {
         let last = steps[steps.len() - 1];
-        let rule = &self.runner.p.moves[last.rule as usize];
+        let rule = &self.runner.engine().p.moves[last.rule as usize];
         let chain = rule
             .spans
             .chain
@@ -273,7 +274,7 @@ impl Viewer<'_, '_> {
 
     fn step_view(&self, s: &StepPlayed) -> StepView {
         let st = s.step;
-        let p = self.runner.p;
+        let p = self.runner.engine().p;
         let at = ActionRef {
             rule: st.rule,
             action: st.action,
@@ -334,7 +335,7 @@ impl Viewer<'_, '_> {
             captured: s.captured.map(|(q, _)| self.name(q)),
             captured_piece: s
                 .captured
-                .map(|(_, c)| board_text::symbol(p, &self.runner.t, c).to_string()),
+                .map(|(_, c)| board_text::symbol(p, &self.runner.engine().t, c).to_string()),
             flips: s
                 .flips
                 .iter()
@@ -352,7 +353,7 @@ impl Viewer<'_, '_> {
 
     /// A candidate the generator turned down (`None` for an event that is not one).
     fn rejected(&self, pos: &Position, e: Event) -> Option<RejectedView> {
-        let p = self.runner.p;
+        let p = self.runner.engine().p;
         Some(match e {
             Event::WrongKind { at, from } => {
                 let ka = &p.moves[at.rule as usize].actions[at.action as usize];
@@ -380,7 +381,7 @@ impl Viewer<'_, '_> {
                     action: step.action,
                 };
                 RejectedView {
-                    candidate: crate::run::runner::move_text(&self.runner.g, &[step]),
+                    candidate: crate::run::step::move_text(&self.runner.engine().g, &[step]),
                     direction: self.dir_name(step.dir),
                     distance: None,
                     action: self.action_clause(at),

@@ -20,14 +20,14 @@ fn prefix(line: &[u8]) -> u64 {
     u64::from_be_bytes(b)
 }
 
-pub fn write_case(
-    runner: &mut Runner,
+pub fn write_case<'p>(
+    runner: &mut Runner<'p>,
     pos: &Position,
     index: usize,
     lines: &mut Lines,
     out: &mut Vec<u8>,
 ) -> Result<(), RunError> {
-    let p = runner.p;
+    let p = runner.engine().p;
     if index > 0
         && let Some(between) = &p.output.between
     {
@@ -103,10 +103,10 @@ pub fn write_case(
     Ok(())
 }
 
-fn template(
-    runner: &mut Runner,
+fn template<'p>(
+    runner: &mut Runner<'p>,
     pos: &Position,
-    parts: &[TplPart],
+    parts: &'p [TplPart],
     mv: Option<MoveEnds>,
     out: &mut Vec<u8>,
 ) -> Result<(), RunError> {
@@ -131,7 +131,12 @@ fn template(
                         b"pass"
                     });
                 } else {
-                    out.extend(runner.g.names[sq as usize].as_bytes().iter().copied());
+                    out.extend(
+                        runner.engine().g.names[sq as usize]
+                            .as_bytes()
+                            .iter()
+                            .copied(),
+                    );
                 }
             }
         }
@@ -161,7 +166,7 @@ fn write_int(out: &mut Vec<u8>, v: i64) {
 /// How a finished game is reported: the first `result` line of the game section whose
 /// condition holds (an `otherwise` holds when no `if` right before it did).
 pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunError> {
-    let p = runner.p;
+    let p = runner.engine().p;
     let game = p
         .game
         .as_ref()

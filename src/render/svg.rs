@@ -7,9 +7,9 @@
 use std::fmt::Write;
 
 use super::board_text::{axis_label, symbol};
-use crate::compile::Tables;
+use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{EMPTY, GHOST, Program};
+use crate::program::{EMPTY, GHOST};
 use crate::run::Position;
 use crate::run::step::{NONE, Step};
 use crate::syntax::ast::Axis;
@@ -89,14 +89,8 @@ fn centre(g: &Geometry, sq: u32) -> (u32, u32) {
 }
 
 /// The picture; `moves` (each move as its steps) are drawn as arrows when given.
-pub fn draw(
-    p: &Program,
-    t: &Tables,
-    g: &Geometry,
-    pos: &Position,
-    title: &str,
-    moves: Option<&[Vec<Step>]>,
-) -> String {
+pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>) -> String {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
     let width = 2 * MARGIN + g.cols * CELL;
     let height = 2 * MARGIN + g.rows * CELL + 24;
     let mut s = String::new();
@@ -212,7 +206,7 @@ pub fn draw(
             r#"  <g class="moves" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.75">"#
         );
         for m in moves {
-            let text = escape(&crate::run::runner::move_text(g, m));
+            let text = escape(&crate::run::step::move_text(g, m));
             let first = m[0];
             if first.is_pass() {
                 continue;

@@ -1,31 +1,22 @@
 //! Playing a step on a position: moving, capturing, promoting and flipping.
 
 use super::position::Position;
+use super::runs::closed_run;
 use super::step::{NONE, Step};
 use super::trace::{Event, Off, Trace};
-use crate::compile::Tables;
-use crate::compile::geometry::Geometry;
+use crate::compile::Engine;
 use crate::program::*;
 
 /// Plays one step. `stack` is scratch space for cascading flips.
 #[inline]
-pub fn apply(
-    p: &Program,
-    t: &Tables,
-    g: &Geometry,
-    pos: &mut Position,
-    step: &Step,
-    stack: &mut Vec<u32>,
-) {
-    apply_traced(p, t, g, pos, step, stack, &mut Off);
+pub fn apply(e: &Engine, pos: &mut Position, step: &Step, stack: &mut Vec<u32>) {
+    apply_traced(e, pos, step, stack, &mut Off);
 }
 
 /// [`apply`], telling `trace` which runs it flips, in order.
 #[inline]
 pub fn apply_traced<T: Trace>(
-    p: &Program,
-    t: &Tables,
-    g: &Geometry,
+    e: &Engine,
     pos: &mut Position,
     step: &Step,
     stack: &mut Vec<u32>,
@@ -34,6 +25,7 @@ pub fn apply_traced<T: Trace>(
     if step.is_pass() {
         return;
     }
+    let (p, t, g) = (e.p, &*e.t, &e.g);
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
     let mut piece = if step.from == NONE {
@@ -60,8 +52,7 @@ pub fn apply_traced<T: Trace>(
     pos.set(to, piece);
     if let Some(flip) = &rule.flip {
         flip_runs(
-            t,
-            g,
+            e,
             pos,
             to,
             &flip.dirs[pos.mover as usize],
@@ -74,7 +65,8 @@ pub fn apply_traced<T: Trace>(
 
 /// Ends a move: pieces captured "at end of move" leave, and a promotion that waits for
 /// the end of the move happens on `last` (the moving piece's final square).
-pub fn finish(t: &Tables, g: &Geometry, pos: &mut Position, last: u32, had_ghosts: bool) {
+pub fn finish(e: &Engine, pos: &mut Position, last: u32, had_ghosts: bool) {
+    let (t, g) = (&*e.t, &e.g);
     if had_ghosts {
         for c in pos.cells.iter_mut() {
             if *c == GHOST {
@@ -98,10 +90,8 @@ pub fn finish(t: &Tables, g: &Geometry, pos: &mut Position, last: u32, had_ghost
 
 /// Turns every enemy run that lies between `from` and another own piece along `dirs`;
 /// with `cascading`, every turned piece does the same in turn.
-#[allow(clippy::too_many_arguments)]
 fn flip_runs<T: Trace>(
-    t: &Tables,
-    g: &Geometry,
+    e: &Engine,
     pos: &mut Position,
     from: usize,
     dirs: &[DirId],
@@ -109,6 +99,7 @@ fn flip_runs<T: Trace>(
     stack: &mut Vec<u32>,
     trace: &mut T,
 ) {
+    let (t, g) = (&*e.t, &e.g);
     let side = pos.mover;
     let class = &t.class[side as usize];
     let own_base = 1 + side * t.kinds;
@@ -118,32 +109,21 @@ fn flip_runs<T: Trace>(
     while let Some(v) = stack.pop() {
         let v = v as usize;
         for &d in dirs {
-            let avail = g.steps(d, v);
+            let Some(count) = closed_run(g, class, cells, v, d) else {
+                continue;
+            };
             let stride = g.stride[d as usize];
             let first = v as isize + stride;
-            // Most directions end at once: no enemy next to the square.
-            if avail < 2 || class[cells[first as usize] as usize] != C_ENEMY {
-                continue;
-            }
-            let mut k = 2;
-            let mut s = first + stride;
-            while k <= avail && class[cells[s as usize] as usize] == C_ENEMY {
-                k += 1;
-                s += stride;
-            }
-            if k > avail || class[cells[s as usize] as usize] != C_OWN {
-                continue;
-            }
             if T::ON {
                 trace.note(Event::Flipped {
                     origin: v as u32,
                     dir: d,
                     first: first as u32,
-                    count: k - 1,
+                    count,
                 });
             }
             let mut f = first;
-            for _ in 1..k {
+            for _ in 0..count {
                 let old = cells[f as usize];
                 let new = own_base + t.kind_of[old as usize];
                 counts[old as usize] -= 1;

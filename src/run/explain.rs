@@ -3,8 +3,9 @@
 //! candidates the generator turned down on one square, with the reason for each.
 
 use super::apply::{apply, apply_traced, finish};
+use super::movegen::{chain_after, chain_at};
 use super::position::Position;
-use super::runner::{RunError, Runner, chain_after, chain_at};
+use super::search::{RunError, Runner};
 use super::step::{NONE, Step};
 use super::trace::{Event, Off, Record, Why};
 use crate::program::{Code, DirId, EMPTY, GHOST};
@@ -84,7 +85,8 @@ impl MovePlayed {
 /// Plays `steps` (one move, as [`Runner::moves`] gives it) from `pos`, recording what each
 /// step did.
 pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed {
-    let (p, g) = (runner.p, runner.g.clone());
+    let e = runner.engine().clone();
+    let (p, g) = (e.p, &e.g);
     let mut now = pos.clone();
     let mut stack = Vec::new();
     let mut played = Vec::with_capacity(steps.len());
@@ -130,7 +132,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         };
         captured_any |= st.over != NONE;
         let mut record = Record::default();
-        apply_traced(p, &runner.t, &g, &mut now, st, &mut stack, &mut record);
+        apply_traced(&e, &mut now, st, &mut stack, &mut record);
         let flips = record
             .0
             .iter()
@@ -184,7 +186,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     };
     let last = steps.last().map_or(NONE, |s| s.to);
     let before_end = (last != NONE).then(|| now.cells[last as usize]);
-    finish(&runner.t, &g, &mut now, last, captured_any);
+    finish(&e, &mut now, last, captured_any);
     let promoted_at_end = before_end
         .filter(|&b| now.cells[last as usize] != b)
         .map(|_| (last, now.cells[last as usize]));
@@ -219,7 +221,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         .map(|s| (pos.clone(), *s))
         .collect();
     let mut flip_stack = Vec::new();
-    let g = runner.g.clone();
+    let e = runner.engine().clone();
     // Chains can branch without end in sight on a big board: look at this many steps at most.
     let mut budget = 100_000;
     while let Some((before, st)) = stack.pop() {
@@ -228,7 +230,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
             break;
         }
         let mut after = before.clone();
-        apply(runner.p, &runner.t, &g, &mut after, &st, &mut flip_stack);
+        apply(&e, &mut after, &st, &mut flip_stack);
         let at = chain_at(&st, &before, &after);
         let mut record = Record::default();
         let mut next = Vec::new();

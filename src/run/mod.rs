@@ -1,16 +1,25 @@
-//! Stage 4: positions, the move generator, playing moves and answering queries.
+//! Stage 4: positions, the move generator, playing moves, evaluating expressions and
+//! answering every query (listing, counting, best values, perft, playouts, explanations).
 
 pub mod apply;
+mod count;
+pub mod eval;
 pub mod explain;
+mod filters;
 mod fxhash;
 pub mod movegen;
+mod perft;
 pub mod playout;
 pub mod position;
 pub mod regions;
-pub mod runner;
+mod runs;
+mod scope;
+mod search;
 pub mod step;
 pub mod trace;
+mod walk;
 
+pub use filters::{filter_table, matches_filter};
 pub use position::Position;
-pub use runner::{Budget, MoveEnds, RunError, Runner};
+pub use search::{Budget, MAX_CHAIN, MoveEnds, RunError, Runner};
 pub use step::Step;

@@ -1,11 +1,14 @@
 //! The move generator: every step the side to move can take, from the compiled rules.
 //! One generator serves every query.
 
+use super::RunError;
+use super::eval::{self, Line};
+use super::filters::filter_table;
 use super::position::Position;
+use super::runs::closed_run;
 use super::step::{NONE, Step};
 use super::trace::{ActionRef, Event, Trace, Why};
-use crate::compile::Tables;
-use crate::compile::geometry::Geometry;
+use crate::compile::Engine;
 use crate::program::*;
 
 /// Where a chain stands: the moving piece's square, the direction of its last jump and the
@@ -19,40 +22,71 @@ pub struct ChainAt {
     pub promoted: bool,
 }
 
+/// Where a chain stands after the jump `st` took `before` to `after`.
+pub fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
+    chain_after(st, before.cells[st.from as usize], after)
+}
+
+/// Where a chain stands after the jump `st` of the piece `moved` led to `after`.
+#[inline]
+pub fn chain_after(st: &Step, moved: Code, after: &Position) -> ChainAt {
+    ChainAt {
+        sq: st.to,
+        last_dir: st.dir,
+        rule: st.rule,
+        promoted: after.cells[st.to as usize] != moved,
+    }
+}
+
 /// Everything the generator reads, borrowed for one call, and where it tells what it
 /// turned down ([`Off`](super::trace::Off) in every search).
-pub struct Gen<'a, T: Trace> {
-    pub p: &'a Program,
-    pub t: &'a Tables,
-    pub g: &'a Geometry,
+pub struct Gen<'a, 'p, T: Trace> {
+    pub e: &'a Engine<'p>,
+    /// The input's numbers, for `distance` expressions.
+    pub vars: &'a [i64],
     /// Per-line counts for `distance count ... on line`, filled on demand.
     pub line_counts: &'a mut Vec<u32>,
-    /// Evaluates `distance` expressions that are not a plain line count.
-    pub distance_expr: &'a mut dyn FnMut(&Expr, &Position, usize, DirId) -> i64,
     /// Scratch: the squares of the mover's pieces.
     pub own: &'a mut Vec<u32>,
     pub trace: &'a mut T,
 }
 
-impl<T: Trace> Gen<'_, T> {
+/// One `slide` or `step` action as the generator reads it, for the side to move.
+struct Slide<'r> {
+    dirs: &'r [DirId],
+    distance: &'r Distance,
+    over: CellMask,
+    onto: CellMask,
+    at: ActionRef,
+}
+
+/// One `jump` action as the generator reads it.
+#[derive(Clone, Copy)]
+pub struct Jump {
+    over: CellMask,
+    before: u32,
+    after: u32,
+    at: ActionRef,
+}
+
+impl<T: Trace> Gen<'_, '_, T> {
     /// All first steps of every move rule for `pos.mover`.
-    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
         out.clear();
-        let side = pos.mover as usize;
-        let t = self.t;
-        let class = &t.class[side];
+        let t = &*self.e.t;
         // The mover's pieces, found once for every action that moves a piece.
         let mut own = std::mem::take(self.own);
         own.clear();
         if t.moves_pieces {
+            let class = &t.class[pos.mover as usize];
             for (s, &c) in pos.cells.iter().enumerate() {
                 if class[c as usize] == C_OWN {
                     own.push(s as u32);
                 }
             }
         }
-        let all_kinds = (1u32 << t.kinds) - 1;
-        for (ri, rule) in self.p.moves.iter().enumerate() {
+        let mut result = Ok(());
+        for (ri, rule) in self.e.p.moves.iter().enumerate() {
             for (ai, ka) in rule.actions.iter().enumerate() {
                 let at = ActionRef {
                     rule: ri as u16,
@@ -62,74 +96,21 @@ impl<T: Trace> Gen<'_, T> {
                     Action::Pass => {
                         out.push(Step::new(NONE, NONE, NONE, u16::MAX, at.rule, at.action))
                     }
-                    Action::Place { onto } => {
-                        let kind = ka.kinds.trailing_zeros() as u8;
-                        let needs_flip = match (&rule.flip, rule.must_flip) {
-                            (Some(f), true) => Some(&f.dirs[side][..]),
-                            _ => None,
-                        };
-                        for (sq, &c) in pos.cells.iter().enumerate() {
-                            let why = if class[c as usize] & onto == 0 {
-                                Why::PlaceOnto
-                            } else if needs_flip
-                                .is_some_and(|dirs| !would_flip(self.g, class, pos, sq, dirs))
-                            {
-                                Why::FlipsNothing
-                            } else {
-                                out.push(Step {
-                                    kind,
-                                    ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
-                                });
-                                continue;
-                            };
-                            if T::ON {
-                                self.trace.note(Event::Rejected {
-                                    at,
-                                    from: NONE,
-                                    to: sq as u32,
-                                    dir: u16::MAX,
-                                    distance: 0,
-                                    why,
-                                });
-                            }
-                        }
-                    }
+                    Action::Place { onto } => self.place(pos, rule, ka, *onto, at, out),
                     Action::Slide {
                         dirs,
                         distance,
                         over,
                         onto,
                     } => {
-                        if let Distance::LineCount(f) = distance {
-                            self.fill_line_counts(pos, *f);
-                        }
-                        let g = self.g;
-                        for &sq in &own {
-                            let sq = sq as usize;
-                            if !self.kind_may(ka.kinds, all_kinds, pos, sq, at) {
-                                continue;
-                            }
-                            // The distance is decided once per action, not per square.
-                            match distance {
-                                Distance::LineCount(_) => {
-                                    for &d in &dirs[side] {
-                                        let k = self.line_counts
-                                            [g.line[d as usize * g.n + sq] as usize];
-                                        self.slide_exactly(pos, sq, d, k, *over, *onto, at, out);
-                                    }
-                                }
-                                Distance::Const(k) => {
-                                    for &d in &dirs[side] {
-                                        self.slide_exactly(pos, sq, d, *k, *over, *onto, at, out);
-                                    }
-                                }
-                                _ => {
-                                    for &d in &dirs[side] {
-                                        self.slide(pos, sq, d, distance, *over, *onto, at, out);
-                                    }
-                                }
-                            }
-                        }
+                        let slide = Slide {
+                            dirs: &dirs[pos.mover as usize],
+                            distance,
+                            over: *over,
+                            onto: *onto,
+                            at,
+                        };
+                        result = result.and(self.slides(pos, &own, ka.kinds, &slide, out));
                     }
                     Action::Jump {
                         dirs,
@@ -137,29 +118,140 @@ impl<T: Trace> Gen<'_, T> {
                         before,
                         after,
                     } => {
-                        for &sq in &own {
-                            let sq = sq as usize;
-                            if !self.kind_may(ka.kinds, all_kinds, pos, sq, at) {
-                                continue;
-                            }
-                            for &d in &dirs[side] {
-                                self.jump(pos, sq, d, *over, *before, *after, at, out);
-                            }
-                        }
+                        let jump = Jump {
+                            over: *over,
+                            before: *before,
+                            after: *after,
+                            at,
+                        };
+                        self.jumps(pos, &own, ka.kinds, &dirs[pos.mover as usize], jump, out);
                     }
                 }
             }
         }
         *self.own = own;
-        if self.p.captures_mandatory {
+        if self.e.p.captures_mandatory {
             self.mandatory_captures(pos, out);
+        }
+        result
+    }
+
+    /// Every placement of one `place` action.
+    fn place(
+        &mut self,
+        pos: &Position,
+        rule: &MoveRule,
+        ka: &KindAction,
+        onto: CellMask,
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
+        let (g, class) = (&self.e.g, &self.e.t.class[pos.mover as usize]);
+        let kind = ka.kinds.trailing_zeros() as u8;
+        let needs_flip = match (&rule.flip, rule.must_flip) {
+            (Some(f), true) => Some(&f.dirs[pos.mover as usize][..]),
+            _ => None,
+        };
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            let why = if class[c as usize] & onto == 0 {
+                Why::PlaceOnto
+            } else if needs_flip.is_some_and(|dirs| {
+                !dirs
+                    .iter()
+                    .any(|&d| closed_run(g, class, &pos.cells, sq, d).is_some())
+            }) {
+                Why::FlipsNothing
+            } else {
+                out.push(Step {
+                    kind,
+                    ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
+                });
+                continue;
+            };
+            if T::ON {
+                self.trace.note(Event::Rejected {
+                    at,
+                    from: NONE,
+                    to: sq as u32,
+                    dir: u16::MAX,
+                    distance: 0,
+                    why,
+                });
+            }
+        }
+    }
+
+    /// Every slide of one `slide` or `step` action, for each of the mover's pieces it is for.
+    fn slides(
+        &mut self,
+        pos: &Position,
+        own: &[u32],
+        kinds: u32,
+        slide: &Slide,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        if let Distance::LineCount(f) = slide.distance {
+            self.fill_line_counts(pos, *f);
+        }
+        let g = &self.e.g;
+        for &sq in own {
+            let sq = sq as usize;
+            if !self.kind_may(kinds, pos, sq, slide.at) {
+                continue;
+            }
+            for &d in slide.dirs {
+                let k = match slide.distance {
+                    Distance::LineCount(_) => {
+                        self.line_counts[g.line[d as usize * g.n + sq] as usize]
+                    }
+                    Distance::Const(k) => *k,
+                    Distance::Unlimited => {
+                        self.slide_any(pos, sq, d, slide, out);
+                        continue;
+                    }
+                    Distance::Expr(e) => {
+                        let mut line = Line {
+                            e: self.e,
+                            vars: self.vars,
+                            pos,
+                            side: pos.mover,
+                            at: (sq, d),
+                        };
+                        eval::eval(e, &mut line)?.clamp(0, u32::MAX as i64) as u32
+                    }
+                };
+                self.slide_exactly(pos, sq, d, k, slide, out);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every jump of one `jump` action, for each of the mover's pieces it is for.
+    fn jumps(
+        &mut self,
+        pos: &Position,
+        own: &[u32],
+        kinds: u32,
+        dirs: &[DirId],
+        jump: Jump,
+        out: &mut Vec<Step>,
+    ) {
+        for &sq in own {
+            let sq = sq as usize;
+            if !self.kind_may(kinds, pos, sq, jump.at) {
+                continue;
+            }
+            for &d in dirs {
+                self.jump(pos, sq, d, jump, out);
+            }
         }
     }
 
     /// True if the piece on `sq` is of a kind the action is for.
     #[inline(always)]
-    fn kind_may(&mut self, kinds: u32, all: u32, pos: &Position, sq: usize, at: ActionRef) -> bool {
-        if kinds == all || kinds & (1 << self.t.kind_of[pos.cells[sq] as usize]) != 0 {
+    fn kind_may(&mut self, kinds: u32, pos: &Position, sq: usize, at: ActionRef) -> bool {
+        let t = &self.e.t;
+        if kinds == (1u32 << t.kinds) - 1 || kinds & (1 << t.kind_of[pos.cells[sq] as usize]) != 0 {
             return true;
         }
         if T::ON {
@@ -173,7 +265,7 @@ impl<T: Trace> Gen<'_, T> {
 
     /// Keeps only capturing steps when captures are mandatory and some step captures.
     fn mandatory_captures(&mut self, pos: &Position, out: &mut Vec<Step>) {
-        let class = &self.t.class[pos.mover as usize];
+        let class = &self.e.t.class[pos.mover as usize];
         let captures = |s: &Step| {
             s.over != NONE
                 || (s.from != NONE
@@ -202,7 +294,7 @@ impl<T: Trace> Gen<'_, T> {
         let side = pos.mover as usize;
         let sq = at.sq as usize;
         let code = pos.cells[sq];
-        let rule = &self.p.moves[at.rule as usize];
+        let rule = &self.e.p.moves[at.rule as usize];
         if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
             return;
         }
@@ -216,7 +308,7 @@ impl<T: Trace> Gen<'_, T> {
                 rule: at.rule,
                 action: ai as u8,
             };
-            if ka.kinds & (1 << self.t.kind_of[code as usize]) == 0 {
+            if ka.kinds & (1 << self.e.t.kind_of[code as usize]) == 0 {
                 continue;
             }
             if let Action::Jump {
@@ -226,9 +318,15 @@ impl<T: Trace> Gen<'_, T> {
                 after,
             } = &ka.action
             {
+                let jump = Jump {
+                    over: *over,
+                    before: *before,
+                    after: *after,
+                    at: here,
+                };
                 for &d in &dirs[side] {
                     if d != back {
-                        self.jump(pos, sq, d, *over, *before, *after, here, out);
+                        self.jump(pos, sq, d, jump, out);
                     } else if T::ON {
                         self.trace.note(Event::Rejected {
                             at: here,
@@ -248,14 +346,14 @@ impl<T: Trace> Gen<'_, T> {
         if d == u16::MAX {
             return u16::MAX;
         }
-        self.t.opposite[d as usize]
+        self.e.t.opposite[d as usize]
     }
 
     fn fill_line_counts(&mut self, pos: &Position, f: SetFilter) {
-        let g = self.g;
+        let (g, t) = (&self.e.g, &*self.e.t);
         self.line_counts.clear();
         self.line_counts.resize(g.line_count, 0);
-        let matching = filter_table(f, &self.t.class[pos.mover as usize], self.t);
+        let matching = filter_table(f, &t.class[pos.mover as usize], t);
         for (sq, &c) in pos.cells.iter().enumerate() {
             if matching[c as usize] {
                 for &a in &g.axes {
@@ -279,72 +377,48 @@ impl<T: Trace> Gen<'_, T> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A slide as far as the squares passed allow: a step to every square it may land on.
     #[inline]
-    fn slide(
+    fn slide_any(
         &mut self,
         pos: &Position,
         sq: usize,
         d: DirId,
-        distance: &Distance,
-        over: CellMask,
-        onto: CellMask,
-        at: ActionRef,
+        slide: &Slide,
         out: &mut Vec<Step>,
     ) {
-        let g = self.g;
-        let class = &self.t.class[pos.mover as usize];
-        let k = match distance {
-            Distance::Unlimited => {
-                let avail = g.steps(d, sq);
-                let stride = g.stride[d as usize];
-                let mut t = sq as isize;
-                if avail == 0 {
-                    self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
-                }
-                for k in 1..=avail {
-                    t += stride;
-                    let c = class[pos.cells[t as usize] as usize];
-                    if c & onto != 0 {
-                        out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
-                    } else {
-                        self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
-                    }
-                    if c & over == 0 {
-                        break;
-                    }
-                }
-                return;
+        let (g, at) = (&self.e.g, slide.at);
+        let class = &self.e.t.class[pos.mover as usize];
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let mut t = sq as isize;
+        if avail == 0 {
+            self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
+        }
+        for k in 1..=avail {
+            t += stride;
+            let c = class[pos.cells[t as usize] as usize];
+            if c & slide.onto != 0 {
+                out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
+            } else {
+                self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
             }
-            Distance::Const(k) => *k,
-            Distance::LineCount(_) => self.line_counts[g.line[d as usize * g.n + sq] as usize],
-            Distance::Expr(e) => {
-                let v = (self.distance_expr)(e, pos, sq, d);
-                if v < 0 {
-                    0
-                } else {
-                    v.min(u32::MAX as i64) as u32
-                }
+            if c & slide.over == 0 {
+                break;
             }
-        };
-        self.slide_exactly(pos, sq, d, k, over, onto, at, out);
+        }
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn jump(
-        &mut self,
-        pos: &Position,
-        sq: usize,
-        d: DirId,
-        over: CellMask,
-        before: u32,
-        after: u32,
-        at: ActionRef,
-        out: &mut Vec<Step>,
-    ) {
-        let g = self.g;
-        let class = &self.t.class[pos.mover as usize];
+    fn jump(&mut self, pos: &Position, sq: usize, d: DirId, jump: Jump, out: &mut Vec<Step>) {
+        let Jump {
+            over,
+            before,
+            after,
+            at,
+        } = jump;
+        let g = &self.e.g;
+        let class = &self.e.t.class[pos.mover as usize];
         if before == 0 && after == 0 {
             // A short jump: over the neighbour onto the square just beyond it.
             let s = g.next[d as usize * g.n + sq];
@@ -425,7 +499,6 @@ impl<T: Trace> Gen<'_, T> {
 
     /// A slide of exactly `k` squares: every square passed must be in `over`, the landing
     /// square in `onto`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn slide_exactly(
         &mut self,
@@ -433,13 +506,12 @@ impl<T: Trace> Gen<'_, T> {
         sq: usize,
         d: DirId,
         k: u32,
-        over: CellMask,
-        onto: CellMask,
-        at: ActionRef,
+        slide: &Slide,
         out: &mut Vec<Step>,
     ) {
-        let g = self.g;
-        let class = &self.t.class[pos.mover as usize];
+        let (over, onto, at) = (slide.over, slide.onto, slide.at);
+        let g = &self.e.g;
+        let class = &self.e.t.class[pos.mover as usize];
         if k == 1 {
             // One step: the common case (men, kings, steppers), from the neighbour table.
             let t = g.next[d as usize * g.n + sq];
@@ -481,49 +553,5 @@ impl<T: Trace> Gen<'_, T> {
         } else {
             self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
         }
-    }
-}
-
-/// True if a piece placed on `sq` would close an enemy run along one of `dirs`.
-#[inline]
-fn would_flip(g: &Geometry, class: &[u8; 256], pos: &Position, sq: usize, dirs: &[DirId]) -> bool {
-    let cells = &pos.cells[..];
-    dirs.iter().any(|&d| {
-        let avail = g.steps(d, sq);
-        let stride = g.stride[d as usize];
-        let mut s = sq as isize + stride;
-        if avail < 2 || class[cells[s as usize] as usize] != C_ENEMY {
-            return false;
-        }
-        let mut k = 2;
-        s += stride;
-        while k < avail && class[cells[s as usize] as usize] == C_ENEMY {
-            k += 1;
-            s += stride;
-        }
-        class[cells[s as usize] as usize] == C_OWN
-    })
-}
-
-/// Which cell values a filter accepts, as a table (for loops over many squares).
-pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
-    let mut m = [false; 256];
-    let codes = t.kinds as usize * t.class.len();
-    for code in (0..=codes).chain([GHOST as usize]) {
-        m[code] = matches_filter(f, code as Code, class, t);
-    }
-    m
-}
-
-#[inline]
-pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -> bool {
-    match f {
-        SetFilter::Own => class[cell as usize] == C_OWN,
-        SetFilter::Enemy => class[cell as usize] == C_ENEMY,
-        SetFilter::Empty => cell == EMPTY,
-        SetFilter::Pieces => cell != EMPTY && cell != GHOST,
-        SetFilter::Squares => true,
-        SetFilter::Side(s) => cell != EMPTY && cell != GHOST && t.side_of[cell as usize] == s,
-        SetFilter::Piece(c) => cell == c,
     }
 }

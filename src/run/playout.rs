@@ -1,7 +1,7 @@
 //! Whole games: random playouts from a position to the end.
 
 use super::position::Position;
-use super::runner::{RunError, Runner};
+use super::search::{RunError, Runner};
 
 /// A small, fast, seedable random generator (SplitMix64); the same seed gives the same games.
 pub struct Rng(u64);
@@ -46,6 +46,7 @@ pub fn playout(
     scratch: &mut Vec<Position>,
 ) -> Result<Played, RunError> {
     let game = runner
+        .engine()
         .p
         .game
         .as_ref()

@@ -1,9 +1,8 @@
 //! Connected regions of squares: their sizes and the sides that border them.
 
-use super::movegen::matches_filter;
+use super::filters::matches_filter;
 use super::position::Position;
-use crate::compile::Tables;
-use crate::compile::geometry::Geometry;
+use crate::compile::Engine;
 use crate::program::{EMPTY, GHOST, RegionSpec, SideId};
 
 #[derive(Debug, Default, Clone)]
@@ -21,10 +20,9 @@ pub struct Fill {
     stack: Vec<u32>,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Every region of `spec`'s members in `pos` (as `side` sees them), in square order.
 pub fn find(
-    t: &Tables,
-    g: &Geometry,
+    e: &Engine,
     pos: &Position,
     side: SideId,
     spec: &RegionSpec,
@@ -32,6 +30,7 @@ pub fn find(
     fill: &mut Fill,
     out: &mut Regions,
 ) {
+    let (t, g) = (&*e.t, &e.g);
     out.sizes.clear();
     out.borders.clear();
     if fill.seen.len() != g.n || fill.stamp == u32::MAX {

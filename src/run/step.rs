@@ -1,4 +1,7 @@
-//! Moves as values: one step of a move (a slide, a placement, one jump of a chain, a pass).
+//! Moves as values: one step of a move (a slide, a placement, one jump of a chain, a pass),
+//! and a move written in the game's square notation.
+
+use crate::compile::geometry::Geometry;
 
 pub const NONE: u32 = u32::MAX;
 
@@ -38,4 +41,20 @@ impl Step {
     pub fn is_pass(&self) -> bool {
         self.to == NONE
     }
+}
+
+/// A move in the game's square notation: its squares joined by `-` (`C3-A5-C7`), a
+/// placement's square, or `pass`.
+pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
+    let Some(first) = steps.first() else {
+        return "pass".to_string();
+    };
+    if first.is_pass() {
+        return "pass".to_string();
+    }
+    let squares = std::iter::once(first.from)
+        .filter(|s| *s != NONE)
+        .chain(steps.iter().map(|s| s.to));
+    let names: Vec<&str> = squares.map(|s| &*g.names[s as usize]).collect();
+    names.join("-")
 }

@@ -1,0 +1,74 @@
+//! The engine context: a checked program compiled for one board size. Everything the move
+//! generator, `apply` and the evaluator read travels as one `&Engine`.
+
+use std::rc::Rc;
+
+use super::geometry::{Geometry, NotationError};
+use super::tables::Tables;
+use crate::program::Program;
+
+/// A program with its lookup tables and the geometry of one board size.
+#[derive(Debug)]
+pub struct Engine<'p> {
+    pub p: &'p Program,
+    pub t: Rc<Tables>,
+    pub g: Geometry,
+}
+
+impl<'p> Engine<'p> {
+    pub fn new(
+        p: &'p Program,
+        t: Rc<Tables>,
+        rows: u32,
+        cols: u32,
+    ) -> Result<Engine<'p>, NotationError> {
+        Ok(Engine {
+            p,
+            t,
+            g: Geometry::new(p, rows, cols)?,
+        })
+    }
+}
+
+/// The engines of the board sizes met so far, sharing one set of tables (the program's):
+/// an input whose cases change size builds each size's geometry once. At most
+/// [`Engines::KEEP`] sizes are kept, the oldest dropped first.
+pub struct Engines<'p> {
+    p: &'p Program,
+    t: Rc<Tables>,
+    built: Vec<Rc<Engine<'p>>>,
+}
+
+impl<'p> Engines<'p> {
+    pub const KEEP: usize = 64;
+
+    pub fn new(p: &'p Program) -> Engines<'p> {
+        Engines {
+            p,
+            t: Rc::new(Tables::new(p)),
+            built: Vec::new(),
+        }
+    }
+
+    /// The program's tables (input readers use its symbol table).
+    pub fn tables(&self) -> &Rc<Tables> {
+        &self.t
+    }
+
+    /// The engine for a board of `rows` x `cols`.
+    pub fn get(&mut self, rows: u32, cols: u32) -> Result<Rc<Engine<'p>>, NotationError> {
+        if let Some(e) = self
+            .built
+            .iter()
+            .find(|e| e.g.rows == rows && e.g.cols == cols)
+        {
+            return Ok(e.clone());
+        }
+        let e = Rc::new(Engine::new(self.p, self.t.clone(), rows, cols)?);
+        if self.built.len() >= Self::KEEP {
+            self.built.remove(0);
+        }
+        self.built.push(e.clone());
+        Ok(e)
+    }
+}

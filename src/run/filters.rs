@@ -1,0 +1,28 @@
+//! Which cells a square set (`own pieces`, `empty squares`, `black king pieces`, ...)
+//! accepts, as the side asking sees them.
+
+use crate::compile::Tables;
+use crate::program::*;
+
+#[inline]
+pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -> bool {
+    match f {
+        SetFilter::Own => class[cell as usize] == C_OWN,
+        SetFilter::Enemy => class[cell as usize] == C_ENEMY,
+        SetFilter::Empty => cell == EMPTY,
+        SetFilter::Pieces => cell != EMPTY && cell != GHOST,
+        SetFilter::Squares => true,
+        SetFilter::Side(s) => cell != EMPTY && cell != GHOST && t.side_of[cell as usize] == s,
+        SetFilter::Piece(c) => cell == c,
+    }
+}
+
+/// Which cell values a filter accepts, as a table (for loops over many squares).
+pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
+    let mut m = [false; 256];
+    let codes = t.kinds as usize * t.class.len();
+    for code in (0..=codes).chain([GHOST as usize]) {
+        m[code] = matches_filter(f, code as Code, class, t);
+    }
+    m
+}

@@ -1,0 +1,276 @@
+//! The runner: the engine a query runs on, the input's numbers, the search budget, the
+//! caches of the current position, and the scratch space every walk reuses (move lists
+//! and positions come from pools, so a warm search allocates nothing per move).
+//!
+//! Queries are methods of [`Runner`], each in the file of its concept: walking every
+//! complete move and the folds over it (`walk.rs`), counting chains by memo (`count.rs`),
+//! perft (`perft.rs`), evaluating expressions (`scope.rs`). They reach the board through
+//! three methods only, [`Runner::first_steps`], [`Runner::chain_steps`] and
+//! [`Runner::play`]: a second board representation plugs in there.
+
+use std::rc::Rc;
+
+use super::apply::apply;
+use super::fxhash::FxHashMap;
+use super::movegen::{ChainAt, Gen};
+use super::position::Position;
+use super::regions::{Fill, Regions};
+use super::step::{NONE, Step};
+use super::trace::{Off, Trace};
+use crate::compile::Engine;
+use crate::program::SideId;
+
+/// A failure while answering a question about a valid position.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{message}")]
+pub struct RunError {
+    pub message: String,
+    /// The search ran out of its node or time budget (exit code 5).
+    pub budget: bool,
+}
+
+impl RunError {
+    pub fn new(message: impl Into<String>) -> RunError {
+        RunError {
+            message: message.into(),
+            budget: false,
+        }
+    }
+}
+
+/// Limits on a search: nodes expanded and wall-clock time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<std::time::Instant>,
+}
+
+/// The deepest chain of jumps followed before giving up (keeps the stack bounded).
+pub const MAX_CHAIN: usize = 10_000;
+
+/// A finished move as the queries see it: where it started and where it ended.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveEnds {
+    pub from: u32,
+    pub to: u32,
+}
+
+/// Memo of chain counts: (pieces taken, chain state, origin) to count.
+pub(super) type Memo<K> = FxHashMap<(K, u64, u32), u64>;
+
+/// Space reused between searches.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub line_counts: Vec<u32>,
+    pub flip_stack: Vec<u32>,
+    pub step_pool: Vec<Vec<Step>>,
+    pub pos_pool: Vec<Position>,
+    /// The mover's pieces, for the generator.
+    pub own: Vec<u32>,
+    pub fill: Fill,
+    pub regions: Regions,
+    /// The steps of the move being walked, when a query writes moves out.
+    pub path: Vec<Step>,
+    pub memo: Memo<u128>,
+    pub memo_big: Memo<Box<[u64]>>,
+}
+
+/// What is known about the current position (cleared by [`Runner::new_position`]).
+pub(super) struct Cache {
+    pub lets: Vec<Option<i64>>,
+    pub regions: Vec<Option<Regions>>,
+    /// The number of moves, once something has counted them.
+    pub move_count: Option<u64>,
+}
+
+pub struct Runner<'p> {
+    pub(super) e: Rc<Engine<'p>>,
+    pub(super) vars: Vec<i64>,
+    budget: Budget,
+    nodes: u64,
+    pub(super) scratch: Scratch,
+    pub(super) cache: Cache,
+}
+
+impl<'p> Runner<'p> {
+    pub fn new(e: Rc<Engine<'p>>) -> Runner<'p> {
+        let p = e.p;
+        Runner {
+            vars: vec![0; p.vars.len()],
+            budget: Budget::default(),
+            nodes: 0,
+            scratch: Scratch::default(),
+            cache: Cache {
+                lets: vec![None; p.lets.len()],
+                regions: vec![None; p.regions.len()],
+                move_count: None,
+            },
+            e,
+        }
+    }
+
+    /// The engine the runner works on.
+    pub fn engine(&self) -> &Rc<Engine<'p>> {
+        &self.e
+    }
+
+    /// Works on another engine from now on (a case of another board size).
+    pub fn set_engine(&mut self, e: Rc<Engine<'p>>) {
+        if !Rc::ptr_eq(&self.e, &e) {
+            self.e = e;
+            self.scratch.pos_pool.clear();
+            self.new_position();
+        }
+    }
+
+    /// The input's numbers, as the current case read them.
+    pub fn set_vars(&mut self, vars: &[i64]) {
+        self.vars.copy_from_slice(vars);
+    }
+
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Forgets what was cached about the previous position.
+    pub fn new_position(&mut self) {
+        self.cache.lets.iter_mut().for_each(|c| *c = None);
+        self.cache.regions.iter_mut().for_each(|c| *c = None);
+        self.cache.move_count = None;
+    }
+
+    /// Counts one node of a search against the budget.
+    #[inline]
+    pub(super) fn tick(&mut self) -> Result<(), RunError> {
+        self.nodes += 1;
+        if let Some(max) = self.budget.max_nodes
+            && self.nodes > max
+        {
+            return Err(RunError {
+                message: format!("the search went past its budget of {max} nodes (--max-nodes)"),
+                budget: true,
+            });
+        }
+        if let Some(deadline) = self.budget.deadline
+            && self.nodes.is_multiple_of(64)
+            && std::time::Instant::now() > deadline
+        {
+            return Err(RunError {
+                message: "the search ran past its time limit (--timeout)".into(),
+                budget: true,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn take_steps(&mut self) -> Vec<Step> {
+        self.scratch.step_pool.pop().unwrap_or_default()
+    }
+
+    /// A copy of `from`, from the pool.
+    pub(super) fn take_pos(&mut self, from: &Position) -> Position {
+        match self.scratch.pos_pool.pop() {
+            Some(mut p) if p.cells.len() == from.cells.len() => {
+                p.copy_from(from);
+                p
+            }
+            _ => from.clone(),
+        }
+    }
+
+    pub(super) fn put_pos(&mut self, pos: Position) {
+        self.scratch.pos_pool.push(pos);
+    }
+
+    /// Calls `each` with every step of `steps` in order, stopping at the first error, and
+    /// gives the list back to the pool.
+    #[inline]
+    pub(super) fn each_step(
+        &mut self,
+        steps: Vec<Step>,
+        mut each: impl FnMut(&mut Self, &Step) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let mut result = Ok(());
+        for st in &steps {
+            result = each(self, st);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.scratch.step_pool.push(steps);
+        result
+    }
+
+    /// Plays `st` on a copy of `pos` and calls `then` with the position after it; the copy
+    /// goes back to the pool. Every walk plays its steps through here.
+    #[inline]
+    pub(super) fn play<R>(
+        &mut self,
+        pos: &Position,
+        st: &Step,
+        then: impl FnOnce(&mut Self, &mut Position) -> R,
+    ) -> R {
+        let mut next = self.take_pos(pos);
+        apply(&self.e, &mut next, st, &mut self.scratch.flip_stack);
+        let r = then(self, &mut next);
+        self.put_pos(next);
+        r
+    }
+
+    /// The first steps of every move, from the compiled generator.
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
+        self.first_steps_traced(pos, out, &mut Off)
+    }
+
+    /// [`Runner::first_steps`], telling `trace` what the generator turned down.
+    pub fn first_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) -> Result<(), RunError> {
+        Gen {
+            e: &self.e,
+            vars: &self.vars,
+            line_counts: &mut self.scratch.line_counts,
+            own: &mut self.scratch.own,
+            trace,
+        }
+        .first_steps(pos, out)
+    }
+
+    pub(super) fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
+        self.chain_steps_traced(pos, at, out, &mut Off);
+    }
+
+    /// The jumps that go on with a chain from `at`, telling `trace` what it turned down.
+    pub fn chain_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) {
+        let no_rev = self.e.p.moves[at.rule as usize]
+            .chain
+            .is_some_and(|c| c.no_turning_back);
+        Gen {
+            e: &self.e,
+            vars: &self.vars,
+            line_counts: &mut self.scratch.line_counts,
+            own: &mut self.scratch.own,
+            trace,
+        }
+        .chain_steps(pos, at, no_rev, out);
+    }
+
+    /// True if the step is a jump that a chain may go on from.
+    pub fn continues(&self, st: &Step) -> bool {
+        st.over != NONE && self.e.p.moves[st.rule as usize].chain.is_some()
+    }
+
+    /// The side that moves after `side`.
+    pub fn next_side(&self, side: SideId) -> SideId {
+        ((side as usize + 1) % self.e.p.sides.len()) as SideId
+    }
+}
