@@ -1,0 +1,220 @@
+//! Checking directions: `direction` and `directions` statements, direction names in
+//! moves and regions, and fixing directions relative to a side (`forward`) to each side.
+
+use super::scope::{self, DirValue};
+use super::{CheckError, Checker, Statements};
+use crate::program::*;
+use crate::syntax::ast::{self, Name, Span, StatementKind};
+
+impl Checker {
+    /// Each side's `forward` direction.
+    pub(super) fn forwards(&mut self, st: &Statements) {
+        let Some(StatementKind::Sides(defs)) = st.kind("sides") else {
+            return;
+        };
+        for d in defs {
+            let Some(f) = &d.forward else { continue };
+            let Some(side) = self.scope.side(&d.name.text) else {
+                continue;
+            };
+            // A named direction is never the zero step (`direction` refuses one).
+            if let Some(v) = self.single_direction(f) {
+                if v.forward != 0 {
+                    self.error(CheckError::new(
+                        f.span,
+                        "a side's forward direction must be a fixed direction",
+                        "relative to the side itself",
+                    ));
+                } else {
+                    self.program().sides[side as usize].forward = Some((v.dr, v.dc));
+                }
+            }
+        }
+    }
+
+    pub(super) fn direction_statement(&mut self, st: &ast::Statement) {
+        match &st.kind {
+            StatementKind::Direction(defs) => {
+                for d in defs {
+                    if self.scope.directions.contains_key(&d.name.text) {
+                        self.error(CheckError::new(
+                            d.name.span,
+                            format!("direction `{}` is already defined", d.name.text),
+                            "defined again here",
+                        ));
+                        continue;
+                    }
+                    let value = match &d.value {
+                        ast::DirectionValue::Vector(dr, dc, _) => {
+                            DirValue::abs(*dr as i32, *dc as i32)
+                        }
+                        ast::DirectionValue::Sum(names) => {
+                            let mut acc = DirValue::abs(0, 0);
+                            let mut ok = true;
+                            for n in names {
+                                match self.single_direction(n) {
+                                    Some(v) => acc = acc.plus(v),
+                                    None => ok = false,
+                                }
+                            }
+                            if !ok {
+                                continue;
+                            }
+                            acc
+                        }
+                    };
+                    if value == DirValue::abs(0, 0) {
+                        self.error(CheckError::new(
+                            d.name.span,
+                            format!("direction `{}` goes nowhere", d.name.text),
+                            "a zero step",
+                        ));
+                        continue;
+                    }
+                    self.scope.define_directions(&d.name.text, vec![value]);
+                }
+            }
+            StatementKind::Directions { name, members } => {
+                if self.scope.directions.contains_key(&name.text) {
+                    self.error(CheckError::new(
+                        name.span,
+                        format!("direction set `{}` is already defined", name.text),
+                        "defined again here",
+                    ));
+                    return;
+                }
+                let dirs = self.direction_list(members);
+                self.scope.define_directions(&name.text, dirs);
+            }
+            _ => {}
+        }
+    }
+
+    /// A name that must stand for exactly one direction.
+    pub fn single_direction(&mut self, n: &Name) -> Option<DirValue> {
+        match self.scope.directions.get(&n.text) {
+            Some(v) if v.len() == 1 => Some(v[0]),
+            Some(_) => {
+                self.error(CheckError::new(
+                    n.span,
+                    format!("`{}` is a set of directions, not one direction", n.text),
+                    "a set",
+                ));
+                None
+            }
+            None => {
+                self.unknown("direction", n, self.scope.direction_order.clone());
+                None
+            }
+        }
+    }
+
+    /// Names of directions or sets, flattened, without repeats.
+    pub fn direction_list(&mut self, names: &[Name]) -> Vec<DirValue> {
+        let mut out: Vec<DirValue> = Vec::new();
+        for n in names {
+            match self.scope.directions.get(&n.text) {
+                Some(v) => {
+                    for d in v.clone() {
+                        if !out.contains(&d) {
+                            out.push(d);
+                        }
+                    }
+                }
+                None => self.unknown("direction", n, self.scope.direction_order.clone()),
+            }
+        }
+        out
+    }
+
+    /// Fixes directions to each side, interning the vectors. `span` is blamed when a side
+    /// lacks the forward direction a relative name needs.
+    pub fn per_side(&mut self, dirs: &[DirValue], span: Span) -> PerSide<Vec<DirId>> {
+        let nsides = self.program().sides.len();
+        let mut out = Vec::with_capacity(nsides);
+        let mut reported = false;
+        for s in 0..nsides {
+            let fwd = self.program().sides[s].forward;
+            let mut ids = Vec::new();
+            for d in dirs {
+                let (fr, fc) = match (d.forward, fwd) {
+                    (0, _) => (0, 0),
+                    (_, Some(f)) => f,
+                    (_, None) => {
+                        if !reported {
+                            reported = true;
+                            let side = self.program().sides[s].name.clone();
+                            self.error(
+                                CheckError::new(
+                                    span,
+                                    format!("side `{side}` has no forward direction"),
+                                    "uses a direction relative to the side",
+                                )
+                                .help(format!(
+                                    "declare it with the side, e.g. `sides {side} forward up, ...`"
+                                )),
+                            );
+                        }
+                        continue;
+                    }
+                };
+                let (dr, dc) = (
+                    scope::clamp_step(d.dr as i64 + d.forward as i64 * fr as i64),
+                    scope::clamp_step(d.dc as i64 + d.forward as i64 * fc as i64),
+                );
+                if dr == 0 && dc == 0 {
+                    continue;
+                }
+                let id = self.intern_direction(dr, dc);
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            out.push(ids);
+        }
+        out
+    }
+
+    /// Directions that must not depend on a side (region adjacency).
+    pub fn fixed_directions(&mut self, names: &[Name]) -> Vec<DirId> {
+        let mut out = Vec::new();
+        for n in names {
+            for d in self.direction_list(std::slice::from_ref(n)) {
+                if d.forward != 0 {
+                    self.error(CheckError::new(
+                        n.span,
+                        "regions connect through fixed directions only",
+                        "relative to a side",
+                    ));
+                    break;
+                }
+                let id = self.intern_direction(d.dr, d.dc);
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+        out
+    }
+
+    pub fn intern_direction(&mut self, dr: i32, dc: i32) -> DirId {
+        if let Some(i) = self
+            .program()
+            .directions
+            .iter()
+            .position(|d| d.dr == dr && d.dc == dc)
+        {
+            return i as DirId;
+        }
+        let name = self
+            .scope
+            .direction_order
+            .iter()
+            .find(|n| self.scope.directions[*n] == vec![DirValue::abs(dr, dc)])
+            .cloned()
+            .unwrap_or_else(|| format!("({dr} {dc})"));
+        let p = self.program();
+        p.directions.push(Direction { name, dr, dc });
+        (p.directions.len() - 1) as DirId
+    }
+}
