@@ -21,67 +21,10 @@ impl Checker {
             must_flip: false,
             spans: RuleSpans::default(),
         };
-        let mut captured_seen: Option<Span> = None;
-        let mut has_jump = false;
-        let all_kinds = (1u32 << self.program().kinds.len()) - 1;
         for part in parts {
             match part {
                 MovePart::Action { kind, action, span } => {
-                    let kinds = match kind {
-                        None => all_kinds,
-                        Some(k) => match self.scope.kind(&k.text) {
-                            Some(k) => 1 << k,
-                            None => {
-                                let known: Vec<String> =
-                                    self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
-                                // Without a `kinds` statement there is only the implicit
-                                // kind `piece` (which has no place in the file).
-                                if self
-                                    .scope
-                                    .kinds
-                                    .iter()
-                                    .all(|(_, at)| *at == Span::default())
-                                {
-                                    self.error(
-                                        CheckError::new(
-                                            k.span,
-                                            format!("unknown kind `{}`", k.text),
-                                            "no kinds are declared",
-                                        )
-                                        .help("declare piece kinds first, e.g. `kinds man, king`"),
-                                    );
-                                } else {
-                                    self.unknown("kind", k, known);
-                                }
-                                continue;
-                            }
-                        },
-                    };
-                    if matches!(action.kind, ActionKind::Jump { .. }) {
-                        has_jump = true;
-                    }
-                    if let (Some(k), ActionKind::Pass) = (kind, &action.kind) {
-                        self.error(CheckError::new(
-                            k.span,
-                            "a pass moves no piece, so it has no kind",
-                            "remove this",
-                        ));
-                    }
-                    if rule.actions.len() == super::MAX_ACTIONS {
-                        self.error(CheckError::new(
-                            *span,
-                            format!("a move may have at most {} actions", super::MAX_ACTIONS),
-                            "one too many",
-                        ));
-                    }
-                    if let Some((action, clauses)) = self.action(action) {
-                        rule.actions.push(KindAction {
-                            kinds,
-                            action,
-                            span: *span,
-                            clauses,
-                        });
-                    }
+                    self.rule_action(&mut rule, kind.as_ref(), action, *span)
                 }
                 MovePart::Flip {
                     dirs,
@@ -118,48 +61,9 @@ impl Checker {
                     rule.must_flip = true;
                     rule.spans.must_flip = Some(*span);
                 }
-                MovePart::Continue {
-                    must,
-                    no_turning_back,
-                    until_promoted,
-                    span,
-                } => {
-                    if rule.chain.is_some() {
-                        self.error(CheckError::new(
-                            *span,
-                            "a move has at most one continue clause",
-                            "second continue",
-                        ));
-                        continue;
-                    }
-                    rule.spans.chain = Some(*span);
-                    rule.chain = Some(Chain {
-                        must: *must,
-                        no_turning_back: *no_turning_back,
-                        until_promoted: *until_promoted,
-                    });
-                    if !has_jump
-                        && !parts.iter().any(|p| {
-                            matches!(
-                                p,
-                                MovePart::Action {
-                                    action: ast::Action {
-                                        kind: ActionKind::Jump { .. },
-                                        ..
-                                    },
-                                    ..
-                                }
-                            )
-                        })
-                    {
-                        self.error(
-                            CheckError::new(*span, "only jumps can continue", "this move has no jump")
-                                .help("a chain goes on with further jumps of the same piece from where it landed"),
-                        );
-                    }
-                }
+                MovePart::Continue { .. } => self.continue_clause(&mut rule, part, parts),
                 MovePart::Captured { at_once, span } => {
-                    if captured_seen.is_some() {
+                    if rule.spans.captured.is_some() {
                         self.error(CheckError::new(
                             *span,
                             "a move has at most one captured clause",
@@ -167,7 +71,6 @@ impl Checker {
                         ));
                         continue;
                     }
-                    captured_seen = Some(*span);
                     rule.spans.captured = Some(*span);
                     rule.capture_at_once = *at_once;
                 }
@@ -183,6 +86,117 @@ impl Checker {
             return None;
         }
         Some(rule)
+    }
+
+    /// One action of a move, for the pieces of `kind` (all kinds when `None`).
+    fn rule_action(
+        &mut self,
+        rule: &mut MoveRule,
+        kind: Option<&ast::Name>,
+        action: &ast::Action,
+        span: Span,
+    ) {
+        let kinds = match kind {
+            None => (1u32 << self.program().kinds.len()) - 1,
+            Some(k) => match self.scope.kind(&k.text) {
+                Some(k) => 1 << k,
+                None => {
+                    self.unknown_action_kind(k);
+                    return;
+                }
+            },
+        };
+        if let (Some(k), ActionKind::Pass) = (kind, &action.kind) {
+            self.error(CheckError::new(
+                k.span,
+                "a pass moves no piece, so it has no kind",
+                "remove this",
+            ));
+        }
+        if rule.actions.len() == super::MAX_ACTIONS {
+            self.error(CheckError::new(
+                span,
+                format!("a move may have at most {} actions", super::MAX_ACTIONS),
+                "one too many",
+            ));
+        }
+        if let Some((action, clauses)) = self.action(action) {
+            rule.actions.push(KindAction {
+                kinds,
+                action,
+                span,
+                clauses,
+            });
+        }
+    }
+
+    fn unknown_action_kind(&mut self, k: &ast::Name) {
+        let known: Vec<String> = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+        // Without a `kinds` statement there is only the implicit kind `piece` (which has no
+        // place in the file).
+        if self
+            .scope
+            .kinds
+            .iter()
+            .all(|(_, at)| *at == Span::default())
+        {
+            self.error(
+                CheckError::new(
+                    k.span,
+                    format!("unknown kind `{}`", k.text),
+                    "no kinds are declared",
+                )
+                .help("declare piece kinds first, e.g. `kinds man, king`"),
+            );
+        } else {
+            self.unknown("kind", k, known);
+        }
+    }
+
+    /// `continue ...`: chains of jumps.
+    fn continue_clause(&mut self, rule: &mut MoveRule, part: &MovePart, parts: &[MovePart]) {
+        let MovePart::Continue {
+            must,
+            no_turning_back,
+            until_promoted,
+            span,
+        } = part
+        else {
+            return;
+        };
+        if rule.chain.is_some() {
+            self.error(CheckError::new(
+                *span,
+                "a move has at most one continue clause",
+                "second continue",
+            ));
+            return;
+        }
+        rule.spans.chain = Some(*span);
+        rule.chain = Some(Chain {
+            must: *must,
+            no_turning_back: *no_turning_back,
+            until_promoted: *until_promoted,
+        });
+        let jumps = parts.iter().any(|p| {
+            matches!(
+                p,
+                MovePart::Action {
+                    action: ast::Action {
+                        kind: ActionKind::Jump { .. },
+                        ..
+                    },
+                    ..
+                }
+            )
+        });
+        if !jumps {
+            self.error(
+                CheckError::new(*span, "only jumps can continue", "this move has no jump").help(
+                    "a chain goes on with further jumps of the same piece from where it landed",
+                ),
+            );
+        }
     }
 
     fn action(&mut self, a: &ast::Action) -> Option<(Action, ClauseSpans)> {

@@ -90,7 +90,7 @@ fn centre(g: &Geometry, sq: u32) -> (u32, u32) {
 
 /// The picture; `moves` (each move as its steps) are drawn as arrows when given.
 pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>) -> String {
-    let (p, t, g) = (e.p, &*e.t, &e.g);
+    let g = &e.g;
     let width = 2 * MARGIN + g.cols * CELL;
     let height = 2 * MARGIN + g.rows * CELL + 24;
     let mut s = String::new();
@@ -111,7 +111,24 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
         s,
         r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    // Squares.
+    board(e, &mut s);
+    pieces(e, pos, &mut s);
+    if let Some(moves) = moves {
+        arrows(e, pos, moves, &mut s);
+    }
+    let _ = writeln!(
+        s,
+        r##"  <text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
+        height - 8,
+        escape(title)
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The squares, and the row and column names on all four sides.
+fn board(e: &Engine, s: &mut String) {
+    let (p, g) = (e.p, &e.g);
     s.push_str("  <g class=\"board\">\n");
     for sq in 0..g.n as u32 {
         let (r, c) = (sq / g.cols, sq % g.cols);
@@ -152,7 +169,11 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
         }
     }
     s.push_str("  </g>\n");
-    // Pieces.
+}
+
+/// A circle per piece, kinds after the first marked with their initial.
+fn pieces(e: &Engine, pos: &Position, s: &mut String) {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
     s.push_str("  <g class=\"pieces\">\n");
     for (sq, &code) in pos.cells.iter().enumerate() {
         if code == EMPTY || code == GHOST {
@@ -197,50 +218,44 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
         s.push_str("    </g>\n");
     }
     s.push_str("  </g>\n");
-    // Moves.
-    if let Some(moves) = moves {
-        let colour_index = pos.mover as usize % MOVE_COLOURS.len();
-        let colour = MOVE_COLOURS[colour_index];
-        let _ = writeln!(
-            s,
-            r#"  <g class="moves" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.75">"#
-        );
-        for m in moves {
-            let text = escape(&crate::run::step::move_text(g, m));
-            let first = m[0];
-            if first.is_pass() {
-                continue;
-            }
-            if first.from == NONE {
-                let (x, y) = centre(g, first.to);
-                let _ = writeln!(
-                    s,
-                    r#"    <circle class="move place" data-move="{text}" cx="{x}" cy="{y}" r="{}"><title>{text}</title></circle>"#,
-                    CELL / 5
-                );
-                continue;
-            }
-            let points: Vec<String> = std::iter::once(first.from)
-                .chain(m.iter().map(|st| st.to))
-                .map(|sq| {
-                    let (x, y) = centre(g, sq);
-                    format!("{x},{y}")
-                })
-                .collect();
-            let _ = writeln!(
-                s,
-                r#"    <polyline class="move" data-move="{text}" points="{}" marker-end="url(#arrow-{colour_index})"><title>{text}</title></polyline>"#,
-                points.join(" ")
-            );
-        }
-        s.push_str("  </g>\n");
-    }
+}
+
+/// An arrow per move through every square it lands on, a ring per placement.
+fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
+    let g = &e.g;
+    let colour_index = pos.mover as usize % MOVE_COLOURS.len();
+    let colour = MOVE_COLOURS[colour_index];
     let _ = writeln!(
         s,
-        r##"  <text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
-        height - 8,
-        escape(title)
+        r#"  <g class="moves" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.75">"#
     );
-    s.push_str("</svg>\n");
-    s
+    for m in moves {
+        let text = escape(&crate::run::step::move_text(g, m));
+        let first = m[0];
+        if first.is_pass() {
+            continue;
+        }
+        if first.from == NONE {
+            let (x, y) = centre(g, first.to);
+            let _ = writeln!(
+                s,
+                r#"    <circle class="move place" data-move="{text}" cx="{x}" cy="{y}" r="{}"><title>{text}</title></circle>"#,
+                CELL / 5
+            );
+            continue;
+        }
+        let points: Vec<String> = std::iter::once(first.from)
+            .chain(m.iter().map(|st| st.to))
+            .map(|sq| {
+                let (x, y) = centre(g, sq);
+                format!("{x},{y}")
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"    <polyline class="move" data-move="{text}" points="{}" marker-end="url(#arrow-{colour_index})"><title>{text}</title></polyline>"#,
+            points.join(" ")
+        );
+    }
+    s.push_str("  </g>\n");
 }

@@ -3,7 +3,9 @@
 pub mod ast;
 mod grammar;
 mod parse;
+mod parse_expr;
 mod syntax_error;
 
-pub use parse::{MAX_NESTING, MAX_STEP, parse};
+pub use parse::{MAX_STEP, parse};
+pub use parse_expr::MAX_NESTING;
 pub use syntax_error::SyntaxError;

@@ -1,10 +1,11 @@
 //! From pest pairs to the typed syntax tree.
 
 use pest::Parser;
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
+use super::parse_expr::{expr, template};
 use super::syntax_error::SyntaxError;
 
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
@@ -55,7 +56,7 @@ fn is_limit(e: &pest::error::Error<Rule>) -> bool {
     matches!(&e.variant, pest::error::ErrorVariant::CustomError { message } if message.ends_with("limit reached"))
 }
 
-fn span(pair: &Pair<Rule>) -> Span {
+pub(super) fn span(pair: &Pair<Rule>) -> Span {
     let s = pair.as_span();
     Span::new(s.start(), trim_end(s.get_input(), s.start(), s.end()))
 }
@@ -99,7 +100,7 @@ fn keyword_span(pair: &Pair<Rule>) -> Span {
     Span::new(s.start(), s.start() + len)
 }
 
-fn name(pair: Pair<Rule>) -> Name {
+pub(super) fn name(pair: Pair<Rule>) -> Name {
     Name {
         text: pair.as_str().to_string(),
         span: span(&pair),
@@ -107,7 +108,7 @@ fn name(pair: Pair<Rule>) -> Name {
 }
 
 /// A number too large for the engine is a syntax-level problem, reported with its span.
-fn integer(pair: &Pair<Rule>) -> Result<u64, SyntaxError> {
+pub(super) fn integer(pair: &Pair<Rule>) -> Result<u64, SyntaxError> {
     pair.as_str()
         .parse::<u64>()
         .ok()
@@ -135,7 +136,7 @@ fn string(pair: Pair<Rule>) -> Result<Str, SyntaxError> {
     })
 }
 
-fn unescape(raw: &str, sp: Span) -> Result<String, SyntaxError> {
+pub(super) fn unescape(raw: &str, sp: Span) -> Result<String, SyntaxError> {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -162,7 +163,7 @@ fn unescape(raw: &str, sp: Span) -> Result<String, SyntaxError> {
     Ok(out)
 }
 
-fn name_list(pair: Pair<Rule>) -> Vec<Name> {
+pub(super) fn name_list(pair: Pair<Rule>) -> Vec<Name> {
     pair.into_inner().map(name).collect()
 }
 
@@ -177,90 +178,13 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             let cols = dim(inner.next().unwrap())?;
             StatementKind::Board { rows, cols }
         }
-        Rule::squares => {
-            let mut parts = Vec::new();
-            let mut joined = Vec::new();
-            for p in inner {
-                match p.as_rule() {
-                    Rule::square_part => {
-                        let psp = span(&p);
-                        let mut it = p.into_inner();
-                        let axis = if it.next().unwrap().as_str() == "row" {
-                            Axis::Row
-                        } else {
-                            Axis::Column
-                        };
-                        let style = if it.next().unwrap().as_str() == "letter" {
-                            Style::Letter
-                        } else {
-                            Style::Number
-                        };
-                        parts.push(SquarePart {
-                            axis,
-                            style,
-                            span: psp,
-                        });
-                    }
-                    _ => joined.push(p.as_str() == "+"),
-                }
-            }
-            StatementKind::Squares { parts, joined }
-        }
-        Rule::sides => {
-            let mut defs = Vec::new();
-            for d in inner {
-                let mut it = d.into_inner();
-                let n = name(it.next().unwrap());
-                let mut symbol = None;
-                let mut forward = None;
-                for p in it {
-                    match p.as_rule() {
-                        Rule::string => symbol = Some(string(p)?),
-                        _ => forward = Some(name(p)),
-                    }
-                }
-                defs.push(SideDef {
-                    name: n,
-                    symbol,
-                    forward,
-                });
-            }
-            StatementKind::Sides(defs)
-        }
+        Rule::squares => squares(inner)?,
+        Rule::sides => sides(inner)?,
         Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),
-        Rule::pieces => {
-            let mut defs = Vec::new();
-            for d in inner {
-                let mut it = d.into_inner();
-                let symbol = string(it.next().unwrap())?;
-                let side = name(it.next().unwrap());
-                let kind = it.next().map(name);
-                defs.push(PieceDef { symbol, side, kind });
-            }
-            StatementKind::Pieces(defs)
-        }
+        Rule::pieces => pieces(inner)?,
         Rule::empty => StatementKind::Empty(string(inner.next().unwrap())?),
         Rule::first => StatementKind::First(name(inner.next().unwrap())),
-        Rule::direction => {
-            let mut defs = Vec::new();
-            for d in inner {
-                let mut it = d.into_inner();
-                let n = name(it.next().unwrap());
-                let v = it.next().unwrap();
-                let value = match v.as_rule() {
-                    Rule::vector => {
-                        let vsp = span(&v);
-                        let mut c = v.into_inner();
-                        let dr = signed(&c.next().unwrap())?;
-                        let dc = signed(&c.next().unwrap())?;
-                        DirectionValue::Vector(dr, dc, vsp)
-                    }
-                    _ => DirectionValue::Sum(v.into_inner().map(name).collect()),
-                };
-                defs.push(DirectionDef { name: n, value });
-            }
-            StatementKind::Direction(defs)
-        }
+        Rule::direction => direction(inner)?,
         Rule::directions => {
             let n = name(inner.next().unwrap());
             StatementKind::Directions {
@@ -297,100 +221,10 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             let message = string(inner.next().unwrap())?;
             StatementKind::Require { condition, message }
         }
-        Rule::input => {
-            let mut header = Vec::new();
-            let mut repeat = None;
-            for p in inner {
-                if p.as_rule() == Rule::repeat {
-                    let rsp = span(&p);
-                    let mut it = p.into_inner();
-                    let u = it.next().unwrap();
-                    let until = match u.as_rule() {
-                        Rule::until_end => RepeatUntil::End,
-                        Rule::until_token => {
-                            RepeatUntil::Token(string(u.into_inner().next().unwrap())?)
-                        }
-                        _ => RepeatUntil::Times(expr(u.into_inner().next().unwrap())?),
-                    };
-                    let mut body = Vec::new();
-                    for item in it {
-                        body.push(input_item(item)?);
-                    }
-                    repeat = Some(Repeat {
-                        until,
-                        body,
-                        span: rsp,
-                    });
-                } else {
-                    header.push(input_item(p)?);
-                }
-            }
-            StatementKind::Input(InputDecl { header, repeat })
-        }
-        Rule::setup => {
-            let mut rows = Vec::new();
-            let mut places = Vec::new();
-            for p in inner {
-                if p.as_rule() == Rule::setup_row {
-                    rows.push(string(p.into_inner().next().unwrap())?);
-                } else {
-                    let mut side = None;
-                    let mut kind = None;
-                    let mut squares = Vec::new();
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::name if side.is_none() => side = Some(name(q)),
-                            Rule::name => kind = Some(name(q)),
-                            _ => squares.push(string(q)?),
-                        }
-                    }
-                    places.push(SetupPlace {
-                        side: side.unwrap(),
-                        kind,
-                        squares,
-                    });
-                }
-            }
-            StatementKind::Setup(if places.is_empty() {
-                Setup::Rows(rows)
-            } else {
-                Setup::Places(places)
-            })
-        }
+        Rule::input => input_section(inner)?,
+        Rule::setup => setup(inner)?,
         Rule::mandatory => StatementKind::CapturesMandatory,
-        Rule::game => {
-            let mut clauses = Vec::new();
-            for c in inner {
-                let csp = span(&c);
-                clauses.push(match c.as_rule() {
-                    Rule::stuck => {
-                        let pass = c.into_inner().next().unwrap().as_rule() == Rule::stuck_pass;
-                        GameClause::Stuck { pass, span: csp }
-                    }
-                    Rule::stop_after => {
-                        GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)
-                    }
-                    _ => {
-                        let mut it = c.into_inner();
-                        let template = template(it.next().unwrap())?;
-                        let condition = match it.next() {
-                            None => LineCondition::Always,
-                            Some(x) if x.as_rule() == Rule::otherwise => {
-                                LineCondition::Otherwise(span(&x))
-                            }
-                            Some(x) => {
-                                LineCondition::If(Box::new(expr(x.into_inner().next().unwrap())?))
-                            }
-                        };
-                        GameClause::Result {
-                            template,
-                            condition,
-                        }
-                    }
-                });
-            }
-            StatementKind::Game(clauses)
-        }
+        Rule::game => game(inner)?,
         Rule::output => {
             let mut stmts = Vec::new();
             for p in inner {
@@ -547,243 +381,6 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
     Ok(Action { kind, span: sp })
 }
 
-/// The deepest an expression may nest: operators (`a + b + c` is two deep), `not` and `-`,
-/// and the expressions inside `count moves where`, `max over` and `sum of`. Deeper trees
-/// would overflow the stack of the passes that walk them (and no one writes them: a long
-/// sum belongs in `let` definitions). Brackets alone add no depth.
-pub const MAX_NESTING: usize = 100;
-
-fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
-    expr_at(pair, 0)
-}
-
-/// An expression whose tree will be `depth` deep above it. The depth is checked before
-/// building, so neither this recursion nor the tree can grow past the limit.
-fn expr_at(mut pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
-    // Grammar levels with a single operand (a bracketed expression is eight of them) build
-    // nothing: walk down them without recursing.
-    while matches!(
-        pair.as_rule(),
-        Rule::expr
-            | Rule::conj
-            | Rule::negation
-            | Rule::compare
-            | Rule::sum
-            | Rule::product
-            | Rule::unary
-    ) {
-        let mut inner = pair.clone().into_inner();
-        match (inner.next(), inner.next()) {
-            (Some(only), None) => pair = only,
-            _ => break,
-        }
-    }
-    let sp = span(&pair);
-    let rule = pair.as_rule();
-    // A chain `a + b + c` or `not not x` is one level per operator.
-    let ops = match rule {
-        Rule::expr | Rule::conj => pair.clone().into_inner().count().saturating_sub(1),
-        Rule::compare | Rule::sum | Rule::product => pair.clone().into_inner().count() / 2,
-        Rule::negation | Rule::unary => pair.clone().into_inner().count().saturating_sub(1),
-        Rule::count_moves | Rule::best | Rule::region_sum => 1,
-        _ => 0,
-    };
-    if depth + ops > MAX_NESTING {
-        return Err(SyntaxError::custom(
-            sp,
-            &format!("this expression nests more than {MAX_NESTING} levels deep"),
-            Some("split it into `let` definitions"),
-        ));
-    }
-    let expr = |p| expr_at(p, depth + ops);
-    match rule {
-        Rule::expr | Rule::conj => {
-            let op = if rule == Rule::expr {
-                BinOp::Or
-            } else {
-                BinOp::And
-            };
-            let mut it = pair.into_inner();
-            let mut acc = expr(it.next().unwrap())?;
-            for rhs in it {
-                let rhs = expr(rhs)?;
-                let s = Span::new(acc.span.start, rhs.span.end);
-                acc = Expr {
-                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                    span: s,
-                };
-            }
-            Ok(acc)
-        }
-        Rule::negation | Rule::unary => {
-            let mut ops = 0;
-            let mut last = None;
-            for p in pair.into_inner() {
-                match p.as_rule() {
-                    Rule::not_op | Rule::minus => ops += 1,
-                    _ => last = Some(expr(p)?),
-                }
-            }
-            let mut e = last.unwrap();
-            for _ in 0..ops {
-                let inner = Box::new(e);
-                e = Expr {
-                    kind: if rule == Rule::negation {
-                        ExprKind::Not(inner)
-                    } else {
-                        ExprKind::Neg(inner)
-                    },
-                    span: sp,
-                };
-            }
-            Ok(e)
-        }
-        Rule::compare | Rule::sum | Rule::product => {
-            let mut it = pair.into_inner();
-            let mut acc = expr(it.next().unwrap())?;
-            while let Some(op) = it.next() {
-                let op = match op.as_str() {
-                    "+" => BinOp::Add,
-                    "-" => BinOp::Sub,
-                    "*" => BinOp::Mul,
-                    "=" => BinOp::Eq,
-                    "!=" => BinOp::Ne,
-                    "<" => BinOp::Lt,
-                    "<=" => BinOp::Le,
-                    ">" => BinOp::Gt,
-                    _ => BinOp::Ge,
-                };
-                let rhs = expr(it.next().unwrap())?;
-                let s = Span::new(acc.span.start, rhs.span.end);
-                acc = Expr {
-                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                    span: s,
-                };
-            }
-            Ok(acc)
-        }
-        Rule::integer => Ok(Expr {
-            kind: ExprKind::Int(integer(&pair)? as i64),
-            span: sp,
-        }),
-        Rule::count_moves => {
-            let cond = pair
-                .into_inner()
-                .next()
-                .map(expr)
-                .transpose()?
-                .map(Box::new);
-            Ok(Expr {
-                kind: ExprKind::CountMoves(cond),
-                span: sp,
-            })
-        }
-        Rule::count_regions => Ok(Expr {
-            kind: ExprKind::CountRegions(regions(pair.into_inner().next().unwrap())?),
-            span: sp,
-        }),
-        Rule::count_set => Ok(Expr {
-            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())),
-            span: sp,
-        }),
-        Rule::best => {
-            let mut it = pair.into_inner();
-            let max = it.next().unwrap().as_str() == "max";
-            Ok(Expr {
-                kind: ExprKind::Best {
-                    max,
-                    body: Box::new(expr(it.next().unwrap())?),
-                },
-                span: sp,
-            })
-        }
-        Rule::region_sum => {
-            let mut it = pair.into_inner();
-            let body = Box::new(expr(it.next().unwrap())?);
-            let regions = regions(it.next().unwrap())?;
-            Ok(Expr {
-                kind: ExprKind::RegionSum { body, regions },
-                span: sp,
-            })
-        }
-        Rule::no_moves => Ok(Expr {
-            kind: ExprKind::NoMoves,
-            span: sp,
-        }),
-        Rule::no_set => Ok(Expr {
-            kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
-            span: sp,
-        }),
-        Rule::size => Ok(Expr {
-            kind: ExprKind::Size,
-            span: sp,
-        }),
-        Rule::to_move => Ok(Expr {
-            kind: ExprKind::ToMove(name(pair.into_inner().next().unwrap())),
-            span: sp,
-        }),
-        Rule::reference => {
-            let mut it = pair.into_inner();
-            let n = name(it.next().unwrap());
-            Ok(Expr {
-                kind: ExprKind::Ref {
-                    name: n,
-                    arg: it.next().map(name),
-                },
-                span: sp,
-            })
-        }
-        other => unreachable!("expression rule {other:?}"),
-    }
-}
-
-fn square_set(pair: Pair<Rule>) -> SquareSet {
-    let sp = span(&pair);
-    let mut it = pair.into_inner();
-    let b = it.next().unwrap();
-    let base = match b.as_rule() {
-        Rule::own_pieces => SetBase::Own,
-        Rule::enemy_pieces => SetBase::Enemy,
-        Rule::empty_squares => SetBase::Empty,
-        Rule::all_pieces => SetBase::Pieces,
-        Rule::all_squares => SetBase::Squares,
-        _ => {
-            let mut n = b.into_inner();
-            let side = name(n.next().unwrap());
-            SetBase::Side {
-                side,
-                kind: n.next().map(name),
-            }
-        }
-    };
-    SquareSet {
-        base,
-        on_line: it.next().is_some(),
-        span: sp,
-    }
-}
-
-fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
-    let sp = span(&pair);
-    let mut it = pair.into_inner();
-    let of = square_set(it.next().unwrap());
-    let by = name_list(it.next().unwrap());
-    let border = it.next().map(|b| {
-        let b = b.into_inner().next().unwrap();
-        match b.as_rule() {
-            Rule::border_only => Border::Only(name(b.into_inner().next().unwrap())),
-            Rule::border_any => Border::Any(name(b.into_inner().next().unwrap())),
-            _ => Border::Nothing,
-        }
-    });
-    Ok(Regions {
-        of,
-        by,
-        border,
-        span: sp,
-    })
-}
-
 fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
     let sp = span(&pair);
     Ok(match pair.as_rule() {
@@ -842,17 +439,177 @@ fn out_stmt(pair: Pair<Rule>) -> Result<OutStmt, SyntaxError> {
     })
 }
 
-fn template(pair: Pair<Rule>) -> Result<Template, SyntaxError> {
-    let sp = span(&pair);
+fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
     let mut parts = Vec::new();
-    for p in pair.into_inner() {
+    let mut joined = Vec::new();
+    for p in inner {
         match p.as_rule() {
-            Rule::text => {
-                let raw = p.as_str().replace("{{", "\\{").replace("}}", "\\}");
-                parts.push(TemplatePart::Text(unescape(&raw, span(&p))?));
+            Rule::square_part => {
+                let psp = span(&p);
+                let mut it = p.into_inner();
+                let axis = if it.next().unwrap().as_str() == "row" {
+                    Axis::Row
+                } else {
+                    Axis::Column
+                };
+                let style = if it.next().unwrap().as_str() == "letter" {
+                    Style::Letter
+                } else {
+                    Style::Number
+                };
+                parts.push(SquarePart {
+                    axis,
+                    style,
+                    span: psp,
+                });
             }
-            _ => parts.push(TemplatePart::Hole(expr(p.into_inner().next().unwrap())?)),
+            _ => joined.push(p.as_str() == "+"),
         }
     }
-    Ok(Template { parts, span: sp })
+    Ok(StatementKind::Squares { parts, joined })
+}
+
+fn sides(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut defs = Vec::new();
+    for d in inner {
+        let mut it = d.into_inner();
+        let n = name(it.next().unwrap());
+        let mut symbol = None;
+        let mut forward = None;
+        for p in it {
+            match p.as_rule() {
+                Rule::string => symbol = Some(string(p)?),
+                _ => forward = Some(name(p)),
+            }
+        }
+        defs.push(SideDef {
+            name: n,
+            symbol,
+            forward,
+        });
+    }
+    Ok(StatementKind::Sides(defs))
+}
+
+fn direction(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut defs = Vec::new();
+    for d in inner {
+        let mut it = d.into_inner();
+        let n = name(it.next().unwrap());
+        let v = it.next().unwrap();
+        let value = match v.as_rule() {
+            Rule::vector => {
+                let vsp = span(&v);
+                let mut c = v.into_inner();
+                let dr = signed(&c.next().unwrap())?;
+                let dc = signed(&c.next().unwrap())?;
+                DirectionValue::Vector(dr, dc, vsp)
+            }
+            _ => DirectionValue::Sum(v.into_inner().map(name).collect()),
+        };
+        defs.push(DirectionDef { name: n, value });
+    }
+    Ok(StatementKind::Direction(defs))
+}
+
+fn input_section(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut header = Vec::new();
+    let mut repeat = None;
+    for p in inner {
+        if p.as_rule() == Rule::repeat {
+            let rsp = span(&p);
+            let mut it = p.into_inner();
+            let u = it.next().unwrap();
+            let until = match u.as_rule() {
+                Rule::until_end => RepeatUntil::End,
+                Rule::until_token => RepeatUntil::Token(string(u.into_inner().next().unwrap())?),
+                _ => RepeatUntil::Times(expr(u.into_inner().next().unwrap())?),
+            };
+            let mut body = Vec::new();
+            for item in it {
+                body.push(input_item(item)?);
+            }
+            repeat = Some(Repeat {
+                until,
+                body,
+                span: rsp,
+            });
+        } else {
+            header.push(input_item(p)?);
+        }
+    }
+    Ok(StatementKind::Input(InputDecl { header, repeat }))
+}
+
+fn setup(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut rows = Vec::new();
+    let mut places = Vec::new();
+    for p in inner {
+        if p.as_rule() == Rule::setup_row {
+            rows.push(string(p.into_inner().next().unwrap())?);
+        } else {
+            let mut side = None;
+            let mut kind = None;
+            let mut squares = Vec::new();
+            for q in p.into_inner() {
+                match q.as_rule() {
+                    Rule::name if side.is_none() => side = Some(name(q)),
+                    Rule::name => kind = Some(name(q)),
+                    _ => squares.push(string(q)?),
+                }
+            }
+            places.push(SetupPlace {
+                side: side.unwrap(),
+                kind,
+                squares,
+            });
+        }
+    }
+    Ok(StatementKind::Setup(if places.is_empty() {
+        Setup::Rows(rows)
+    } else {
+        Setup::Places(places)
+    }))
+}
+
+fn game(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut clauses = Vec::new();
+    for c in inner {
+        let csp = span(&c);
+        clauses.push(match c.as_rule() {
+            Rule::stuck => {
+                let pass = c.into_inner().next().unwrap().as_rule() == Rule::stuck_pass;
+                GameClause::Stuck { pass, span: csp }
+            }
+            Rule::stop_after => {
+                GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)
+            }
+            _ => {
+                let mut it = c.into_inner();
+                let template = template(it.next().unwrap())?;
+                let condition = match it.next() {
+                    None => LineCondition::Always,
+                    Some(x) if x.as_rule() == Rule::otherwise => LineCondition::Otherwise(span(&x)),
+                    Some(x) => LineCondition::If(Box::new(expr(x.into_inner().next().unwrap())?)),
+                };
+                GameClause::Result {
+                    template,
+                    condition,
+                }
+            }
+        });
+    }
+    Ok(StatementKind::Game(clauses))
+}
+
+fn pieces(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut defs = Vec::new();
+    for d in inner {
+        let mut it = d.into_inner();
+        let symbol = string(it.next().unwrap())?;
+        let side = name(it.next().unwrap());
+        let kind = it.next().map(name);
+        defs.push(PieceDef { symbol, side, kind });
+    }
+    Ok(StatementKind::Pieces(defs))
 }

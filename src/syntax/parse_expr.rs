@@ -1,0 +1,271 @@
+//! From pest pairs to expressions: operators with their nesting bound, atoms (counts,
+//! questions about moves, regions, names), square sets and output templates.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::grammar::Rule;
+use super::parse::{integer, name, name_list, span, unescape};
+use super::syntax_error::SyntaxError;
+
+/// The deepest an expression may nest: operators (`a + b + c` is two deep), `not` and `-`,
+/// and the expressions inside `count moves where`, `max over` and `sum of`. Deeper trees
+/// would overflow the stack of the passes that walk them (and no one writes them: a long
+/// sum belongs in `let` definitions). Brackets alone add no depth.
+pub const MAX_NESTING: usize = 100;
+
+pub(super) fn expr(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
+    expr_at(pair, 0)
+}
+
+/// An expression whose tree will be `depth` deep above it. The depth is checked before
+/// building, so neither this recursion nor the tree can grow past the limit.
+fn expr_at(mut pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    // Grammar levels with a single operand (a bracketed expression is eight of them) build
+    // nothing: walk down them without recursing.
+    while matches!(
+        pair.as_rule(),
+        Rule::expr
+            | Rule::conj
+            | Rule::negation
+            | Rule::compare
+            | Rule::sum
+            | Rule::product
+            | Rule::unary
+    ) {
+        let mut inner = pair.clone().into_inner();
+        match (inner.next(), inner.next()) {
+            (Some(only), None) => pair = only,
+            _ => break,
+        }
+    }
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    // A chain `a + b + c` or `not not x` is one level per operator.
+    let ops = match rule {
+        Rule::expr | Rule::conj => pair.clone().into_inner().count().saturating_sub(1),
+        Rule::compare | Rule::sum | Rule::product => pair.clone().into_inner().count() / 2,
+        Rule::negation | Rule::unary => pair.clone().into_inner().count().saturating_sub(1),
+        Rule::count_moves | Rule::best | Rule::region_sum => 1,
+        _ => 0,
+    };
+    if depth + ops > MAX_NESTING {
+        return Err(SyntaxError::custom(
+            sp,
+            &format!("this expression nests more than {MAX_NESTING} levels deep"),
+            Some("split it into `let` definitions"),
+        ));
+    }
+    let expr = |p| expr_at(p, depth + ops);
+    match rule {
+        Rule::expr | Rule::conj => {
+            let op = if rule == Rule::expr {
+                BinOp::Or
+            } else {
+                BinOp::And
+            };
+            let mut it = pair.into_inner();
+            let mut acc = expr(it.next().unwrap())?;
+            for rhs in it {
+                let rhs = expr(rhs)?;
+                let s = Span::new(acc.span.start, rhs.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                    span: s,
+                };
+            }
+            Ok(acc)
+        }
+        Rule::negation | Rule::unary => {
+            let mut ops = 0;
+            let mut last = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::not_op | Rule::minus => ops += 1,
+                    _ => last = Some(expr(p)?),
+                }
+            }
+            let mut e = last.unwrap();
+            for _ in 0..ops {
+                let inner = Box::new(e);
+                e = Expr {
+                    kind: if rule == Rule::negation {
+                        ExprKind::Not(inner)
+                    } else {
+                        ExprKind::Neg(inner)
+                    },
+                    span: sp,
+                };
+            }
+            Ok(e)
+        }
+        Rule::compare | Rule::sum | Rule::product => {
+            let mut it = pair.into_inner();
+            let mut acc = expr(it.next().unwrap())?;
+            while let Some(op) = it.next() {
+                let op = match op.as_str() {
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "=" => BinOp::Eq,
+                    "!=" => BinOp::Ne,
+                    "<" => BinOp::Lt,
+                    "<=" => BinOp::Le,
+                    ">" => BinOp::Gt,
+                    _ => BinOp::Ge,
+                };
+                let rhs = expr(it.next().unwrap())?;
+                let s = Span::new(acc.span.start, rhs.span.end);
+                acc = Expr {
+                    kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                    span: s,
+                };
+            }
+            Ok(acc)
+        }
+        _ => atom(pair, depth + ops),
+    }
+}
+
+/// An expression that is not an operator: a number, a count, a question about moves, a
+/// name. `depth` is the nesting above the expressions inside it.
+fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let expr = |p| expr_at(p, depth);
+    match pair.as_rule() {
+        Rule::integer => Ok(Expr {
+            kind: ExprKind::Int(integer(&pair)? as i64),
+            span: sp,
+        }),
+        Rule::count_moves => {
+            let cond = pair
+                .into_inner()
+                .next()
+                .map(expr)
+                .transpose()?
+                .map(Box::new);
+            Ok(Expr {
+                kind: ExprKind::CountMoves(cond),
+                span: sp,
+            })
+        }
+        Rule::count_regions => Ok(Expr {
+            kind: ExprKind::CountRegions(regions(pair.into_inner().next().unwrap())?),
+            span: sp,
+        }),
+        Rule::count_set => Ok(Expr {
+            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())),
+            span: sp,
+        }),
+        Rule::best => {
+            let mut it = pair.into_inner();
+            let max = it.next().unwrap().as_str() == "max";
+            Ok(Expr {
+                kind: ExprKind::Best {
+                    max,
+                    body: Box::new(expr(it.next().unwrap())?),
+                },
+                span: sp,
+            })
+        }
+        Rule::region_sum => {
+            let mut it = pair.into_inner();
+            let body = Box::new(expr(it.next().unwrap())?);
+            let regions = regions(it.next().unwrap())?;
+            Ok(Expr {
+                kind: ExprKind::RegionSum { body, regions },
+                span: sp,
+            })
+        }
+        Rule::no_moves => Ok(Expr {
+            kind: ExprKind::NoMoves,
+            span: sp,
+        }),
+        Rule::no_set => Ok(Expr {
+            kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
+            span: sp,
+        }),
+        Rule::size => Ok(Expr {
+            kind: ExprKind::Size,
+            span: sp,
+        }),
+        Rule::to_move => Ok(Expr {
+            kind: ExprKind::ToMove(name(pair.into_inner().next().unwrap())),
+            span: sp,
+        }),
+        Rule::reference => {
+            let mut it = pair.into_inner();
+            let n = name(it.next().unwrap());
+            Ok(Expr {
+                kind: ExprKind::Ref {
+                    name: n,
+                    arg: it.next().map(name),
+                },
+                span: sp,
+            })
+        }
+        other => unreachable!("expression rule {other:?}"),
+    }
+}
+
+fn square_set(pair: Pair<Rule>) -> SquareSet {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let b = it.next().unwrap();
+    let base = match b.as_rule() {
+        Rule::own_pieces => SetBase::Own,
+        Rule::enemy_pieces => SetBase::Enemy,
+        Rule::empty_squares => SetBase::Empty,
+        Rule::all_pieces => SetBase::Pieces,
+        Rule::all_squares => SetBase::Squares,
+        _ => {
+            let mut n = b.into_inner();
+            let side = name(n.next().unwrap());
+            SetBase::Side {
+                side,
+                kind: n.next().map(name),
+            }
+        }
+    };
+    SquareSet {
+        base,
+        on_line: it.next().is_some(),
+        span: sp,
+    }
+}
+
+fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let of = square_set(it.next().unwrap());
+    let by = name_list(it.next().unwrap());
+    let border = it.next().map(|b| {
+        let b = b.into_inner().next().unwrap();
+        match b.as_rule() {
+            Rule::border_only => Border::Only(name(b.into_inner().next().unwrap())),
+            Rule::border_any => Border::Any(name(b.into_inner().next().unwrap())),
+            _ => Border::Nothing,
+        }
+    });
+    Ok(Regions {
+        of,
+        by,
+        border,
+        span: sp,
+    })
+}
+
+pub(super) fn template(pair: Pair<Rule>) -> Result<Template, SyntaxError> {
+    let sp = span(&pair);
+    let mut parts = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::text => {
+                let raw = p.as_str().replace("{{", "\\{").replace("}}", "\\}");
+                parts.push(TemplatePart::Text(unescape(&raw, span(&p))?));
+            }
+            _ => parts.push(TemplatePart::Hole(expr(p.into_inner().next().unwrap())?)),
+        }
+    }
+    Ok(Template { parts, span: sp })
+}
