@@ -87,7 +87,7 @@ pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) ->
 }
 
 /// The exit code for a failed search.
-pub fn search_failed(rep: &Reporter, e: &crate::run::RunError) -> i32 {
+pub fn search_failed(rep: &Reporter, e: &RunError) -> i32 {
     if e.budget {
         rep.error(Kind::Budget, None, &e.message);
         exit::BUDGET
