@@ -9,6 +9,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
+pub mod golden;
 pub mod io;
 pub mod run;
 pub mod syntax;
