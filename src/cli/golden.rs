@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use super::load::{display, try_load};
+use super::options::{Limits, exit, print};
 use super::report::{Reporter, to_stderr};
-use super::{Limits, exit, print};
 use crate::diagnostic::Kind;
 use crate::golden::{diff, files_in, rules_for_folder};
 use crate::io::RunFailure;

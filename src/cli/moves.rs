@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::cases::each_position;
 use super::load::load;
+use super::options::{Format, Limits, exit};
 use super::report::Reporter;
-use super::{Format, Limits, exit};
 use crate::diagnostic::Kind;
 use crate::io::move_view::{Show, Viewer};
 use crate::io::{Flow, board_text, json, moves_text};

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::cases::{game_start, search_failed};
 use super::load::load;
+use super::options::{Format, Limits, exit, print};
 use super::report::{Reporter, to_stderr};
-use super::{Format, Limits, exit, print};
 use crate::io::json;
 
 pub fn perft(

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::cases::{game_start, search_failed};
 use super::load::{display, load};
+use super::options::{Limits, exit, print};
 use super::report::{Reporter, to_stderr};
-use super::{Limits, exit, print};
 use crate::diagnostic::Kind;
 
 pub fn playout(

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::cases::{Input, finish};
 use super::load::load;
+use super::options::{Format, Limits};
 use super::report::Reporter;
-use super::{Format, Limits};
 use crate::io::{Flow, each_case, output};
 
 pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 {

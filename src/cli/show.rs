@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::cases::{Input, each_position};
 use super::load::{display, load};
+use super::options::{Limits, exit, print};
 use super::report::Reporter;
-use super::{Limits, exit};
 use crate::diagnostic::Kind;
 use crate::io::{Flow, board_text, svg};
 use crate::run::{Position, RunError, Runner};
@@ -85,7 +85,7 @@ fn put(rep: &Reporter, pic: &Picture, text: &str) -> i32 {
                 exit::FAILURE
             }
         },
-        _ => match super::print(rep, text) {
+        _ => match print(rep, text) {
             Ok(()) => exit::OK,
             Err(code) => code,
         },
