@@ -14,6 +14,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
+pub mod golden;
 pub mod input;
 pub mod program;
 pub mod render;

@@ -1,7 +1,9 @@
 //! Golden tests: every `tests/golden/<stem>/<case>.in` is run through the real command
 //! line, `ply run <rules> <case>.in`, and its standard output must equal `<case>.out`
 //! byte for byte. Each case also runs with CRLF line endings on standard input.
-//! The rules file is `rules/<stem>.rules` or `rules/variants/<stem>.rules`.
+//! The rules file is found as `ply test` finds it (`ply::golden::rules_for_folder`):
+//! `rules/<stem>.rules` or `rules/variants/<stem>.rules`; a difference is shown as the same
+//! unified diff.
 //!
 //! Bless (rewrite the expected files from ply's output): `PLY_BLESS=1 cargo test --test golden`.
 //! Only bless after checking the new output independently.
@@ -10,13 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use libtest_mimic::{Arguments, Failed, Trial};
-
-fn rules_for(stem: &str) -> Option<PathBuf> {
-    ["rules", "rules/variants"]
-        .iter()
-        .map(|d| Path::new(d).join(format!("{stem}.rules")))
-        .find(|p| p.exists())
-}
 
 fn run_ply(rules: &Path, input: &[u8]) -> Result<Vec<u8>, Failed> {
     use std::io::Write;
@@ -47,32 +42,6 @@ fn run_ply(rules: &Path, input: &[u8]) -> Result<Vec<u8>, Failed> {
     Ok(out.stdout)
 }
 
-fn diff(want: &[u8], got: &[u8]) -> String {
-    let want = String::from_utf8_lossy(want);
-    let got = String::from_utf8_lossy(got);
-    let (w, g): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
-    let mut out = String::new();
-    for i in 0..w.len().max(g.len()) {
-        let (a, b) = (w.get(i), g.get(i));
-        if a != b {
-            out.push_str(&format!(
-                "line {}: expected {:?}, got {:?}\n",
-                i + 1,
-                a.copied().unwrap_or("<none>"),
-                b.copied().unwrap_or("<none>")
-            ));
-            if out.lines().count() >= 10 {
-                out.push_str("...\n");
-                break;
-            }
-        }
-    }
-    if out.is_empty() {
-        out.push_str("the outputs differ only in line endings or the final newline\n");
-    }
-    out
-}
-
 fn check(rules: PathBuf, input: PathBuf, expected: PathBuf, crlf: bool) -> Result<(), Failed> {
     let mut data = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
     if crlf {
@@ -89,11 +58,19 @@ fn check(rules: PathBuf, input: PathBuf, expected: PathBuf, crlf: bool) -> Resul
     let want = std::fs::read(&expected)
         .map_err(|e| format!("{}: {e} (bless with PLY_BLESS=1)", expected.display()))?;
     if want != got {
-        return Err(format!(
-            "{} differs from {}:\n{}",
-            input.display(),
-            expected.display(),
-            diff(&want, &got)
+        return Err(ply::golden::diff(
+            &want,
+            &got,
+            &format!("{} (expected)", expected.display()),
+            &format!(
+                "{} (ply's output{})",
+                input.display(),
+                if crlf {
+                    ", input with CRLF line endings"
+                } else {
+                    ""
+                }
+            ),
         )
         .into());
     }
@@ -111,11 +88,14 @@ fn main() {
     dirs.sort();
     for dir in dirs {
         let stem = dir.file_name().unwrap().to_string_lossy().to_string();
-        let Some(rules) = rules_for(&stem) else {
-            trials.push(Trial::test(format!("{stem}: rules file"), move || {
-                Err(format!("no rules/{stem}.rules or rules/variants/{stem}.rules").into())
-            }));
-            continue;
+        let rules = match ply::golden::rules_for_folder(&dir) {
+            Ok(rules) => rules,
+            Err(why) => {
+                trials.push(Trial::test(format!("{stem}: rules file"), move || {
+                    Err(why.into())
+                }));
+                continue;
+            }
         };
         let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap()

@@ -69,14 +69,6 @@ fn check_same(rules: &Path, input: &[u8], what: &str) {
     }
 }
 
-fn rules_for(stem: &str) -> PathBuf {
-    ["rules", "rules/variants"]
-        .iter()
-        .map(|d| Path::new(d).join(format!("{stem}.rules")))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| panic!("no rules file for {stem}"))
-}
-
 fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
@@ -108,7 +100,7 @@ fn golden_inputs_read_in_pieces() {
         .collect();
     dirs.sort();
     for dir in dirs {
-        let rules = rules_for(dir.file_name().unwrap().to_str().unwrap());
+        let rules = ply::golden::rules_for_folder(&dir).unwrap_or_else(|why| panic!("{why}"));
         for input in files(&dir, "in") {
             let data = std::fs::read(&input).unwrap();
             let what = input.display().to_string();

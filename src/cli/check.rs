@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use super::load::{display, try_load};
+use super::options::{Format, exit, print};
 use super::report::Reporter;
-use super::{Format, exit};
 
 pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
     let mut code = exit::OK;
@@ -27,7 +27,7 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
             }
         }
     }
-    match super::print(rep, &out) {
+    match print(rep, &out) {
         Ok(()) => code,
         Err(c) => c.max(code),
     }

@@ -1,17 +1,16 @@
-//! `ply test`: golden folders run outside cargo. A golden folder holds cases, each an input
-//! `<case>.in` and the expected output `<case>.out`; its rules file is the one `.rules`
-//! file beside them, or else `<folder name>.rules` under a `rules/` folder of the folder's
-//! parents (`tests/golden/my-game/` uses `rules/my-game.rules`). Each case
-//! runs as `ply run` would run it; a difference is shown as a unified diff, and `--bless`
-//! writes ply's output as the expected one.
+//! `ply test`: golden folders run outside cargo. [`crate::golden`] says what a golden folder
+//! is, finds its rules file and shows a difference as a unified diff; `tests/golden.rs` uses
+//! the same. Each case runs as `ply run` would run it, and `--bless` writes ply's output as
+//! the expected one.
 
 use std::path::{Path, PathBuf};
 
 use super::load::{display, try_load};
+use super::options::{Limits, exit, print};
 use super::report::{Reporter, to_stderr};
-use super::{Limits, exit, print};
 use crate::cases::RunFailure;
 use crate::diagnostic::Kind;
+use crate::golden::{diff, files_in, rules_for_folder};
 
 /// A folder of cases and the rules file they are for.
 struct Folder {
@@ -34,108 +33,18 @@ fn cases_in(dir: &Path) -> Vec<String> {
     cases
 }
 
-fn files_in(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
-/// `<stem>.rules` anywhere under the `rules/` folder of `dir` or of one of its parents.
-fn rules_for(dir: &Path, stem: &str) -> Option<PathBuf> {
-    fn search(dir: &Path, file: &str, depth: usize) -> Option<PathBuf> {
-        let here = dir.join(file);
-        if here.is_file() {
-            return Some(here);
-        }
-        if depth == 0 {
-            return None;
-        }
-        files_in(dir)
-            .into_iter()
-            .filter(|p| p.is_dir())
-            .find_map(|sub| search(&sub, file, depth - 1))
-    }
-    let file = format!("{stem}.rules");
-    // Search the real parents (`..` in `dir` included), and name what is found from `dir`.
-    let real = std::fs::canonicalize(dir).ok()?;
-    real.ancestors().enumerate().find_map(|(up, a)| {
-        let found = search(&a.join("rules"), &file, 4)?;
-        let below = found.strip_prefix(a).ok()?;
-        let mut path = dir.to_path_buf();
-        for _ in 0..up {
-            path.push("..");
-        }
-        Some(tidy(&path.join(below)))
-    })
-}
-
-/// `a/b/../c` as `a/c`, without looking at the file system.
-fn tidy(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out: Vec<Component> = Vec::new();
-    for c in path.components() {
-        match (c, out.last()) {
-            (Component::CurDir, _) => {}
-            (Component::ParentDir, Some(Component::Normal(_))) => {
-                out.pop();
-            }
-            _ => out.push(c),
-        }
-    }
-    out.iter().collect()
-}
-
 /// Every golden folder in or under `dir`.
 fn collect(dir: &Path, out: &mut Vec<Folder>) {
     let cases = cases_in(dir);
     if !cases.is_empty() {
-        let rules: Vec<PathBuf> = files_in(dir)
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-            .collect();
-        let stem = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let rules = match &rules[..] {
-            [one] => Ok(one.clone()),
-            [] => rules_for(dir, &stem).ok_or_else(|| {
-                format!(
-                    "{}: no rules file beside the cases, and no {stem}.rules under a rules/ folder above it",
-                    display(dir)
-                )
-            }),
-            _ => Err(format!(
-                "{}: more than one rules file beside the cases; keep one per folder",
-                display(dir)
-            )),
-        };
         out.push(Folder {
             dir: dir.to_path_buf(),
-            rules,
+            rules: rules_for_folder(dir),
             cases,
         });
     }
     for sub in files_in(dir).into_iter().filter(|p| p.is_dir()) {
         collect(&sub, out);
-    }
-}
-
-/// A unified diff of the expected and the actual output.
-fn diff(expected: &[u8], actual: &[u8], want: &str, got: &str) -> String {
-    let (e, a) = (
-        String::from_utf8_lossy(expected),
-        String::from_utf8_lossy(actual),
-    );
-    let text = similar::TextDiff::from_lines(e.as_ref(), a.as_ref());
-    let mut unified = text.unified_diff();
-    let shown = unified.context_radius(3).header(want, got).to_string();
-    if shown.trim().is_empty() {
-        "the outputs differ only in bytes that are not UTF-8\n".to_string()
-    } else {
-        shown
     }
 }
 

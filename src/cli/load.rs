@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::exit;
+use super::options::{Format, exit};
 use super::report::Reporter;
 use crate::check::CheckError;
 use crate::diagnostic::{Json, Kind};
@@ -91,12 +91,12 @@ impl Problem {
         match self {
             Problem::Io(msg) => rep.error(Kind::Io, Some(name), msg),
             Problem::NotUtf8 { line, byte } => match rep.format {
-                super::Format::Text => rep.error(
+                Format::Text => rep.error(
                     Kind::Syntax,
                     Some(name),
                     &Problem::not_utf8(name, *line, *byte),
                 ),
-                super::Format::Json => {
+                Format::Json => {
                     for j in self.json(name) {
                         super::report::to_stderr(&j.to_line());
                     }

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::load::load;
+use super::options::{Format, Limits, exit};
 use super::positions::each_position;
 use super::report::Reporter;
-use super::{Format, Limits, exit};
 use crate::cases::Flow;
 use crate::diagnostic::Kind;
 use crate::render::move_view::{Show, Viewer};

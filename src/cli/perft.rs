@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use super::load::load;
+use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
-use super::{Format, Limits, exit, print};
 use crate::render::json;
 
 pub fn perft(

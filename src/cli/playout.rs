@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use super::load::{display, load};
+use super::options::{Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
-use super::{Limits, exit, print};
 use crate::diagnostic::Kind;
 
 pub fn playout(

@@ -4,8 +4,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::exit;
 use super::load::{describe_io, display, open_file, read_file};
+use super::options::{Limits, exit};
 use super::report::Reporter;
 use crate::cases::{Flow, RunFailure};
 use crate::diagnostic::Kind;
@@ -87,7 +87,7 @@ pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) ->
 }
 
 /// The exit code for a failed search.
-pub fn search_failed(rep: &Reporter, e: &crate::run::RunError) -> i32 {
+pub fn search_failed(rep: &Reporter, e: &RunError) -> i32 {
     if e.budget {
         rep.error(Kind::Budget, None, &e.message);
         exit::BUDGET
@@ -132,7 +132,7 @@ pub fn each_position(
     program: &Program,
     rules: &Path,
     input: Option<&Path>,
-    limits: super::Limits,
+    limits: Limits,
     w: &mut dyn std::io::Write,
     mut answer: impl FnMut(&mut Runner, &Position, usize, &mut Vec<u8>) -> Result<Flow, RunError>,
 ) -> i32 {

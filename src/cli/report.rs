@@ -8,7 +8,7 @@ use crate::diagnostic::{self, Json, Kind, Style};
 use crate::input::InputError;
 use crate::syntax::SyntaxError;
 
-use super::Format;
+use super::options::Format;
 
 /// Writes to standard error, ignoring a reader that went away (`ply check ... 2>&1 | head
 /// -1`): the exit code still says what happened.

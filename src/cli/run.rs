@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use super::load::load;
+use super::options::{Format, Limits};
 use super::positions::{Input, finish};
 use super::report::Reporter;
-use super::{Format, Limits};
 use crate::cases::{Flow, each_case};
 use crate::render::output;
 

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::load::{display, load};
+use super::options::{Limits, exit, print};
 use super::positions::{Input, each_position};
 use super::report::Reporter;
-use super::{Limits, exit};
 use crate::cases::Flow;
 use crate::diagnostic::Kind;
 use crate::render::{board_text, svg};
@@ -87,7 +87,7 @@ fn put(rep: &Reporter, pic: &Picture, text: &str) -> i32 {
                 exit::FAILURE
             }
         },
-        _ => match super::print(rep, text) {
+        _ => match print(rep, text) {
             Ok(()) => exit::OK,
             Err(code) => code,
         },

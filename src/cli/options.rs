@@ -1,0 +1,109 @@
+//! The options and helpers every subcommand shares: exit codes, `--color`, `--format`,
+//! the search limits, and writing a result to standard output.
+
+use std::io::Write;
+
+use clap::ValueEnum;
+
+use super::report::Reporter;
+
+/// Exit codes.
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const FAILURE: i32 = 1;
+    pub const USAGE: i32 = 2;
+    pub const RULES: i32 = 3;
+    pub const INPUT: i32 = 4;
+    pub const BUDGET: i32 = 5;
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    /// Whether to colour: `always` and `never` say so; `auto` colours a terminal unless
+    /// `NO_COLOR` is set to something (<https://no-color.org>).
+    pub fn wanted(self, no_color: Option<&std::ffi::OsStr>, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => no_color.is_none_or(|v| v.is_empty()) && terminal,
+        }
+    }
+}
+
+/// How results and errors are written: text for people, or JSON Lines for programs (one
+/// document per case, per file or per count, and one object per error on standard error;
+/// see docs/json.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// The `--format` option of the commands that have one.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct FormatArg {
+    /// Write results (and errors) as text or as JSON Lines (see docs/json.md)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Limits on the searches a command runs (counting moves, best moves, perft, playouts).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Limits {
+    /// Stop with exit code 5 after expanding this many positions
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop with exit code 5 after this many seconds of searching
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+impl Limits {
+    pub(super) fn budget(&self) -> crate::run::Budget {
+        crate::run::Budget {
+            max_nodes: self.max_nodes,
+            deadline: self
+                .timeout
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .map(|t| {
+                    std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e9))
+                }),
+        }
+    }
+}
+
+/// Writes a command's result to standard output; a closed pipe is a quiet success.
+pub(super) fn print(rep: &Reporter, text: &str) -> Result<(), i32> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(exit::OK),
+        Err(e) => {
+            let msg = format!("writing the output failed: {e}");
+            rep.error(crate::diagnostic::Kind::Io, None, &msg);
+            Err(exit::FAILURE)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_honours_no_color() {
+        use std::ffi::OsStr;
+        assert!(Color::Auto.wanted(None, true));
+        assert!(Color::Auto.wanted(Some(OsStr::new("")), true));
+        assert!(!Color::Auto.wanted(Some(OsStr::new("1")), true));
+        assert!(!Color::Auto.wanted(None, false));
+        assert!(Color::Always.wanted(Some(OsStr::new("1")), false));
+        assert!(!Color::Never.wanted(None, true));
+    }
+}
