@@ -65,17 +65,23 @@ fn line_col(source: &str, at: usize) -> (usize, usize, usize) {
     (line, source[start..at].chars().count() + 1, end - start)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn render(
-    style: Style,
-    name: &str,
-    source: &str,
+/// One error in a rules file, as either stage reports it.
+struct Located<'a> {
     span: Span,
-    message: &str,
-    label: &str,
-    help: Option<&str>,
-    also: Option<&(Span, String)>,
-) -> String {
+    message: &'a str,
+    label: &'a str,
+    help: Option<&'a str>,
+    also: Option<&'a (Span, String)>,
+}
+
+fn render(style: Style, name: &str, source: &str, e: Located) -> String {
+    let Located {
+        span,
+        message,
+        label,
+        help,
+        also,
+    } = e;
     let long = [Some(span), also.map(|a| a.0)]
         .into_iter()
         .flatten()
@@ -118,31 +124,27 @@ fn render(
 }
 
 pub fn syntax_error(style: Style, name: &str, source: &str, e: &SyntaxError) -> String {
-    render(
-        style,
-        name,
-        source,
-        e.span,
-        &e.message,
-        &e.label,
-        e.help.as_deref(),
-        None,
-    )
+    let e = Located {
+        span: e.span,
+        message: &e.message,
+        label: &e.label,
+        help: e.help.as_deref(),
+        also: None,
+    };
+    render(style, name, source, e)
 }
 
 pub fn check_errors(style: Style, name: &str, source: &str, errors: &[CheckError]) -> String {
     let mut out = String::new();
     for e in errors {
-        out.push_str(&render(
-            style,
-            name,
-            source,
-            e.span,
-            &e.message,
-            &e.label,
-            e.help.as_deref(),
-            e.also.as_ref(),
-        ));
+        let e = Located {
+            span: e.span,
+            message: &e.message,
+            label: &e.label,
+            help: e.help.as_deref(),
+            also: e.also.as_ref(),
+        };
+        out.push_str(&render(style, name, source, e));
         out.push('\n');
     }
     let n = errors.len();

@@ -195,21 +195,9 @@ impl<'a> Choices<'a> {
     }
 }
 
-/// A rules file with odd parameters (tiny and large boards, boards sized by the input,
-/// zero, negative and huge distances and directions, direction sets that are empty on the
-/// board or repeat themselves, long and self-referencing chains of definitions), and an
-/// input for it. Most of them check; a few are meant not to (a definition using itself).
-pub fn odd_rules(c: &mut Choices) -> (String, Vec<u8>) {
-    let sized_by_input = c.one_in(4);
-    let rows: usize = *c.pick(&[8, 1, 1, 2, 3, 26, 40, 1024]);
-    let cols: usize = *c.pick(&[8, 1, 2, 3, 26, 33, 1024]);
-    let (board, notation) = if sized_by_input {
-        ("n x n".to_string(), "row number, column number")
-    } else if rows <= 26 && cols <= 26 {
-        (format!("{rows} x {cols}"), "column letter + row number")
-    } else {
-        (format!("{rows} x {cols}"), "row number, column number")
-    };
+/// Odd directions: a long or zero step, a chain of doublings, sets that repeat themselves
+/// or leave every board.
+fn odd_directions(c: &mut Choices) -> String {
     let dir = *c.pick(&["0 1", "5 5", "-1 3", "40 0", "1 -1", "1048576 -1048576"]);
     let dir = if c.one_in(32) { "0 0" } else { dir };
     // A chain of directions, each the sum of the one before with itself.
@@ -240,6 +228,11 @@ pub fn odd_rules(c: &mut Choices) -> (String, Vec<u8>) {
     directions.push_str(&format!(
         "direction distant = 1025 1025\ndirections mix = {set}\n"
     ));
+    directions
+}
+
+/// A chain of lets, each using the one before; the declarations and the chain's length.
+fn odd_lets(c: &mut Choices) -> (String, usize) {
     // A chain of lets, each using the one before (twice: the terms double at each step).
     let links = *c.pick(&[0, 2, 8, 10, 30, 49, 70]);
     let twice = links <= 10 || c.one_in(8);
@@ -257,6 +250,26 @@ pub fn odd_rules(c: &mut Choices) -> (String, Vec<u8>) {
     if c.one_in(32) {
         lets.push_str("let selfish = selfish + 1\n");
     }
+    (lets, links)
+}
+
+/// A rules file with odd parameters (tiny and large boards, boards sized by the input,
+/// zero, negative and huge distances and directions, direction sets that are empty on the
+/// board or repeat themselves, long and self-referencing chains of definitions), and an
+/// input for it. Most of them check; a few are meant not to (a definition using itself).
+pub fn odd_rules(c: &mut Choices) -> (String, Vec<u8>) {
+    let sized_by_input = c.one_in(4);
+    let rows: usize = *c.pick(&[8, 1, 1, 2, 3, 26, 40, 1024]);
+    let cols: usize = *c.pick(&[8, 1, 2, 3, 26, 33, 1024]);
+    let (board, notation) = if sized_by_input {
+        ("n x n".to_string(), "row number, column number")
+    } else if rows <= 26 && cols <= 26 {
+        (format!("{rows} x {cols}"), "column letter + row number")
+    } else {
+        (format!("{rows} x {cols}"), "row number, column number")
+    };
+    let directions = odd_directions(c);
+    let (lets, links) = odd_lets(c);
     let distance = c
         .pick(&[
             "0",
