@@ -217,6 +217,17 @@ impl<'p> Runner<'p> {
         r
     }
 
+    /// The move generator, borrowing the engine and the runner's scratch space.
+    fn generator<'a, T: Trace>(&'a mut self, trace: &'a mut T) -> Gen<'a, 'p, T> {
+        Gen {
+            e: &self.e,
+            vars: &self.vars,
+            line_counts: &mut self.scratch.line_counts,
+            own: &mut self.scratch.own,
+            trace,
+        }
+    }
+
     /// The first steps of every move, from the compiled generator.
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
         self.first_steps_traced(pos, out, &mut Off)
@@ -229,14 +240,7 @@ impl<'p> Runner<'p> {
         out: &mut Vec<Step>,
         trace: &mut T,
     ) -> Result<(), RunError> {
-        Gen {
-            e: &self.e,
-            vars: &self.vars,
-            line_counts: &mut self.scratch.line_counts,
-            own: &mut self.scratch.own,
-            trace,
-        }
-        .first_steps(pos, out)
+        self.generator(trace).first_steps(pos, out)
     }
 
     pub(super) fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
@@ -254,14 +258,7 @@ impl<'p> Runner<'p> {
         let no_rev = self.e.p.moves[at.rule as usize]
             .chain
             .is_some_and(|c| c.no_turning_back);
-        Gen {
-            e: &self.e,
-            vars: &self.vars,
-            line_counts: &mut self.scratch.line_counts,
-            own: &mut self.scratch.own,
-            trace,
-        }
-        .chain_steps(pos, at, no_rev, out);
+        self.generator(trace).chain_steps(pos, at, no_rev, out);
     }
 
     /// True if the step is a jump that a chain may go on from.
