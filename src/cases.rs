@@ -9,6 +9,9 @@ use crate::render::output;
 use crate::run::{Budget, RunError, Runner};
 use std::io::{Read, Write};
 
+/// Why a file without an input section reads nothing.
+pub const NO_INPUT: &str = "the rules file has no input section, so it reads no cases or positions: it plays a whole game from its `setup` (ply moves, ply perft, ply playout)";
+
 /// Why a run stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum RunFailure {
@@ -37,6 +40,7 @@ pub fn game_start<'p>(
     let vars;
     let locate_data: &[u8];
     match position {
+        Some(_) if p.input.is_none() => return Err(RunFailure::Missing(NO_INPUT.into())),
         Some(data) => {
             let mut reader = input::CaseReader::new(p, &tables, data);
             setup = reader.blank_setup();
@@ -126,6 +130,9 @@ pub fn each_case(
         &mut Vec<u8>,
     ) -> Result<Flow, RunError>,
 ) -> Result<usize, RunFailure> {
+    if p.input.is_none() {
+        return Err(RunFailure::Missing(NO_INPUT.into()));
+    }
     let mut out = Vec::with_capacity(1 << 16);
     let mut index = 0;
     let result = read_cases(p, input, w, &mut out, &mut index, budget, &mut answer);

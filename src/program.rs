@@ -35,6 +35,8 @@ pub struct Notation {
     /// part `i` in one token (`B7`) rather than written as a separate token (`2 7`).
     pub parts: Vec<(Axis, Style)>,
     pub joined: Vec<bool>,
+    /// Rows are counted from the bottom row up (`A1` bottom left).
+    pub rows_from_bottom: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -78,8 +80,11 @@ pub enum Action {
         over: CellMask,
         onto: CellMask,
     },
+    /// A placement on any square `onto` allows, or, in a later part of a move, on a square
+    /// reached from where the part before ended.
     Place {
         onto: CellMask,
+        reach: Option<Reach>,
     },
     Jump {
         dirs: PerSide<Vec<DirId>>,
@@ -90,11 +95,22 @@ pub enum Action {
     Pass,
 }
 
+/// How a placement in a later part of a move is reached: a slide from where the part
+/// before ended (an arrow shot from where a queen landed).
+#[derive(Debug, Clone)]
+pub struct Reach {
+    pub dirs: PerSide<Vec<DirId>>,
+    pub distance: Distance,
+    pub over: CellMask,
+}
+
 #[derive(Debug, Clone)]
 pub struct KindAction {
     /// Bit `k` set: pieces of kind `k` may make it.
     pub kinds: u32,
     pub action: Action,
+    /// `where COND`: asked of each candidate step, before the move (`from`, `to` known).
+    pub condition: Option<Expr>,
     /// Where it is written (the kind prefix included), for explanations.
     pub span: Span,
     pub clauses: ClauseSpans,
@@ -106,6 +122,7 @@ pub struct ClauseSpans {
     pub distance: Option<Span>,
     pub over: Option<Span>,
     pub onto: Option<Span>,
+    pub condition: Option<Span>,
 }
 
 /// Where a move statement's clauses are written.
@@ -133,7 +150,10 @@ pub struct Chain {
 
 #[derive(Debug, Clone)]
 pub struct MoveRule {
+    /// The actions of the move's first part.
     pub actions: Vec<KindAction>,
+    /// The actions of each later part (after `then`): a move takes one action of every part.
+    pub then: Vec<Vec<KindAction>>,
     pub flip: Option<Flip>,
     pub chain: Option<Chain>,
     pub capture_at_once: bool,
@@ -153,6 +173,23 @@ pub enum SetFilter {
     Piece(Code),
 }
 
+/// A named part of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Area {
+    FarRow(Whose),
+    HomeRow(Whose),
+    Edge(Edge),
+}
+
+/// Whose row an area is: a side's, or the side looking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Whose {
+    Side(SideId),
+    Viewer,
+}
+
+pub use crate::syntax::ast::{Edge, Stuck};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BorderFilter {
     All,
@@ -165,6 +202,32 @@ pub enum BorderFilter {
 pub struct RegionSpec {
     pub members: SetFilter,
     pub adjacency: Vec<DirId>,
+}
+
+/// Which regions of a spec a count or sum takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionQuery {
+    pub spec: usize,
+    pub border: BorderFilter,
+    /// Only regions with a square on each of these areas.
+    pub touching: Vec<Area>,
+}
+
+/// A square named from a candidate step's `from` or `to` by steps along directions (each
+/// fixed per side).
+#[derive(Debug, Clone)]
+pub struct SquareRef {
+    pub from: bool,
+    pub steps: Vec<(u32, PerSide<DirId>)>,
+}
+
+/// What `SQUARE is ...` asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquareClass {
+    OffBoard,
+    /// Cells of these classes, as the side looking sees them.
+    Cells(CellMask),
+    Side(SideId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,9 +256,19 @@ pub enum Expr {
     Bin(Op, Box<Expr>, Box<Expr>),
     CountMoves(Option<Box<Expr>>),
     CountSet(SetFilter),
+    /// The squares of a set on a named part of the board.
+    CountIn(SetFilter, Area),
     CountOnLine(SetFilter),
-    CountRegions(usize, BorderFilter),
-    RegionSum(Box<Expr>, usize, BorderFilter),
+    CountRegions(RegionQuery),
+    RegionSum(Box<Expr>, RegionQuery),
+    /// `N SET in a row along DIRS`: some run of at least `n` squares of the set.
+    InARow {
+        n: u32,
+        members: SetFilter,
+        dirs: Vec<DirId>,
+    },
+    /// `SQUARE is CLASS`, in a `where` clause.
+    SquareIs(SquareRef, SquareClass),
     Best {
         max: bool,
         body: Box<Expr>,
@@ -252,6 +325,8 @@ pub enum TplPart {
     Value(Expr),
     From,
     To,
+    /// The whole move, in the game's notation (`B7-D7`, `C3-A5-C7`, `D1-D7/G7`).
+    Move,
 }
 
 #[derive(Debug, Clone)]
@@ -279,15 +354,48 @@ pub struct OutputSpec {
     pub stmts: Vec<OutStmt>,
 }
 
+/// Who a finished game went to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win(SideId),
+    Loss(SideId),
+    Draw,
+    /// A `result` line that does not say.
+    Unstated,
+}
+
+/// `OUTCOME [TEXT] if COND`: the game ends, before the side to move moves, when the
+/// condition holds.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    pub outcome: Outcome,
+    pub text: Vec<TplPart>,
+    pub condition: Expr,
+    /// The whole clause, for `ply moves` to quote.
+    pub span: Span,
+}
+
+/// `result [OUTCOME] [TEXT] [if COND | otherwise]`: how a game that ended another way (no
+/// moves, the ply limit) is reported.
+#[derive(Debug, Clone)]
+pub struct ResultLine {
+    pub outcome: Outcome,
+    pub text: Vec<TplPart>,
+    pub cond: LineCond,
+}
+
 /// How whole games are played (perft, playouts).
 #[derive(Debug, Clone)]
 pub struct GameRules {
-    /// A side with no legal move passes (else the game ends).
-    pub stuck_pass: bool,
+    /// What a side with no legal move does, and where that is written.
+    pub stuck: Stuck,
+    pub stuck_span: Option<Span>,
     /// Playouts stop after this many plies.
     pub stop_after: Option<u32>,
+    /// The conditions that end a game, in order.
+    pub ends: Vec<EndRule>,
     /// How a finished game is reported: the first line whose condition holds.
-    pub results: Vec<(Vec<TplPart>, LineCond)>,
+    pub results: Vec<ResultLine>,
 }
 
 #[derive(Debug, Clone)]
@@ -305,8 +413,9 @@ pub struct Program {
     pub lets: Vec<Expr>,
     pub moves: Vec<MoveRule>,
     pub requires: Vec<Require>,
-    pub input: InputSpec,
-    pub output: OutputSpec,
+    /// The input section (a whole game with a `setup` may have none).
+    pub input: Option<InputSpec>,
+    pub output: Option<OutputSpec>,
     pub vars: Vec<String>,
     pub regions: Vec<RegionSpec>,
     /// Where the input section starts, for messages about the input as a whole.
@@ -332,5 +441,13 @@ impl Program {
     }
     pub fn piece_codes(&self) -> usize {
         self.sides.len() * self.kinds.len()
+    }
+    /// The actions of part `part` of a move (0 is the first).
+    pub fn part(&self, rule: u16, part: u8) -> &[KindAction] {
+        let r = &self.moves[rule as usize];
+        match part {
+            0 => &r.actions,
+            p => &r.then[p as usize - 1],
+        }
     }
 }

@@ -3,6 +3,8 @@
 //!   "has errors" must fail with exactly the stderr shown in the next code block;
 //! - a block followed by "With the input" + input + expected output is run, and the output
 //!   (or, after "stops with", the error message) must match exactly;
+//! - a block followed by "With the position" + a position + expected output is shown with
+//!   `ply moves`, whose output must match exactly;
 //! - each row of the move tables (`| \`move ...\` | row | moves | result |`) is run on the
 //!   one-row bench the document describes.
 
@@ -110,6 +112,21 @@ fn examples_in_the_language_reference() {
         }
         if code_ != 0 {
             failures.push(format!("{name}: ply check failed:\n{stderr}"));
+            continue;
+        }
+        if prose(&items, i + 1).contains("With the position") {
+            // A whole game: `ply moves` on the position shown.
+            let (Some(input), Some(want)) = (code(&items, i + 2), code(&items, i + 4)) else {
+                continue;
+            };
+            let input_name = name.replace(".rules", ".in");
+            std::fs::write(dir.join(&input_name), input).unwrap();
+            let (_, stdout, stderr) = ply(&dir, &["moves", &name, &input_name]);
+            if stdout != want {
+                failures.push(format!(
+                    "{name}: ply moves printed\n{stdout}{stderr}\ninstead of\n{want}"
+                ));
+            }
             continue;
         }
         if prose(&items, i + 1).contains("With the input") {

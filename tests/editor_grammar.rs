@@ -437,6 +437,12 @@ const CONTEXTUAL: &[(&str, &str)] = &[
         "sides white \"O\" forward up, black forward down",
     ),
     ("before", "move jump along up over enemy, any gap before"),
+    ("a", "game\n  x wins if 4 x pieces in a row"),
+    ("left", "game\n  x wins if any x pieces on the left edge"),
+    ("right", "game\n  x wins if any x pieces on the right edge"),
+    ("from", "squares column letter + row number from the bottom"),
+    ("from", "move step along up, where from is empty"),
+    ("to", "move place onto empty, where down of to is not empty"),
 ];
 
 /// The byte range of `token` in `text`, first after `after`: a name or number only whole, as

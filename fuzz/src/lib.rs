@@ -165,7 +165,7 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         if program.game.is_some() {
             let mut rng = ply::run::playout::Rng::new(input.len() as u64);
             let _ = ply::run::playout::playout(&mut runner, &start, &mut rng, &mut Vec::new())
-                .and_then(|played| ply::render::output::result_line(&mut runner, &played.end));
+                .and_then(|played| ply::render::output::ending(&mut runner, &played.end));
         }
     }
 }

@@ -78,9 +78,27 @@ impl Checker {
             );
             return;
         }
+        for p in parts
+            .iter()
+            .filter(|p| p.from_bottom && p.axis == ast::Axis::Column)
+        {
+            self.error(
+                CheckError::new(
+                    p.span,
+                    "columns are counted from the left; only rows can be counted from the bottom",
+                    "a column",
+                )
+                .help(
+                    "e.g. `squares column letter + row number from the bottom` for A1 bottom left",
+                ),
+            );
+        }
         self.program().notation = Notation {
             parts: parts.iter().map(|p| (p.axis, p.style)).collect(),
             joined: joined.to_vec(),
+            rows_from_bottom: parts
+                .iter()
+                .any(|p| p.from_bottom && p.axis == ast::Axis::Row),
         };
     }
 

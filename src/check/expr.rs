@@ -1,7 +1,7 @@
 //! Checking expressions: names, types, and where each construct may appear.
 
 use super::{CheckError, Checker};
-use crate::program::{BorderFilter, Expr, Op, RegionSpec, SetFilter, SideId};
+use crate::program::*;
 use crate::syntax::ast::{self, BinOp, ExprKind, Name};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,12 @@ pub struct Cx {
     pub after_move: bool,
     /// In an `each move` template: `from` and `to` are allowed.
     pub move_fields: bool,
+    /// In an action's `where` clause: square tests on `from` and `to` are allowed, questions
+    /// about moves and regions are not.
+    pub candidate: bool,
+    /// In a game's end condition, asked before the moves are generated: no questions about
+    /// moves.
+    pub end: bool,
 }
 
 /// What working out an expression takes, counting the lets it uses.
@@ -79,7 +85,7 @@ pub fn needs(e: &Expr, lets: &[Needs]) -> Needs {
             regions: true,
             ..Needs::default()
         },
-        Expr::RegionSum(x, _, _) => Needs {
+        Expr::RegionSum(x, _) => Needs {
             regions: true,
             ..needs(x, lets)
         },
@@ -108,7 +114,7 @@ pub fn cost(e: &Expr, lets: &[Cost]) -> Cost {
         Expr::Let(l) => lets[*l],
         Expr::Neg(x)
         | Expr::Not(x)
-        | Expr::RegionSum(x, _, _)
+        | Expr::RegionSum(x, _)
         | Expr::Best { body: x, .. }
         | Expr::CountMoves(Some(x)) => cost(x, lets),
         Expr::Bin(_, a, b) => {
@@ -241,18 +247,40 @@ impl Checker {
             }
             ExprKind::CountRegions(r) => {
                 self.no_regions_here(e, cx);
-                let (spec, border) = self.regions(r, cx);
-                (Expr::CountRegions(spec, border), Ty::Int)
+                (Expr::CountRegions(self.regions(r, cx)), Ty::Int)
+            }
+            ExprKind::AnyRegions(r) => {
+                self.no_regions_here(e, cx);
+                let count = Expr::CountRegions(self.regions(r, cx));
+                (
+                    Expr::Bin(Op::Gt, Box::new(count), Box::new(Expr::Int(0))),
+                    Ty::Bool,
+                )
+            }
+            ExprKind::AnySet(set) => {
+                let c = self.count_set(set, cx);
+                (
+                    Expr::Bin(Op::Gt, Box::new(c), Box::new(Expr::Int(0))),
+                    Ty::Bool,
+                )
+            }
+            ExprKind::InARow { n, set, dirs } => (self.in_a_row(e, *n, set, dirs, cx), Ty::Bool),
+            ExprKind::SquareTest { at, negated, class } => {
+                let test = self.square_test(e, at, class, cx);
+                match negated {
+                    true => (Expr::Not(Box::new(test)), Ty::Bool),
+                    false => (test, Ty::Bool),
+                }
             }
             ExprKind::RegionSum { body, regions } => {
                 self.no_regions_here(e, cx);
-                let (spec, border) = self.regions(regions, cx);
+                let query = self.regions(regions, cx);
                 let cx2 = Cx {
                     region: true,
                     ..cx.clone()
                 };
                 let body = self.int_expr(body, &cx2);
-                (Expr::RegionSum(Box::new(body), spec, border), Ty::Int)
+                (Expr::RegionSum(Box::new(body), query), Ty::Int)
             }
             ExprKind::Ref { name, arg } => self.reference(name, arg.as_ref(), cx),
             ExprKind::ToMove(side) => match self.side_ref(side, cx) {
@@ -263,7 +291,9 @@ impl Checker {
     }
 
     fn needs_moves(&mut self, e: &ast::Expr, cx: &Cx) {
-        if cx.after_move {
+        if let Some(why) = moves_barred(cx) {
+            self.error(CheckError::new(e.span, why, "a question about moves"));
+        } else if cx.after_move {
             self.error(CheckError::new(
                 e.span,
                 "a question about moves cannot be asked after a move",
@@ -279,7 +309,13 @@ impl Checker {
     }
 
     fn no_regions_here(&mut self, e: &ast::Expr, cx: &Cx) {
-        if cx.distance {
+        if cx.candidate {
+            self.error(CheckError::new(
+                e.span,
+                "a `where` clause cannot count regions",
+                "inside `where`",
+            ));
+        } else if cx.distance {
             self.error(CheckError::new(
                 e.span,
                 "a move's distance cannot count regions",
@@ -319,7 +355,20 @@ impl Checker {
                     "counts regions",
                 ));
             }
-            if needs.moves && (cx.after_move || cx.distance) {
+            if needs.regions && cx.candidate {
+                self.error(CheckError::new(
+                    name.span,
+                    format!("`{text}` counts regions: a `where` clause cannot count regions"),
+                    "counts regions",
+                ));
+            }
+            if let (true, Some(why)) = (needs.moves, moves_barred(cx)) {
+                self.error(CheckError::new(
+                    name.span,
+                    format!("`{text}` asks about the moves: {why}"),
+                    "asks about moves",
+                ));
+            } else if needs.moves && (cx.after_move || cx.distance) {
                 let what = if cx.distance {
                     "a move's distance cannot depend on the moves"
                 } else {
@@ -449,6 +498,12 @@ impl Checker {
 
     fn count_set(&mut self, set: &ast::SquareSet, cx: &Cx) -> Expr {
         let f = self.set_filter(set, cx);
+        if let Some(a) = &set.area {
+            return match self.area(a, f) {
+                Some(area) => Expr::CountIn(f, area),
+                None => Expr::CountSet(f),
+            };
+        }
         if set.on_line {
             if !cx.distance {
                 self.error(
@@ -466,12 +521,16 @@ impl Checker {
         }
     }
 
-    fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> (usize, BorderFilter) {
-        if r.of.on_line {
+    fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> RegionQuery {
+        if r.of.on_line || r.of.area.is_some() {
             self.error(CheckError::new(
                 r.of.span,
                 "regions are made of squares of the whole board",
-                "`on line` is not allowed here",
+                if r.of.on_line {
+                    "`on line` is not allowed here"
+                } else {
+                    "`on the ...` is not allowed here"
+                },
             ));
         }
         let members = self.set_filter(&r.of, cx);
@@ -488,6 +547,11 @@ impl Checker {
                 .map(BorderFilter::Touches)
                 .unwrap_or(BorderFilter::All),
         };
+        let touching = r
+            .touching
+            .iter()
+            .filter_map(|a| self.area(a, members))
+            .collect();
         let spec = RegionSpec { members, adjacency };
         let p = self.program();
         let id = match p.regions.iter().position(|s| *s == spec) {
@@ -497,6 +561,166 @@ impl Checker {
                 p.regions.len() - 1
             }
         };
-        (id, border)
+        RegionQuery {
+            spec: id,
+            border,
+            touching,
+        }
+    }
+
+    /// A named part of the board; `f` is the set it restricts (its side's far row when no
+    /// side is named).
+    fn area(&mut self, a: &ast::Area, f: SetFilter) -> Option<Area> {
+        let (row, named, span) = match a {
+            ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
+            ast::Area::FarRow(n, sp) => ("far", n, *sp),
+            ast::Area::HomeRow(n, sp) => ("home", n, *sp),
+        };
+        let whose = match named {
+            Some(n) => Whose::Side(self.side_ref(n, &Cx::default())?),
+            None => match f {
+                SetFilter::Side(s) => Whose::Side(s),
+                SetFilter::Piece(code) => Whose::Side(self.prog().side_of(code)),
+                _ => Whose::Viewer,
+            },
+        };
+        let lacking: Vec<String> = self
+            .prog()
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| {
+                s.forward.is_none() && matches!(whose, Whose::Viewer)
+                    || whose == Whose::Side(*i as SideId) && s.forward.is_none()
+            })
+            .map(|(_, s)| s.name.clone())
+            .collect();
+        if let Some(side) = lacking.first() {
+            self.error(
+                CheckError::new(
+                    span,
+                    format!("side `{side}` has no forward direction, so it has no {row} row"),
+                    "needs a forward direction",
+                )
+                .help(format!(
+                    "declare it with the side, e.g. `sides {side} forward up, ...`"
+                )),
+            );
+            return None;
+        }
+        Some(match row {
+            "far" => Area::FarRow(whose),
+            _ => Area::HomeRow(whose),
+        })
+    }
+
+    /// `N SET in a row along DIRS`.
+    fn in_a_row(
+        &mut self,
+        e: &ast::Expr,
+        n: u64,
+        set: &ast::SquareSet,
+        dirs: &[Name],
+        cx: &Cx,
+    ) -> Expr {
+        if set.on_line || set.area.is_some() {
+            self.error(CheckError::new(
+                set.span,
+                "a row is looked for on the whole board",
+                "`on ...` is not allowed here",
+            ));
+        }
+        let members = self.set_filter(set, cx);
+        let dirs = self.fixed_directions(dirs);
+        if n == 0 {
+            self.error(CheckError::new(
+                e.span,
+                "a row has at least one square",
+                "0 in a row",
+            ));
+        }
+        let (rows, cols) = (self.prog().rows, self.prog().cols);
+        if let (Dim::Fixed(r), Dim::Fixed(c)) = (rows, cols)
+            && n > r.max(c) as u64
+        {
+            self.error(
+                CheckError::new(
+                    e.span,
+                    format!("{n} in a row cannot fit on a {r} x {c} board"),
+                    "longer than the board",
+                )
+                .help(format!(
+                    "the longest row on this board has {} squares",
+                    r.max(c)
+                )),
+            );
+        }
+        Expr::InARow {
+            n: n.min(u32::MAX as u64) as u32,
+            members,
+            dirs,
+        }
+    }
+
+    /// `SQUARE is CLASS`, in a `where` clause.
+    fn square_test(
+        &mut self,
+        e: &ast::Expr,
+        at: &ast::SquareRef,
+        class: &ast::SquareClass,
+        cx: &Cx,
+    ) -> Expr {
+        if !cx.candidate {
+            self.error(
+                CheckError::new(
+                    e.span,
+                    "a square named from `from` or `to` can only be asked about in a `where` clause",
+                    "not in a `where` clause",
+                )
+                .help("write it after an action: `place onto empty, where down of to is not empty`"),
+            );
+        }
+        let mut steps = Vec::new();
+        for (count, dir) in at.steps.iter().rev() {
+            let Some(d) = self.single_direction(dir) else {
+                continue;
+            };
+            let per = self.per_side(&[d], dir.span);
+            let ids = per
+                .iter()
+                .map(|v| v.first().copied().unwrap_or(0))
+                .collect();
+            steps.push((count.min(&(u32::MAX as u64)).to_owned() as u32, ids));
+        }
+        let class = match class {
+            ast::SquareClass::OffBoard => SquareClass::OffBoard,
+            ast::SquareClass::Empty => SquareClass::Cells(C_EMPTY),
+            ast::SquareClass::Own => SquareClass::Cells(C_OWN),
+            ast::SquareClass::Enemy => SquareClass::Cells(C_ENEMY),
+            ast::SquareClass::Side(n) => match self.side_ref(n, cx) {
+                Some(s) => SquareClass::Side(s),
+                None => SquareClass::Cells(0),
+            },
+        };
+        Expr::SquareIs(
+            SquareRef {
+                from: at.base == ast::SquareBase::From,
+                steps,
+            },
+            class,
+        )
+    }
+}
+
+/// Why a question about moves cannot be asked here, if it cannot.
+fn moves_barred(cx: &Cx) -> Option<&'static str> {
+    if cx.candidate {
+        Some("a `where` clause cannot ask about the moves (it is asked of each candidate move)")
+    } else if cx.end {
+        Some(
+            "a game's end condition cannot ask about the moves (it is checked before they are generated); end a game without moves with `no moves: end` and `result` lines",
+        )
+    } else {
+        None
     }
 }

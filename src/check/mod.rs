@@ -232,9 +232,12 @@ impl Checker {
         st
     }
 
+    /// A file needs a board and sides; input and output sections unless it sets up a whole
+    /// game (which is played, not read).
     fn required_sections(&mut self, st: &Statements) {
+        let played = st.get("setup").is_some();
         for required in ["board", "sides", "input", "output"] {
-            if st.get(required).is_none() {
+            if st.get(required).is_none() && !(played && matches!(required, "input" | "output")) {
                 self.error(
                     CheckError::new(
                         Span::new(0, 0),
@@ -298,6 +301,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
                 (ast::Axis::Row, ast::Style::Number),
             ],
             joined: vec![true],
+            rows_from_bottom: false,
         },
         sides,
         kinds,
@@ -308,15 +312,8 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         lets: Vec::new(),
         moves: Vec::new(),
         requires: Vec::new(),
-        input: InputSpec {
-            header: Vec::new(),
-            repeat: Repeat::Once,
-            body: Vec::new(),
-        },
-        output: OutputSpec {
-            between: None,
-            stmts: Vec::new(),
-        },
+        input: None,
+        output: None,
         vars: Vec::new(),
         regions: Vec::new(),
         input_span: Span::default(),
@@ -331,7 +328,11 @@ fn required_help(what: &str) -> &'static str {
     match what {
         "board" => "add e.g. `board 8 x 8`",
         "sides" => "add e.g. `sides black \"X\", white \"O\"`",
-        "input" => "add an input section, e.g. `input repeat until end grid mover`",
-        _ => "add an output section, e.g. `output \"{count moves}\"`",
+        "input" => {
+            "add an input section, e.g. `input repeat until end grid mover`, or a `setup` for a whole game"
+        }
+        _ => {
+            "add an output section, e.g. `output \"{count moves}\"`, or a `setup` for a whole game"
+        }
     }
 }

@@ -15,6 +15,7 @@ impl Checker {
     pub(crate) fn move_rule(&mut self, keyword: Span, parts: &[MovePart]) -> Option<MoveRule> {
         let mut rule = MoveRule {
             actions: Vec::new(),
+            then: Vec::new(),
             flip: None,
             chain: None,
             capture_at_once: true,
@@ -23,8 +24,19 @@ impl Checker {
         };
         for part in parts {
             match part {
-                MovePart::Action { kind, action, span } => {
+                MovePart::Action {
+                    kind,
+                    action,
+                    span,
+                    then,
+                } => {
+                    if *then {
+                        rule.then.push(Vec::new());
+                    }
                     self.rule_action(&mut rule, kind.as_ref(), action, *span)
+                }
+                MovePart::Where { condition, span } => {
+                    self.where_clause(&mut rule, condition, *span)
                 }
                 MovePart::Flip {
                     dirs,
@@ -76,6 +88,7 @@ impl Checker {
                 }
             }
         }
+        self.check_parts(&rule, parts);
         if rule.actions.is_empty() {
             if !self.errors.iter().any(|e| e.span.start >= keyword.start) {
                 self.error(
@@ -121,12 +134,91 @@ impl Checker {
             ));
         }
         if let Some((action, clauses)) = self.action(action) {
-            rule.actions.push(KindAction {
+            let part = match rule.then.last_mut() {
+                Some(p) => p,
+                None => &mut rule.actions,
+            };
+            part.push(KindAction {
                 kinds,
                 action,
+                condition: None,
                 span,
                 clauses,
             });
+        }
+    }
+
+    /// `where COND`: a condition on the action written just before it.
+    fn where_clause(&mut self, rule: &mut MoveRule, condition: &ast::Expr, span: Span) {
+        let cx = Cx {
+            candidate: true,
+            ..Cx::default()
+        };
+        let cond = self.bool_expr(condition, &cx);
+        let part = match rule.then.last_mut() {
+            Some(p) => p,
+            None => &mut rule.actions,
+        };
+        let Some(action) = part.last_mut() else {
+            self.error(
+                CheckError::new(span, "`where` needs an action before it", "no action")
+                    .help("write it after the action it is about, e.g. `place onto empty, where down of to is not empty`"),
+            );
+            return;
+        };
+        if action.condition.is_some() {
+            self.error(
+                CheckError::new(
+                    span,
+                    "this action has a `where` clause already",
+                    "second one",
+                )
+                .help("join the conditions with `and`"),
+            );
+            return;
+        }
+        action.condition = Some(cond);
+        action.clauses.condition = Some(span);
+    }
+
+    /// What parts allow: a placement along directions starts from where the part before
+    /// ended; a move in parts does not also continue as a chain.
+    fn check_parts(&mut self, rule: &MoveRule, parts: &[MovePart]) {
+        for ka in &rule.actions {
+            if let Action::Place { reach: Some(_), .. } = ka.action {
+                self.error(
+                    CheckError::new(
+                        ka.span,
+                        "a placement along directions needs a square to start from",
+                        "the first part of a move",
+                    )
+                    .help("write it after `then`, following a part that ends on a square: `slide along all, then place along all over empty onto empty`"),
+                );
+            }
+        }
+        if let (false, Some(span)) = (rule.then.is_empty(), rule.spans.chain) {
+            self.error(
+                CheckError::new(
+                    span,
+                    "a move in parts cannot also continue as a chain",
+                    "a chain",
+                )
+                .help("a chain repeats one jump; parts are different actions in order"),
+            );
+        }
+        for (i, part) in rule.then.iter().enumerate() {
+            if part.is_empty()
+                && let Some(MovePart::Action { span, .. }) = parts
+                    .iter()
+                    .filter(|p| matches!(p, MovePart::Action { then: true, .. }))
+                    .nth(i)
+            {
+                self.error(CheckError::new(
+                    *span,
+                    "this part of the move has no action",
+                    "nothing to do",
+                ));
+            }
         }
     }
 
@@ -203,10 +295,6 @@ impl Checker {
         let mut spans = ClauseSpans::default();
         let action = match &a.kind {
             ActionKind::Pass => Action::Pass,
-            ActionKind::Place { onto } => {
-                spans.onto = Some(onto.span);
-                Action::Place { onto: mask(onto) }
-            }
             ActionKind::Step { dirs, onto } => {
                 spans.onto = onto.as_ref().map(|c| c.span);
                 let d = self.direction_list(dirs);
@@ -221,58 +309,39 @@ impl Checker {
             ActionKind::Slide { dirs, options } => {
                 let d = self.direction_list(dirs);
                 let dirs = self.per_side(&d, a.span);
-                let mut distance = None;
-                let mut over = None;
-                let mut onto = None;
-                for o in options {
-                    let (slot, span, what) = match o {
-                        ast::SlideOption::Distance(e) => (distance.is_some(), e.span, "distance"),
-                        ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
-                        ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
-                    };
-                    let spot = match o {
-                        ast::SlideOption::Distance(_) => &mut spans.distance,
-                        ast::SlideOption::Over(_) => &mut spans.over,
-                        ast::SlideOption::Onto(_) => &mut spans.onto,
-                    };
-                    spot.get_or_insert(span);
-                    if slot {
-                        self.error(CheckError::new(
-                            span,
-                            format!("`{what}` is given twice for this slide"),
-                            "second one",
-                        ));
-                        continue;
-                    }
-                    match o {
-                        ast::SlideOption::Distance(e) => {
-                            let cx = Cx {
-                                distance: true,
-                                ..Cx::default()
-                            };
-                            distance = Some(match self.int_expr(e, &cx) {
-                                Expr::Int(v) if v < 0 => {
-                                    self.error(CheckError::new(
-                                        e.span,
-                                        "a distance cannot be negative",
-                                        "negative",
-                                    ));
-                                    Distance::Const(0)
-                                }
-                                Expr::Int(v) => Distance::Const(v.min(u32::MAX as i64) as u32),
-                                Expr::CountOnLine(f) => Distance::LineCount(f),
-                                other => Distance::Expr(other),
-                            });
-                        }
-                        ast::SlideOption::Over(c) => over = Some(mask(c)),
-                        ast::SlideOption::Onto(c) => onto = Some(mask(c)),
-                    }
-                }
+                let (distance, over, onto) = self.slide_options(options, &mut spans, "slide");
                 Action::Slide {
                     dirs,
                     distance: distance.unwrap_or(Distance::Unlimited),
                     over: over.unwrap_or(C_EMPTY),
                     onto: onto.unwrap_or(C_EMPTY | C_ENEMY),
+                }
+            }
+            ActionKind::Place { along, options } => {
+                let (distance, over, onto) = self.slide_options(options, &mut spans, "placement");
+                let reach = if along.is_empty() {
+                    if let Some(s) = spans.distance.or(spans.over) {
+                        self.error(
+                            CheckError::new(
+                                s,
+                                "only a placement along directions has a distance or squares to pass",
+                                "nothing to pass",
+                            )
+                            .help("e.g. `then place along all over empty onto empty`, after a part that ends on a square"),
+                        );
+                    }
+                    None
+                } else {
+                    let d = self.direction_list(along);
+                    Some(Reach {
+                        dirs: self.per_side(&d, a.span),
+                        distance: distance.unwrap_or(Distance::Unlimited),
+                        over: over.unwrap_or(C_EMPTY),
+                    })
+                };
+                Action::Place {
+                    onto: onto.unwrap_or(C_EMPTY),
+                    reach,
                 }
             }
             ActionKind::Jump { dirs, over, gaps } => {
@@ -314,5 +383,64 @@ impl Checker {
             }
         };
         Some((action, spans))
+    }
+
+    /// The `distance`, `over` and `onto` clauses of a slide or placement, each at most once.
+    fn slide_options(
+        &mut self,
+        options: &[ast::SlideOption],
+        spans: &mut ClauseSpans,
+        what_for: &str,
+    ) -> (Option<Distance>, Option<CellMask>, Option<CellMask>) {
+        let mut distance = None;
+        let mut over = None;
+        let mut onto = None;
+        for o in options {
+            let (slot, span, what) = match o {
+                ast::SlideOption::Distance(e) => (distance.is_some(), e.span, "distance"),
+                ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
+                ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
+            };
+            let spot = match o {
+                ast::SlideOption::Distance(_) => &mut spans.distance,
+                ast::SlideOption::Over(_) => &mut spans.over,
+                ast::SlideOption::Onto(_) => &mut spans.onto,
+            };
+            spot.get_or_insert(span);
+            if slot {
+                self.error(CheckError::new(
+                    span,
+                    format!("`{what}` is given twice for this {what_for}"),
+                    "second one",
+                ));
+                continue;
+            }
+            match o {
+                ast::SlideOption::Distance(e) => distance = Some(self.distance(e)),
+                ast::SlideOption::Over(c) => over = Some(mask(c)),
+                ast::SlideOption::Onto(c) => onto = Some(mask(c)),
+            }
+        }
+        (distance, over, onto)
+    }
+
+    fn distance(&mut self, e: &ast::Expr) -> Distance {
+        let cx = Cx {
+            distance: true,
+            ..Cx::default()
+        };
+        match self.int_expr(e, &cx) {
+            Expr::Int(v) if v < 0 => {
+                self.error(CheckError::new(
+                    e.span,
+                    "a distance cannot be negative",
+                    "negative",
+                ));
+                Distance::Const(0)
+            }
+            Expr::Int(v) => Distance::Const(v.min(u32::MAX as i64) as u32),
+            Expr::CountOnLine(f) => Distance::LineCount(f),
+            other => Distance::Expr(other),
+        }
     }
 }

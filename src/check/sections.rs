@@ -96,11 +96,11 @@ impl Checker {
             }
         };
         let p = self.program();
-        p.input = InputSpec {
+        p.input = Some(InputSpec {
             header,
             repeat,
             body,
-        };
+        });
     }
 
     fn vars_read_before(&mut self, e: &Expr, read: &[VarId], span: ast::Span) {
@@ -302,11 +302,15 @@ impl Checker {
     }
 
     pub(crate) fn output(&mut self, stmts: &[AstOut]) {
+        let mut out = OutputSpec {
+            between: None,
+            stmts: Vec::new(),
+        };
         let mut prev_if = false;
         for st in stmts {
             match st {
                 AstOut::Between(t) => {
-                    if self.program().output.between.is_some() {
+                    if out.between.is_some() {
                         self.error(CheckError::new(
                             t.span,
                             "`between cases` is given twice",
@@ -314,7 +318,7 @@ impl Checker {
                         ));
                     }
                     let tpl = self.template(t, false);
-                    self.program().output.between = Some(tpl);
+                    out.between = Some(tpl);
                     prev_if = false;
                 }
                 AstOut::EachMove { template, sorted } => {
@@ -326,7 +330,7 @@ impl Checker {
                         ));
                     }
                     let tpl = self.template(template, true);
-                    self.program().output.stmts.push(OutStmt::EachMove {
+                    out.stmts.push(OutStmt::EachMove {
                         template: tpl,
                         sorted: *sorted,
                     });
@@ -338,13 +342,14 @@ impl Checker {
                 } => {
                     let cond = self.line_condition(condition, &mut prev_if, "line");
                     let tpl = self.template(template, false);
-                    self.program().output.stmts.push(OutStmt::Line {
+                    out.stmts.push(OutStmt::Line {
                         template: tpl,
                         cond,
                     });
                 }
             }
         }
+        self.program().output = Some(out);
     }
 
     /// A line's condition; `prev_if` says whether the line before had `if` (for `otherwise`).
@@ -385,6 +390,19 @@ impl Checker {
                         ));
                     }
                     out.push(TplPart::Text(s.clone()));
+                }
+                TemplatePart::Move(span) => {
+                    if !move_fields {
+                        self.error(
+                            CheckError::new(
+                                *span,
+                                "`{move}` is the move an `each move` line is about",
+                                "not in an `each move` line",
+                            )
+                            .help("e.g. `each move \"{move}\", sorted`"),
+                        );
+                    }
+                    out.push(TplPart::Move);
                 }
                 TemplatePart::Hole(e) => {
                     let cx = Cx {

@@ -1,5 +1,6 @@
 //! Checking the whole-game statements: `setup`, `game` and `captures are mandatory`.
 
+use super::expr::Cx;
 use super::{CheckError, Checker};
 use crate::compile::geometry::square_names;
 use crate::program::*;
@@ -20,6 +21,7 @@ impl Checker {
         };
         let mut placed: Vec<(u32, Code)> = Vec::new();
         match s {
+            ast::Setup::Empty => {}
             ast::Setup::Rows(lines) => {
                 if lines.len() != rows as usize {
                     self.error(CheckError::new(
@@ -128,15 +130,18 @@ impl Checker {
 
     pub(crate) fn game(&mut self, clauses: &[GameClause]) {
         let mut rules = GameRules {
-            stuck_pass: false,
+            stuck: Stuck::End,
+            stuck_span: None,
             stop_after: None,
+            ends: Vec::new(),
             results: Vec::new(),
         };
         let mut stuck_seen = false;
+        let mut stop_span = None;
         let mut prev_if = false;
         for c in clauses {
             match c {
-                GameClause::Stuck { pass, span } => {
+                GameClause::Stuck { then, span } => {
                     if stuck_seen {
                         self.error(CheckError::new(
                             *span,
@@ -145,7 +150,8 @@ impl Checker {
                         ));
                     }
                     stuck_seen = true;
-                    rules.stuck_pass = *pass;
+                    rules.stuck = *then;
+                    rules.stuck_span = Some(*span);
                     prev_if = false;
                 }
                 GameClause::StopAfter(n, span) => {
@@ -164,32 +170,109 @@ impl Checker {
                         ));
                     }
                     rules.stop_after = Some((*n).clamp(1, u32::MAX as u64) as u32);
+                    stop_span = Some(*span);
                     prev_if = false;
                 }
                 GameClause::Result {
+                    outcome,
                     template,
                     condition,
+                    ..
                 } => {
                     let cond = self.line_condition(condition, &mut prev_if, "result");
-                    let tpl = self.template(template, false);
-                    rules.results.push((tpl, cond));
+                    let outcome = self.outcome(outcome.as_ref());
+                    let text = self.outcome_text(outcome, template.as_ref());
+                    rules.results.push(ResultLine {
+                        outcome,
+                        text,
+                        cond,
+                    });
+                }
+                GameClause::End {
+                    outcome,
+                    template,
+                    condition,
+                    span,
+                } => {
+                    prev_if = false;
+                    let cx = Cx {
+                        end: true,
+                        ..Cx::default()
+                    };
+                    let cond = self.bool_expr(condition, &cx);
+                    let outcome = self.outcome(Some(outcome));
+                    let text = self.outcome_text(outcome, template.as_ref());
+                    rules.ends.push(EndRule {
+                        outcome,
+                        text,
+                        condition: cond,
+                        span: *span,
+                    });
                 }
             }
         }
-        if rules.results.is_empty() {
+        if let (Some(span), true) = (stop_span, rules.results.is_empty()) {
+            self.error(
+                CheckError::new(
+                    span,
+                    "a game cut off after a number of plies needs a `result` line",
+                    "no result for it",
+                )
+                .help("e.g. `result draw otherwise`"),
+            );
+        }
+        let decided = matches!(rules.stuck, Stuck::Lose | Stuck::Draw);
+        if rules.results.is_empty() && rules.ends.is_empty() && !decided {
             let span = clauses.first().map(|c| match c {
-                GameClause::Stuck { span, .. } | GameClause::StopAfter(_, span) => *span,
-                GameClause::Result { template, .. } => template.span,
+                GameClause::Stuck { span, .. }
+                | GameClause::StopAfter(_, span)
+                | GameClause::Result { span, .. }
+                | GameClause::End { span, .. } => *span,
             });
             self.error(
                 CheckError::new(
                     span.unwrap_or_default(),
-                    "a game needs at least one `result` line",
+                    "a game needs a way to end with a result",
                     "no result",
                 )
-                .help("e.g. `result \"Draw\"`, or several with `if` and `otherwise`"),
+                .help("e.g. `white wins if no black pieces`, or `result \"Draw\"` lines with `if` and `otherwise`"),
             );
         }
         self.program().game = Some(rules);
+    }
+
+    fn outcome(&mut self, o: Option<&ast::Outcome>) -> Outcome {
+        match o {
+            None => Outcome::Unstated,
+            Some(ast::Outcome::Draw(_)) => Outcome::Draw,
+            Some(ast::Outcome::Wins(n)) => self
+                .side_ref(n, &Cx::default())
+                .map_or(Outcome::Unstated, Outcome::Win),
+            Some(ast::Outcome::Loses(n)) => self
+                .side_ref(n, &Cx::default())
+                .map_or(Outcome::Unstated, Outcome::Loss),
+        }
+    }
+
+    /// The text of a result: the template written, or else the outcome in words (`White
+    /// wins`, `Draw`).
+    fn outcome_text(&mut self, o: Outcome, template: Option<&ast::Template>) -> Vec<TplPart> {
+        if let Some(t) = template {
+            return self.template(t, false);
+        }
+        let side = |c: &mut Checker, s: SideId| {
+            let name = &c.prog().sides[s as usize].name;
+            let mut chars = name.chars();
+            chars
+                .next()
+                .map(|f| f.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        };
+        let text = match o {
+            Outcome::Win(s) => format!("{} wins", side(self, s)),
+            Outcome::Loss(s) => format!("{} loses", side(self, s)),
+            Outcome::Draw | Outcome::Unstated => "Draw".to_string(),
+        };
+        vec![TplPart::Text(text)]
     }
 }

@@ -45,7 +45,7 @@ pub fn playout(
         let result = crate::run::playout::playout(&mut runner, &start, &mut rng, &mut scratch)
             .and_then(|played| {
                 plies += played.plies as u64;
-                crate::render::output::result_line(&mut runner, &played.end)
+                crate::render::output::ending(&mut runner, &played.end).map(|e| e.text)
             });
         match result {
             Ok(text) => match tally.iter_mut().find(|(t, _)| *t == text) {

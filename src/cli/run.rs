@@ -9,11 +9,19 @@ use super::report::Reporter;
 use crate::cases::{Flow, each_case};
 use crate::render::output;
 
-pub fn run(rep: &Reporter, rules: &Path, input: Option<&Path>, limits: Limits) -> i32 {
-    let rules = match load(rep, rules) {
+pub fn run(rep: &Reporter, rules_path: &Path, input: Option<&Path>, limits: Limits) -> i32 {
+    let rules = match load(rep, rules_path) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    if rules.program.output.is_none() {
+        let name = super::load::display(rules_path);
+        let msg = format!(
+            "{name}: the rules file has no output section, so `ply run` has nothing to print: it plays a whole game from its `setup` (ply moves, ply perft, ply playout)"
+        );
+        rep.error(crate::diagnostic::Kind::Usage, Some(&name), &msg);
+        return super::options::exit::USAGE;
+    }
     let mut input = match Input::open(rep, input) {
         Ok(i) => i,
         Err(code) => return code,

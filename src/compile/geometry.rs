@@ -1,7 +1,7 @@
 //! Board geometry, precomputed once per board size: how far each square can go in each
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
-use crate::program::{DirId, Notation, Program};
+use crate::program::{Area, DirId, Edge, Notation, Program, SideId, Whose};
 use crate::syntax::ast::{Axis, Style};
 
 #[derive(Debug)]
@@ -28,6 +28,9 @@ pub struct Geometry {
     pub names: Vec<Box<str>>,
     /// `far[side * n + sq]`: one more step forward would leave the board.
     pub far: Vec<bool>,
+    /// `areas[sq]`: the named parts of the board the square is on, as bits (see
+    /// [`Geometry::area_bit`]).
+    pub areas: Vec<u64>,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
 }
@@ -45,7 +48,11 @@ pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
             if i > 0 && !notation.joined[i - 1] {
                 name.push(' ');
             }
-            let v = if *axis == Axis::Row { r } else { c };
+            let v = match axis {
+                Axis::Row if notation.rows_from_bottom => rows - 1 - r,
+                Axis::Row => r,
+                Axis::Column => c,
+            };
             match style {
                 Style::Letter => name.push((b'A' + v as u8) as char),
                 Style::Number => name.push_str(&(v + 1).to_string()),
@@ -91,6 +98,7 @@ impl Geometry {
             line_squares: Vec::new(),
             names: Vec::with_capacity(n),
             far: vec![false; p.sides.len() * n],
+            areas: vec![0; n],
             adjacency: Vec::new(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -160,11 +168,32 @@ impl Geometry {
             .into_iter()
             .map(String::into_boxed_str)
             .collect();
+        for sq in 0..n {
+            let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+            let edges = [
+                (r == 0, Edge::Top),
+                (r == rows as i64 - 1, Edge::Bottom),
+                (c == 0, Edge::Left),
+                (c == cols as i64 - 1, Edge::Right),
+            ];
+            for (yes, e) in edges {
+                if yes {
+                    g.areas[sq] |= Geometry::area_bit(Area::Edge(e), 0);
+                }
+            }
+        }
         for (s, side) in p.sides.iter().enumerate() {
             if let Some((fr, fc)) = side.forward {
+                let whose = Whose::Side(s as SideId);
                 for sq in 0..n {
                     let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
                     g.far[s * n + sq] = !on(r + fr as i64, c + fc as i64);
+                    if g.far[s * n + sq] {
+                        g.areas[sq] |= Geometry::area_bit(Area::FarRow(whose), 0);
+                    }
+                    if !on(r - fr as i64, c - fc as i64) {
+                        g.areas[sq] |= Geometry::area_bit(Area::HomeRow(whose), 0);
+                    }
                 }
             }
         }
@@ -186,6 +215,23 @@ impl Geometry {
             start.push(list.len() as u32);
         }
         (start, list)
+    }
+
+    /// The bit of `areas` that stands for `area`, as `viewer` sees it (bits 0-3 the edges,
+    /// 4 + side a far row, 20 + side a home row).
+    pub fn area_bit(area: Area, viewer: SideId) -> u64 {
+        let side = |w: Whose| match w {
+            Whose::Side(s) => s,
+            Whose::Viewer => viewer,
+        } as u64;
+        match area {
+            Area::Edge(Edge::Top) => 1,
+            Area::Edge(Edge::Bottom) => 2,
+            Area::Edge(Edge::Left) => 4,
+            Area::Edge(Edge::Right) => 8,
+            Area::FarRow(w) => 1 << (4 + side(w)),
+            Area::HomeRow(w) => 1 << (20 + side(w)),
+        }
     }
 
     #[inline]

@@ -32,6 +32,10 @@ pub struct Tables {
     /// Chains can be counted by memo: the position inside a chain depends only on which
     /// pieces were taken and where the moving piece stands (no move both chains and flips).
     pub chains_memoisable: bool,
+    /// Some move has parts after `then`.
+    pub parts: bool,
+    /// The game section has conditions that end a game.
+    pub has_ends: bool,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -70,6 +74,8 @@ impl Tables {
                 .moves
                 .iter()
                 .all(|m| m.chain.is_none() || m.flip.is_none()),
+            parts: p.moves.iter().any(|m| !m.then.is_empty()),
+            has_ends: p.game.as_ref().is_some_and(|g| !g.ends.is_empty()),
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {

@@ -10,8 +10,18 @@ use crate::program::*;
 use crate::run::eval::{Numbers, eval};
 use crate::syntax::ast::{Axis, Style};
 
+/// What a file without an input section reads: one case of nothing. Commands that read
+/// input refuse such a file first (see [`crate::cases`]).
+static NO_INPUT: InputSpec = InputSpec {
+    header: Vec::new(),
+    repeat: Repeat::Once,
+    body: Vec::new(),
+};
+
 pub struct CaseReader<'a> {
     p: &'a Program,
+    /// The input section (a file without one reads no cases).
+    spec: &'a InputSpec,
     t: &'a Tables,
     r: Reader<'a>,
     pub vars: Vec<i64>,
@@ -70,6 +80,7 @@ impl<'a> CaseReader<'a> {
     pub fn resume(p: &'a Program, t: &'a Tables, w: Window<'a>, s: CaseState) -> CaseReader<'a> {
         CaseReader {
             p,
+            spec: p.input.as_ref().unwrap_or(&NO_INPUT),
             t,
             r: Reader::resume(w, s.at),
             vars: s.vars,
@@ -123,8 +134,8 @@ impl<'a> CaseReader<'a> {
         if !self.started {
             self.started = true;
             let mut header = self.blank_setup();
-            self.items(&self.p.input.header, &mut header)?;
-            if let Repeat::Times(e) = &self.p.input.repeat {
+            self.items(&self.spec.header, &mut header)?;
+            if let Repeat::Times(e) = &self.spec.repeat {
                 let v = eval(e, &mut Numbers(&self.vars))
                     .map_err(|e| self.err(self.r.loc(), e.message))?;
                 if v < 0 {
@@ -137,7 +148,7 @@ impl<'a> CaseReader<'a> {
                 self.remaining = v as u64;
             }
         }
-        let more = match &self.p.input.repeat {
+        let more = match &self.spec.repeat {
             Repeat::Once => {
                 self.finished = true;
                 true
@@ -182,8 +193,8 @@ impl<'a> CaseReader<'a> {
         setup.start = self.r.mark();
         setup.case = self.case;
         let before = self.r.mark().offset();
-        self.items(&self.p.input.body, setup)?;
-        if self.r.mark().offset() == before && matches!(self.p.input.repeat, Repeat::UntilEnd) {
+        self.items(&self.spec.body, setup)?;
+        if self.r.mark().offset() == before && matches!(self.spec.repeat, Repeat::UntilEnd) {
             // A case that reads nothing would repeat forever.
             let loc = self.r.loc();
             let found = self.r.found();
@@ -207,7 +218,7 @@ impl<'a> CaseReader<'a> {
         }
         let loc = self.r.loc();
         let found = self.r.found();
-        let why = match &self.p.input.repeat {
+        let why = match &self.spec.repeat {
             Repeat::UntilToken(tok) => format!("nothing may follow the end marker `{tok}`"),
             Repeat::Times(_) => format!(
                 "the input announced {} case{}",
@@ -577,7 +588,11 @@ impl<'a> CaseReader<'a> {
                 ));
             }
             if *axis == Axis::Row {
-                row = Some(v as u32);
+                let v = v as u32;
+                row = Some(match self.p.notation.rows_from_bottom {
+                    true => len - 1 - v,
+                    false => v,
+                });
             } else {
                 col = Some(v as u32);
             }

@@ -6,8 +6,13 @@ use crate::program::{Code, EMPTY, Notation, Program};
 use crate::run::Position;
 use crate::syntax::ast::{Axis, Style};
 
-/// The name of row or column `i` (from 0) as the game's square notation writes it.
-pub fn axis_label(notation: &Notation, axis: Axis, i: u32) -> String {
+/// The name of row or column `i` (from 0, rows from the top) of `len` as the game's square
+/// notation writes it.
+pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32) -> String {
+    let i = match axis {
+        Axis::Row if notation.rows_from_bottom => len - 1 - i,
+        _ => i,
+    };
     match notation.parts.iter().find(|(a, _)| *a == axis) {
         Some((_, Style::Letter)) => char::from(b'A' + (i % 26) as u8).to_string(),
         _ => (i + 1).to_string(),
@@ -47,10 +52,10 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
 pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
     let (p, t, g) = (e.p, &*e.t, &e.g);
     let cols: Vec<String> = (0..g.cols)
-        .map(|c| axis_label(&p.notation, Axis::Column, c))
+        .map(|c| axis_label(&p.notation, Axis::Column, c, g.cols))
         .collect();
     let rows: Vec<String> = (0..g.rows)
-        .map(|r| axis_label(&p.notation, Axis::Row, r))
+        .map(|r| axis_label(&p.notation, Axis::Row, r, g.rows))
         .collect();
     let cw = cols.iter().map(String::len).max().unwrap_or(1);
     let rw = rows.iter().map(String::len).max().unwrap_or(1);

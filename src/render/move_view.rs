@@ -30,6 +30,9 @@ pub struct CaseView {
     pub board: Vec<String>,
     /// How many legal moves there are.
     pub move_count: u64,
+    /// When the game is over in this position: how it ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<GameOverView>,
     /// The moves listed: all of them, or the first `--limit` the generator makes.
     pub moves: Vec<MoveView>,
     /// With `--square`: the square, and what was turned down there.
@@ -39,6 +42,26 @@ pub struct CaseView {
     pub rejected: Option<Vec<RejectedView>>,
 }
 
+/// A finished game: its result, who it went to, and the clause of the rules file that ended
+/// it (an end rule, or `no moves: ...`).
+#[derive(Debug, Serialize)]
+pub struct GameOverView {
+    pub result: String,
+    /// `win`, `loss`, `draw`, or `unstated` for a `result` line that does not say.
+    pub outcome: &'static str,
+    /// The side that won or lost, for a win or a loss.
+    pub side: Option<String>,
+    pub clause: Option<Clause>,
+}
+
+/// One part of a move in parts (`then`): where it starts and ends, the squares it stands on.
+#[derive(Debug, Serialize)]
+pub struct PartView {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub path: Vec<String>,
+}
+
 #[derive(Debug, Serialize)]
 pub struct MoveView {
     /// The move in the game's notation: `B7-D7`, `C3-A5-C7`, `D3`, `pass`.
@@ -46,8 +69,12 @@ pub struct MoveView {
     pub notation: String,
     pub from: Option<String>,
     pub to: Option<String>,
-    /// Every square the piece stands on, from the first to the last.
+    /// Every square the piece stands on, from the first to the last (of the first part, in a
+    /// move in parts).
     pub path: Vec<String>,
+    /// For a move in parts (`then`): each part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<PartView>>,
     pub captures: Vec<String>,
     pub flips: Vec<String>,
     /// The kind the piece became, if the move promoted it.
@@ -157,7 +184,7 @@ impl Viewer<'_, '_> {
     /// The action as written; a slide only up to its distance or over clause (quoted on
     /// their own where they matter).
     fn action_clause(&self, at: ActionRef) -> Clause {
-        let ka = &self.runner.engine().p.moves[at.rule as usize].actions[at.action as usize];
+        let ka = &self.runner.engine().p.part(at.rule, at.part)[at.action as usize];
         let mut span = ka.span;
         if let Action::Slide { .. } = ka.action {
             let c = &ka.clauses;
@@ -217,23 +244,84 @@ impl Viewer<'_, '_> {
             symbol: sym.to_string(),
             board: board_text::rows(self.runner.engine(), pos),
             move_count,
+            game_over: self.game_over(pos, move_count)?,
             moves: views,
             square: square.map(|s| self.name(s)),
             rejected,
         })
     }
 
-    fn move_view(&self, steps: &[Step], played: &MovePlayed, explain: bool) -> MoveView {
-        let first = steps[0];
-        let path: Vec<String> = if first.is_pass() {
-            Vec::new()
-        } else {
-            std::iter::once(first.from)
+    /// How the game ended, when it is over in `pos` (which has `move_count` moves).
+    fn game_over(
+        &mut self,
+        pos: &Position,
+        move_count: u64,
+    ) -> Result<Option<GameOverView>, RunError> {
+        let p = self.runner.engine().p;
+        let Some(game) = &p.game else {
+            return Ok(None);
+        };
+        let rule = self.runner.end_reached(pos)?;
+        if rule.is_none() && move_count > 0 {
+            return Ok(None);
+        }
+        if rule.is_none() && game.stuck == Stuck::Pass {
+            let mut other = pos.clone();
+            other.mover = self.runner.next_side(pos.mover);
+            let mut ends = Vec::new();
+            self.runner.move_ends(&other, &mut ends)?;
+            if !ends.is_empty() {
+                return Ok(None);
+            }
+        }
+        let ending = crate::render::output::ending(self.runner, pos)?;
+        let (outcome, side) = match ending.outcome {
+            Outcome::Win(s) => ("win", Some(s)),
+            Outcome::Loss(s) => ("loss", Some(s)),
+            Outcome::Draw => ("draw", None),
+            Outcome::Unstated => ("unstated", None),
+        };
+        let span = match ending.rule {
+            Some(i) => Some(game.ends[i].span),
+            None => game.stuck_span,
+        };
+        Ok(Some(GameOverView {
+            result: ending.text,
+            outcome,
+            side: side.map(|s| p.sides[s as usize].name.clone()),
+            clause: span.map(|s| self.clause(s)),
+        }))
+    }
+
+    /// The squares a part of a move stands on, from its first to its last.
+    fn path(&self, steps: &[Step]) -> Vec<String> {
+        match steps.first() {
+            None => Vec::new(),
+            Some(first) if first.is_pass() => Vec::new(),
+            Some(first) => std::iter::once(first.from)
                 .filter(|s| *s != NONE)
                 .chain(steps.iter().map(|s| s.to))
                 .map(|s| self.name(s))
+                .collect(),
+        }
+    }
+
+    fn move_view(&self, steps: &[Step], played: &MovePlayed, explain: bool) -> MoveView {
+        let first = steps[0];
+        // The parts of a move in parts; `from`, `to` and `path` are the first part's.
+        let split: Vec<&[Step]> = steps.chunk_by(|a, b| a.part == b.part).collect();
+        let parts = (split.len() > 1).then(|| {
+            split
+                .iter()
+                .map(|p| PartView {
+                    from: self.opt_name(p[0].from),
+                    to: self.opt_name(p[p.len() - 1].to),
+                    path: self.path(p),
+                })
                 .collect()
-        };
+        });
+        let steps_0 = split[0];
+        let path = self.path(steps_0);
         let steps_view = explain.then(|| played.steps.iter().map(|s| self.step_view(s)).collect());
         let chain_end = played
             .chain_end
@@ -242,8 +330,9 @@ impl Viewer<'_, '_> {
         MoveView {
             notation: crate::run::step::move_text(&self.runner.engine().g, steps),
             from: self.opt_name(first.from),
-            to: self.opt_name(steps[steps.len() - 1].to),
+            to: self.opt_name(steps_0[steps_0.len() - 1].to),
             path,
+            parts,
             captures: played.captures().map(|s| self.name(s)).collect(),
             flips: played.flips().map(|s| self.name(s)).collect(),
             promotion: played.promotion().map(|c| self.kind_name(c)),
@@ -277,9 +366,10 @@ impl Viewer<'_, '_> {
         let p = self.runner.engine().p;
         let at = ActionRef {
             rule: st.rule,
+            part: st.part,
             action: st.action,
         };
-        let ka = &p.moves[st.rule as usize].actions[st.action as usize];
+        let ka = &p.part(st.rule, st.part)[st.action as usize];
         let kind = match ka.action {
             Action::Slide { .. } => "slide",
             Action::Place { .. } => "place",
@@ -352,32 +442,37 @@ impl Viewer<'_, '_> {
     }
 
     /// A candidate the generator turned down (`None` for an event that is not one).
+    /// A piece of a kind the action is not for.
+    fn wrong_kind(&self, pos: &Position, at: ActionRef, from: u32) -> RejectedView {
+        let p = self.runner.engine().p;
+        let ka = &p.part(at.rule, at.part)[at.action as usize];
+        let kinds: Vec<&str> = (0..p.kinds.len())
+            .filter(|k| ka.kinds & (1 << k) != 0)
+            .map(|k| p.kinds[k].as_str())
+            .collect();
+        RejectedView {
+            candidate: self.name(from),
+            direction: None,
+            distance: None,
+            action: self.action_clause(at),
+            reason: format!(
+                "{} holds a {}, and this action is for kind {} only",
+                self.name(from),
+                self.kind_name(pos.cells[from as usize]),
+                kinds.join(", ")
+            ),
+            clause: None,
+        }
+    }
+
     fn rejected(&self, pos: &Position, e: Event) -> Option<RejectedView> {
         let p = self.runner.engine().p;
         Some(match e {
-            Event::WrongKind { at, from } => {
-                let ka = &p.moves[at.rule as usize].actions[at.action as usize];
-                let kinds: Vec<&str> = (0..p.kinds.len())
-                    .filter(|k| ka.kinds & (1 << k) != 0)
-                    .map(|k| p.kinds[k].as_str())
-                    .collect();
-                RejectedView {
-                    candidate: self.name(from),
-                    direction: None,
-                    distance: None,
-                    action: self.action_clause(at),
-                    reason: format!(
-                        "{} holds a {}, and this action is for kind {} only",
-                        self.name(from),
-                        self.kind_name(pos.cells[from as usize]),
-                        kinds.join(", ")
-                    ),
-                    clause: None,
-                }
-            }
+            Event::WrongKind { at, from } => self.wrong_kind(pos, at, from),
             Event::NotCapturing { step } => {
                 let at = ActionRef {
                     rule: step.rule,
+                    part: step.part,
                     action: step.action,
                 };
                 RejectedView {
@@ -397,7 +492,7 @@ impl Viewer<'_, '_> {
                 distance,
                 why,
             } => {
-                let ka = &p.moves[at.rule as usize].actions[at.action as usize];
+                let ka = &p.part(at.rule, at.part)[at.action as usize];
                 let rule = &p.moves[at.rule as usize];
                 let candidate = match (from, to) {
                     (NONE, to) => self.name(to),
@@ -466,6 +561,10 @@ impl Viewer<'_, '_> {
                         Some(self.clause(ka.span)),
                     ),
                     Why::NothingToJump => ("there is no piece to jump over".to_string(), None),
+                    Why::Where => (
+                        "its `where` clause does not hold".to_string(),
+                        ka.clauses.condition.map(|s| self.clause(s)),
+                    ),
                     Why::NoLanding { sq } => (
                         format!(
                             "there is no empty square to land on beyond {}",

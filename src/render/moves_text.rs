@@ -23,7 +23,17 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
     }
     out.push('\n');
     let listed = view.moves.len() as u64;
+    if let Some(over) = &view.game_over {
+        let _ = write!(out, "game over: {}", over.result);
+        match &over.clause {
+            Some(c) => {
+                let _ = writeln!(out, ", by {}", cite(c));
+            }
+            None => out.push('\n'),
+        }
+    }
     match view.move_count {
+        0 if view.game_over.is_some() => {}
         0 => out.push_str("no legal moves\n"),
         1 => out.push_str("1 move:\n"),
         n if n == listed => {

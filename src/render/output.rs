@@ -1,7 +1,7 @@
 //! Writes each case's answer as the rules file's output section says.
 
-use crate::program::{LineCond, OutStmt, TplPart};
-use crate::run::step::NONE;
+use crate::program::{LineCond, OutStmt, Outcome, Program, SideId, Stuck, TplPart};
+use crate::run::step::{NONE, Step, move_text};
 use crate::run::{MoveEnds, Position, RunError, Runner};
 
 /// Scratch space for sorting a case's move lines.
@@ -28,29 +28,48 @@ pub fn write_case<'p>(
     out: &mut Vec<u8>,
 ) -> Result<(), RunError> {
     let p = runner.engine().p;
+    let Some(output) = &p.output else {
+        return Err(RunError::new("the rules file has no output section"));
+    };
     if index > 0
-        && let Some(between) = &p.output.between
+        && let Some(between) = &output.between
     {
         template(runner, pos, between, None, out)?;
         out.push(b'\n');
     }
     // Whether a line of the current `if ... / otherwise` group has been printed.
     let mut group_printed = false;
-    for stmt in &p.output.stmts {
+    for stmt in &output.stmts {
         match stmt {
             OutStmt::EachMove {
                 template: tpl,
                 sorted,
             } => {
                 group_printed = false;
-                runner.move_ends(pos, &mut lines.ends)?;
+                let notation = tpl.iter().any(|p| matches!(p, TplPart::Move));
+                let mut texts = Vec::new();
+                if notation {
+                    // Whole moves, for their notation (the ends from their steps).
+                    lines.ends.clear();
+                    let e = runner.engine().clone();
+                    for m in runner.moves(pos, usize::MAX)?.0 {
+                        lines.ends.push(ends_of(&m));
+                        texts.push(move_text(&e.g, &m));
+                    }
+                } else {
+                    runner.move_ends(pos, &mut lines.ends)?;
+                }
                 let ends = std::mem::take(&mut lines.ends);
+                let line = |i: usize| MoveLine {
+                    ends: ends[i],
+                    text: texts.get(i).map_or("", String::as_str),
+                };
                 if *sorted {
                     lines.text.clear();
                     lines.spans.clear();
-                    for e in &ends {
+                    for i in 0..ends.len() {
                         let start = lines.text.len();
-                        template(runner, pos, tpl, Some(*e), &mut lines.text)?;
+                        template(runner, pos, tpl, Some(line(i)), &mut lines.text)?;
                         let key = prefix(&lines.text[start..]);
                         lines
                             .spans
@@ -66,8 +85,8 @@ pub fn write_case<'p>(
                         out.push(b'\n');
                     }
                 } else {
-                    for e in &ends {
-                        template(runner, pos, tpl, Some(*e), out)?;
+                    for i in 0..ends.len() {
+                        template(runner, pos, tpl, Some(line(i)), out)?;
                         out.push(b'\n');
                     }
                 }
@@ -103,22 +122,35 @@ pub fn write_case<'p>(
     Ok(())
 }
 
+/// The move an `each move` line is about: its squares, and for `{move}` its notation.
+#[derive(Clone, Copy)]
+struct MoveLine<'a> {
+    ends: MoveEnds,
+    text: &'a str,
+}
+
 fn template<'p>(
     runner: &mut Runner<'p>,
     pos: &Position,
     parts: &'p [TplPart],
-    mv: Option<MoveEnds>,
+    mv: Option<MoveLine>,
     out: &mut Vec<u8>,
 ) -> Result<(), RunError> {
     for part in parts {
         match part {
             TplPart::Text(s) => out.extend(s.as_bytes().iter().copied()),
+            TplPart::Move => {
+                let line = mv.expect("the checker allows {move} only in move lines");
+                out.extend_from_slice(line.text.as_bytes());
+            }
             TplPart::Value(e) => {
                 let v = runner.eval(e, pos, pos.mover)?;
                 write_int(out, v);
             }
             TplPart::From | TplPart::To => {
-                let ends = mv.expect("the checker allows from/to only in move lines");
+                let ends = mv
+                    .expect("the checker allows from/to only in move lines")
+                    .ends;
                 let sq = if matches!(part, TplPart::From) {
                     ends.from
                 } else {
@@ -163,18 +195,53 @@ fn write_int(out: &mut Vec<u8>, v: i64) {
     out.extend_from_slice(&buf[i..]);
 }
 
-/// How a finished game is reported: the first `result` line of the game section whose
-/// condition holds (an `otherwise` holds when no `if` right before it did).
-pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunError> {
+/// Where a move (as its steps) starts and where its first part ends.
+fn ends_of(steps: &[Step]) -> MoveEnds {
+    let first = steps[0];
+    let last = steps.iter().take_while(|s| s.part == first.part).last();
+    MoveEnds {
+        from: first.from,
+        to: last.map_or(first.to, |s| s.to),
+    }
+}
+
+/// How a finished game ended: what its result line says, who it went to, and the end rule
+/// that ended it (none when the side to move had no moves or the ply limit was reached).
+#[derive(Debug, Clone)]
+pub struct Ending {
+    pub text: String,
+    pub outcome: Outcome,
+    pub rule: Option<usize>,
+}
+
+/// How the finished game at `pos` is reported: the first end rule of the game section that
+/// holds, or else the first `result` line whose condition holds (an `otherwise` holds when no
+/// `if` right before it did).
+pub fn ending(runner: &mut Runner, pos: &Position) -> Result<Ending, RunError> {
     let p = runner.engine().p;
     let game = p
         .game
         .as_ref()
         .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
     runner.new_position();
+    if let Some(i) = runner.end_reached(pos)? {
+        let end = &game.ends[i];
+        return Ok(Ending {
+            text: text(runner, pos, &end.text)?,
+            outcome: end.outcome,
+            rule: Some(i),
+        });
+    }
+    if matches!(game.stuck, Stuck::Lose | Stuck::Draw) {
+        let mut ends = Vec::new();
+        runner.move_ends(pos, &mut ends)?;
+        if ends.is_empty() {
+            return Ok(stuck_ending(p, game.stuck, pos.mover));
+        }
+    }
     let mut group_held = false;
-    for (tpl, cond) in &game.results {
-        let holds = match cond {
+    for line in &game.results {
+        let holds = match &line.cond {
             LineCond::Always => true,
             LineCond::If(c) => {
                 let yes = runner.eval(c, pos, pos.mover)? != 0;
@@ -184,12 +251,49 @@ pub fn result_line(runner: &mut Runner, pos: &Position) -> Result<String, RunErr
             LineCond::Otherwise => !std::mem::replace(&mut group_held, false),
         };
         if holds {
-            let mut out = Vec::new();
-            template(runner, pos, tpl, None, &mut out)?;
-            return Ok(String::from_utf8_lossy(&out).into_owned());
+            return Ok(Ending {
+                text: text(runner, pos, &line.text)?,
+                outcome: line.outcome,
+                rule: None,
+            });
         }
     }
     Err(RunError::new(
         "no `result` line of the game section holds for this finished game",
     ))
+}
+
+/// The end of a game whose side to move, `mover`, has no moves and loses or draws.
+fn stuck_ending(p: &Program, stuck: Stuck, mover: SideId) -> Ending {
+    let name = |s: SideId| {
+        let mut chars = p.sides[s as usize].name.chars();
+        chars
+            .next()
+            .map(|f| f.to_uppercase().chain(chars).collect::<String>())
+            .unwrap_or_default()
+    };
+    let (text, outcome) = match stuck {
+        Stuck::Draw => ("Draw".to_string(), Outcome::Draw),
+        _ if p.sides.len() == 2 => {
+            let other = 1 - mover;
+            (format!("{} wins", name(other)), Outcome::Win(other))
+        }
+        _ => (format!("{} loses", name(mover)), Outcome::Loss(mover)),
+    };
+    Ending {
+        text,
+        outcome,
+        rule: None,
+    }
+}
+
+/// A template with no `from` or `to`, as text.
+fn text<'p>(
+    runner: &mut Runner<'p>,
+    pos: &Position,
+    parts: &'p [TplPart],
+) -> Result<String, RunError> {
+    let mut out = Vec::new();
+    template(runner, pos, parts, None, &mut out)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }

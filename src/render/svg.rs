@@ -150,7 +150,7 @@ fn board(e: &Engine, s: &mut String) {
     s.push_str("  <g class=\"labels\" font-size=\"13\" fill=\"#444444\" text-anchor=\"middle\">\n");
     for c in 0..g.cols {
         let x = MARGIN + c * CELL + CELL / 2;
-        let name = escape(&axis_label(&p.notation, Axis::Column, c));
+        let name = escape(&axis_label(&p.notation, Axis::Column, c, g.cols));
         for y in [MARGIN - 9, MARGIN + g.rows * CELL + 19] {
             let _ = writeln!(
                 s,
@@ -160,7 +160,7 @@ fn board(e: &Engine, s: &mut String) {
     }
     for r in 0..g.rows {
         let y = MARGIN + r * CELL + CELL / 2 + 5;
-        let name = escape(&axis_label(&p.notation, Axis::Row, r));
+        let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows));
         for x in [MARGIN / 2, MARGIN + g.cols * CELL + MARGIN / 2] {
             let _ = writeln!(
                 s,

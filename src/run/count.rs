@@ -16,6 +16,9 @@ impl<'p> Runner<'p> {
     pub(super) fn count_dp(&mut self, pos: &Position, cond: &'p Expr) -> Result<u64, RunError> {
         self.scratch.memo.clear();
         self.scratch.memo_big.clear();
+        if self.over(pos)? {
+            return Ok(0);
+        }
         let mut steps = self.take_steps();
         if let Err(e) = self.first_steps(pos, &mut steps) {
             self.scratch.step_pool.push(steps);
@@ -75,12 +78,12 @@ impl<'p> Runner<'p> {
             return Ok(v);
         }
         let mut steps = self.take_steps();
-        self.chain_steps(pos, at, &mut steps);
-        let must = self.e.p.moves[at.rule as usize]
-            .chain
-            .is_some_and(|c| c.must);
+        if let Err(e) = self.chain_steps(pos, at, &mut steps) {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
+        }
         let mut total = 0u64;
-        if steps.is_empty() || !must {
+        if steps.is_empty() || !self.must_go_on(&at) {
             let mut a = Acc::default();
             let ends = MoveEnds {
                 from: origin,

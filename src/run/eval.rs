@@ -3,7 +3,8 @@
 //! the moves, regions) is answered by the [`Scope`] it is evaluated in:
 //! - the runner's scope ([`super::search`]), for output lines, results and `require`:
 //!   everything, lets cached per position;
-//! - [`Line`], for a slide's `distance`: a position and the line the piece moves along;
+//! - [`Candidate`], for a slide's `distance` and an action's `where`: a position and a
+//!   candidate step (its squares, the line it moves along);
 //! - [`Numbers`], for the input section's `repeat N times`: the numbers read so far.
 //!
 //! Every scope answers every leaf: a new kind of expression must be given a meaning (or a
@@ -12,6 +13,8 @@
 use super::RunError;
 use super::filters::matches_filter;
 use super::position::Position;
+use super::step::NONE;
+use crate::compile::geometry::Geometry;
 use crate::compile::{Engine, Tables};
 use crate::program::*;
 
@@ -23,17 +26,18 @@ pub trait Scope<'p> {
     fn size(&mut self) -> Result<i64, RunError>;
     fn to_move(&mut self, side: SideId) -> Result<i64, RunError>;
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
+    /// Squares of a set on a named part of the board.
+    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError>;
+    /// Some run of at least `n` squares of the set along one of the directions.
+    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError>;
+    /// A square named from a candidate step's `from` or `to` is of a class.
+    fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError>;
     /// Squares of the line a piece moves along (in a slide's `distance`).
     fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError>;
     fn count_moves(&mut self, cond: Option<&'p Expr>) -> Result<i64, RunError>;
     fn best(&mut self, max: bool, body: &'p Expr) -> Result<i64, RunError>;
-    fn count_regions(&mut self, spec: usize, border: BorderFilter) -> Result<i64, RunError>;
-    fn region_sum(
-        &mut self,
-        body: &'p Expr,
-        spec: usize,
-        border: BorderFilter,
-    ) -> Result<i64, RunError>;
+    fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError>;
+    fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError>;
 }
 
 /// The value of `e` in `scope` (a condition is 1 or 0).
@@ -57,11 +61,14 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         }
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::CountSet(f) => scope.count_set(*f),
+        Expr::CountIn(f, area) => scope.count_in(*f, *area),
+        Expr::InARow { n, members, dirs } => scope.in_a_row(*n, *members, dirs),
+        Expr::SquareIs(at, class) => scope.square_is(at, *class),
         Expr::CountOnLine(f) => scope.count_on_line(*f),
         Expr::CountMoves(cond) => scope.count_moves(cond.as_deref()),
         Expr::Best { max, body } => scope.best(*max, body),
-        Expr::CountRegions(spec, border) => scope.count_regions(*spec, *border),
-        Expr::RegionSum(body, spec, border) => scope.region_sum(body, *spec, *border),
+        Expr::CountRegions(q) => scope.count_regions(q),
+        Expr::RegionSum(body, q) => scope.region_sum(body, q),
         // The checker gives squares a type of their own: they are written, never counted.
         Expr::From | Expr::To => Err(RunError::new("a square is not a number")),
     }
@@ -110,17 +117,75 @@ pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usiz
     }
 }
 
-/// A slide's `distance`: a position seen by `side`, and the square and direction of the
-/// slide (for `on line`). Distances cannot ask about moves or regions (the checker says so).
-pub struct Line<'a, 'p> {
+/// How many squares of a set lie on a named part of the board (as `side` sees it).
+pub fn count_in(e: &Engine, pos: &Position, side: SideId, f: SetFilter, area: Area) -> i64 {
+    let bit = Geometry::area_bit(area, side);
+    let (t, class) = (&*e.t, &e.t.class[side as usize]);
+    (0..e.g.n)
+        .filter(|&sq| e.g.areas[sq] & bit != 0 && matches_filter(f, pos.cells[sq], class, t))
+        .count() as i64
+}
+
+/// Whether some run of at least `n` squares of a set lies along one of `dirs`.
+pub fn in_a_row(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    n: u32,
+    f: SetFilter,
+    dirs: &[DirId],
+) -> bool {
+    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
+    let member = |sq: u32| matches_filter(f, pos.cells[sq as usize], class, t);
+    (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
+        dirs.iter().any(|&d| {
+            let mut run = 1;
+            let mut at = sq;
+            while run < n {
+                at = g.next[d as usize * g.n + at as usize];
+                if at == NONE || !member(at) {
+                    return false;
+                }
+                run += 1;
+            }
+            true
+        })
+    })
+}
+
+/// A candidate step, or a slide whose distance is being worked out: a position seen by
+/// `side`, the square the piece leaves (`NONE` for a placement), the square it would land on
+/// (`NONE` while the distance is not known), and the direction. Distances and `where`
+/// clauses cannot ask about moves or regions (the checker says so).
+pub struct Candidate<'a, 'p> {
     pub e: &'a Engine<'p>,
     pub vars: &'a [i64],
     pub pos: &'a Position,
     pub side: SideId,
-    pub at: (usize, DirId),
+    pub from: u32,
+    pub to: u32,
+    pub dir: DirId,
 }
 
-impl<'p> Scope<'p> for Line<'_, 'p> {
+impl Candidate<'_, '_> {
+    /// The square `at` names, or `NONE` off the board.
+    fn square(&self, at: &SquareRef) -> u32 {
+        let g = &self.e.g;
+        let mut sq = if at.from { self.from } else { self.to };
+        for (count, dirs) in &at.steps {
+            let d = dirs[self.side as usize] as usize;
+            for _ in 0..*count {
+                if sq == NONE {
+                    return NONE;
+                }
+                sq = g.next[d * g.n + sq as usize];
+            }
+        }
+        sq
+    }
+}
+
+impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError> {
         Ok(self.vars[v])
     }
@@ -137,10 +202,33 @@ impl<'p> Scope<'p> for Line<'_, 'p> {
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
     }
+    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError> {
+        Ok(count_in(self.e, self.pos, self.side, f, area))
+    }
+    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
+        Ok(in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+    fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
+        let sq = self.square(at);
+        let t = &self.e.t;
+        Ok(match (class, sq) {
+            (SquareClass::OffBoard, sq) => sq == NONE,
+            (_, NONE) => false,
+            (SquareClass::Cells(mask), sq) => {
+                t.class[self.side as usize][self.pos.cells[sq as usize] as usize] & mask != 0
+            }
+            (SquareClass::Side(s), sq) => {
+                let c = self.pos.cells[sq as usize];
+                c != EMPTY && c != GHOST && t.side_of[c as usize] == s
+            }
+        } as i64)
+    }
     fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError> {
         let (g, t) = (&self.e.g, &*self.e.t);
-        let (sq, d) = self.at;
-        let l = g.line[d as usize * g.n + sq] as usize;
+        if self.from == NONE {
+            return not_here("`on line` in a placement");
+        }
+        let l = g.line[self.dir as usize * g.n + self.from as usize] as usize;
         let class = &t.class[self.side as usize];
         Ok(
             g.line_squares[g.line_start[l] as usize..g.line_start[l + 1] as usize]
@@ -155,10 +243,10 @@ impl<'p> Scope<'p> for Line<'_, 'p> {
     fn best(&mut self, _: bool, _: &'p Expr) -> Result<i64, RunError> {
         not_here("a question about moves")
     }
-    fn count_regions(&mut self, _: usize, _: BorderFilter) -> Result<i64, RunError> {
+    fn count_regions(&mut self, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a count of regions")
     }
-    fn region_sum(&mut self, _: &'p Expr, _: usize, _: BorderFilter) -> Result<i64, RunError> {
+    fn region_sum(&mut self, _: &'p Expr, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a sum over regions")
     }
 }
@@ -182,6 +270,15 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
+    fn count_in(&mut self, _: SetFilter, _: Area) -> Result<i64, RunError> {
+        not_here("a count of squares")
+    }
+    fn in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {
+        not_here("a row of squares")
+    }
+    fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
+        not_here("a square of a move")
+    }
     fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("`on line`")
     }
@@ -191,10 +288,10 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn best(&mut self, _: bool, _: &'p Expr) -> Result<i64, RunError> {
         not_here("a question about moves")
     }
-    fn count_regions(&mut self, _: usize, _: BorderFilter) -> Result<i64, RunError> {
+    fn count_regions(&mut self, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a count of regions")
     }
-    fn region_sum(&mut self, _: &'p Expr, _: usize, _: BorderFilter) -> Result<i64, RunError> {
+    fn region_sum(&mut self, _: &'p Expr, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a sum over regions")
     }
 }

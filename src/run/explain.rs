@@ -173,7 +173,8 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             let moved = played.last().map_or(EMPTY, |s| s.piece);
             let at = chain_after(last, moved, &now);
             let mut next = Vec::new();
-            runner.chain_steps_traced(&now, at, &mut next, &mut Off);
+            // A failure to work out the next steps leaves none: the chain is said to end.
+            let _ = runner.chain_steps_traced(&now, at, &mut next, &mut Off);
             Some(if !next.is_empty() {
                 ChainEnd::Chose
             } else if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
@@ -234,7 +235,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         let at = chain_at(&st, &before, &after);
         let mut record = Record::default();
         let mut next = Vec::new();
-        runner.chain_steps_traced(&after, at, &mut next, &mut record);
+        runner.chain_steps_traced(&after, at, &mut next, &mut record)?;
         found.extend(record.0.into_iter().filter(|e| {
             matches!(
                 e,

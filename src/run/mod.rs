@@ -3,6 +3,7 @@
 
 pub mod apply;
 mod count;
+mod ends;
 pub mod eval;
 pub mod explain;
 mod filters;

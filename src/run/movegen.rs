@@ -2,7 +2,7 @@
 //! One generator serves every query.
 
 use super::RunError;
-use super::eval::{self, Line};
+use super::eval::{self, Candidate};
 use super::filters::filter_table;
 use super::position::Position;
 use super::runs::closed_run;
@@ -11,29 +11,37 @@ use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Engine;
 use crate::program::*;
 
-/// Where a chain stands: the moving piece's square, the direction of its last jump and the
-/// rule being continued.
+/// Where a move stands after one of its steps: the moving piece's square, the direction of
+/// the step, the rule and part it belongs to. From here the move goes on with its next part,
+/// or with another jump of a chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ChainAt {
     pub sq: u32,
     pub last_dir: u16,
     pub rule: u16,
+    /// The part of the step just played.
+    pub part: u8,
     /// The last jump promoted the piece.
     pub promoted: bool,
 }
 
-/// Where a chain stands after the jump `st` took `before` to `after`.
+/// Where a move stands after the step `st` took `before` to `after`.
 pub fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
-    chain_after(st, before.cells[st.from as usize], after)
+    let moved = match st.from {
+        NONE => after.cells[st.to as usize],
+        from => before.cells[from as usize],
+    };
+    chain_after(st, moved, after)
 }
 
-/// Where a chain stands after the jump `st` of the piece `moved` led to `after`.
+/// Where a move stands after the step `st` of the piece `moved` led to `after`.
 #[inline]
 pub fn chain_after(st: &Step, moved: Code, after: &Position) -> ChainAt {
     ChainAt {
         sq: st.to,
         last_dir: st.dir,
         rule: st.rule,
+        part: st.part,
         promoted: after.cells[st.to as usize] != moved,
     }
 }
@@ -42,34 +50,39 @@ pub fn chain_after(st: &Step, moved: Code, after: &Position) -> ChainAt {
 /// turned down ([`Off`](super::trace::Off) in every search).
 pub struct Gen<'a, 'p, T: Trace> {
     pub e: &'a Engine<'p>,
-    /// The input's numbers, for `distance` expressions.
+    /// The input's numbers, for `distance` expressions and `where` clauses.
     pub vars: &'a [i64],
     /// Per-line counts for `distance count ... on line`, filled on demand.
     pub line_counts: &'a mut Vec<u32>,
     /// Scratch: the squares of the mover's pieces.
     pub own: &'a mut Vec<u32>,
     pub trace: &'a mut T,
+    /// The first error met working out a distance or a `where` clause.
+    pub err: Option<RunError>,
 }
 
-/// One `slide` or `step` action as the generator reads it, for the side to move.
-struct Slide<'r> {
-    dirs: &'r [DirId],
-    distance: &'r Distance,
+/// One `slide` or `step` action as the generator reads it, for the side to move (also the
+/// path of a placement reached along directions).
+struct Slide<'p> {
+    dirs: &'p [DirId],
+    distance: &'p Distance,
     over: CellMask,
     onto: CellMask,
     at: ActionRef,
+    cond: Option<&'p Expr>,
 }
 
 /// One `jump` action as the generator reads it.
 #[derive(Clone, Copy)]
-pub struct Jump {
+pub struct Jump<'p> {
     over: CellMask,
     before: u32,
     after: u32,
     at: ActionRef,
+    cond: Option<&'p Expr>,
 }
 
-impl<T: Trace> Gen<'_, '_, T> {
+impl<'p, T: Trace> Gen<'_, 'p, T> {
     /// All first steps of every move rule for `pos.mover`.
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
         out.clear();
@@ -85,55 +98,162 @@ impl<T: Trace> Gen<'_, '_, T> {
                 }
             }
         }
-        let mut result = Ok(());
-        for (ri, rule) in self.e.p.moves.iter().enumerate() {
-            for (ai, ka) in rule.actions.iter().enumerate() {
-                let at = ActionRef {
-                    rule: ri as u16,
-                    action: ai as u8,
-                };
-                match &ka.action {
-                    Action::Pass => {
-                        out.push(Step::new(NONE, NONE, NONE, u16::MAX, at.rule, at.action))
+        let p: &'p Program = self.e.p;
+        for (ri, rule) in p.moves.iter().enumerate() {
+            self.actions(pos, &own, None, rule, ri as u16, 0, out);
+        }
+        *self.own = own;
+        if p.captures_mandatory {
+            self.mandatory_captures(pos, out);
+        }
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    /// The steps of part `part` of the move `at` stands in, from the square it stands on.
+    pub fn part_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        part: u8,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        out.clear();
+        let p: &'p Program = self.e.p;
+        let rule = &p.moves[at.rule as usize];
+        let own = [at.sq];
+        let pieces: &[u32] = match pos.cells[at.sq as usize] {
+            EMPTY | GHOST => &[],
+            _ => &own,
+        };
+        self.actions(pos, pieces, Some(at.sq), rule, at.rule, part, out);
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    /// The steps of every action of one part of a rule: pieces move from `pieces`; a
+    /// placement reached along directions starts from `origin`.
+    #[allow(clippy::too_many_arguments)]
+    fn actions(
+        &mut self,
+        pos: &Position,
+        pieces: &[u32],
+        origin: Option<u32>,
+        rule: &'p MoveRule,
+        ri: u16,
+        part: u8,
+        out: &mut Vec<Step>,
+    ) {
+        let side = pos.mover as usize;
+        let p: &'p Program = self.e.p;
+        for (ai, ka) in p.part(ri, part).iter().enumerate() {
+            let at = ActionRef {
+                rule: ri,
+                part,
+                action: ai as u8,
+            };
+            let cond = ka.condition.as_ref();
+            match &ka.action {
+                Action::Pass => {
+                    let st = Step {
+                        part,
+                        ..Step::new(NONE, NONE, NONE, u16::MAX, ri, at.action)
+                    };
+                    self.emit(pos, st, cond, at, out);
+                }
+                Action::Place { onto, reach: None } => self.place(pos, rule, ka, *onto, at, out),
+                Action::Place {
+                    onto,
+                    reach: Some(reach),
+                } => {
+                    let Some(origin) = origin else { continue };
+                    let slide = Slide {
+                        dirs: &reach.dirs[side],
+                        distance: &reach.distance,
+                        over: reach.over,
+                        onto: *onto,
+                        at,
+                        cond,
+                    };
+                    let start = out.len();
+                    for &d in slide.dirs {
+                        self.slide_from(pos, origin as usize, d, &slide, out);
                     }
-                    Action::Place { onto } => self.place(pos, rule, ka, *onto, at, out),
-                    Action::Slide {
-                        dirs,
+                    let kind = ka.kinds.trailing_zeros() as u8;
+                    for st in &mut out[start..] {
+                        st.from = NONE;
+                        st.kind = kind;
+                    }
+                }
+                Action::Slide {
+                    dirs,
+                    distance,
+                    over,
+                    onto,
+                } => {
+                    let slide = Slide {
+                        dirs: &dirs[side],
                         distance,
-                        over,
-                        onto,
-                    } => {
-                        let slide = Slide {
-                            dirs: &dirs[pos.mover as usize],
-                            distance,
-                            over: *over,
-                            onto: *onto,
-                            at,
-                        };
-                        result = result.and(self.slides(pos, &own, ka.kinds, &slide, out));
-                    }
-                    Action::Jump {
-                        dirs,
-                        over,
-                        before,
-                        after,
-                    } => {
-                        let jump = Jump {
-                            over: *over,
-                            before: *before,
-                            after: *after,
-                            at,
-                        };
-                        self.jumps(pos, &own, ka.kinds, &dirs[pos.mover as usize], jump, out);
-                    }
+                        over: *over,
+                        onto: *onto,
+                        at,
+                        cond,
+                    };
+                    self.slides(pos, pieces, ka.kinds, &slide, out);
+                }
+                Action::Jump {
+                    dirs,
+                    over,
+                    before,
+                    after,
+                } => {
+                    let jump = Jump {
+                        over: *over,
+                        before: *before,
+                        after: *after,
+                        at,
+                        cond,
+                    };
+                    self.jumps(pos, pieces, ka.kinds, &dirs[side], jump, out);
                 }
             }
         }
-        *self.own = own;
-        if self.e.p.captures_mandatory {
-            self.mandatory_captures(pos, out);
+    }
+
+    /// Adds a step that the action's clauses allow, if its `where` clause holds.
+    #[inline(always)]
+    fn emit(
+        &mut self,
+        pos: &Position,
+        st: Step,
+        cond: Option<&'p Expr>,
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
+        let Some(c) = cond else {
+            out.push(Step {
+                part: at.part,
+                ..st
+            });
+            return;
+        };
+        let mut here = Candidate {
+            e: self.e,
+            vars: self.vars,
+            pos,
+            side: pos.mover,
+            from: st.from,
+            to: st.to,
+            dir: st.dir,
+        };
+        match eval::eval(c, &mut here) {
+            Ok(0) => self.reject(at, st.from as usize, st.to, st.dir, 0, Why::Where),
+            Ok(_) => out.push(Step {
+                part: at.part,
+                ..st
+            }),
+            Err(e) => {
+                self.err.get_or_insert(e);
+            }
         }
-        result
     }
 
     /// Every placement of one `place` action.
@@ -141,7 +261,7 @@ impl<T: Trace> Gen<'_, '_, T> {
         &mut self,
         pos: &Position,
         rule: &MoveRule,
-        ka: &KindAction,
+        ka: &'p KindAction,
         onto: CellMask,
         at: ActionRef,
         out: &mut Vec<Step>,
@@ -162,10 +282,11 @@ impl<T: Trace> Gen<'_, '_, T> {
             }) {
                 Why::FlipsNothing
             } else {
-                out.push(Step {
+                let st = Step {
                     kind,
                     ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
-                });
+                };
+                self.emit(pos, st, ka.condition.as_ref(), at, out);
                 continue;
             };
             if T::ON {
@@ -181,62 +302,80 @@ impl<T: Trace> Gen<'_, '_, T> {
         }
     }
 
-    /// Every slide of one `slide` or `step` action, for each of the mover's pieces it is for.
+    /// Every slide of one `slide` or `step` action, for each of `pieces` it is for.
     fn slides(
         &mut self,
         pos: &Position,
-        own: &[u32],
+        pieces: &[u32],
         kinds: u32,
-        slide: &Slide,
+        slide: &Slide<'p>,
         out: &mut Vec<Step>,
-    ) -> Result<(), RunError> {
+    ) {
         if let Distance::LineCount(f) = slide.distance {
             self.fill_line_counts(pos, *f);
         }
-        let g = &self.e.g;
-        for &sq in own {
+        for &sq in pieces {
             let sq = sq as usize;
             if !self.kind_may(kinds, pos, sq, slide.at) {
                 continue;
             }
             for &d in slide.dirs {
-                let k = match slide.distance {
-                    Distance::LineCount(_) => {
-                        self.line_counts[g.line[d as usize * g.n + sq] as usize]
-                    }
-                    Distance::Const(k) => *k,
-                    Distance::Unlimited => {
-                        self.slide_any(pos, sq, d, slide, out);
-                        continue;
-                    }
-                    Distance::Expr(e) => {
-                        let mut line = Line {
-                            e: self.e,
-                            vars: self.vars,
-                            pos,
-                            side: pos.mover,
-                            at: (sq, d),
-                        };
-                        eval::eval(e, &mut line)?.clamp(0, u32::MAX as i64) as u32
-                    }
-                };
-                self.slide_exactly(pos, sq, d, k, slide, out);
+                self.slide_from(pos, sq, d, slide, out);
             }
         }
-        Ok(())
     }
 
-    /// Every jump of one `jump` action, for each of the mover's pieces it is for.
+    /// The slide from `sq` along `d`, as far as its distance says.
+    #[inline(always)]
+    fn slide_from(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        slide: &Slide<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        let g = &self.e.g;
+        let k = match slide.distance {
+            Distance::LineCount(_) => self.line_counts[g.line[d as usize * g.n + sq] as usize],
+            Distance::Const(k) => *k,
+            Distance::Unlimited => {
+                self.slide_any(pos, sq, d, slide, out);
+                return;
+            }
+            Distance::Expr(e) => {
+                let mut here = Candidate {
+                    e: self.e,
+                    vars: self.vars,
+                    pos,
+                    side: pos.mover,
+                    from: sq as u32,
+                    to: NONE,
+                    dir: d,
+                };
+                match eval::eval(e, &mut here) {
+                    Ok(v) => v.clamp(0, u32::MAX as i64) as u32,
+                    Err(e) => {
+                        self.err.get_or_insert(e);
+                        return;
+                    }
+                }
+            }
+        };
+        self.slide_exactly(pos, sq, d, k, slide, out);
+    }
+
+    /// Every jump of one `jump` action, for each of `pieces` it is for.
     fn jumps(
         &mut self,
         pos: &Position,
-        own: &[u32],
+        pieces: &[u32],
         kinds: u32,
         dirs: &[DirId],
-        jump: Jump,
+        jump: Jump<'p>,
         out: &mut Vec<Step>,
     ) {
-        for &sq in own {
+        for &sq in pieces {
             let sq = sq as usize;
             if !self.kind_may(kinds, pos, sq, jump.at) {
                 continue;
@@ -282,30 +421,36 @@ impl<T: Trace> Gen<'_, '_, T> {
         }
     }
 
-    /// The jumps that continue a chain from `at`.
+    /// The steps that go on with a move from `at`: its next part, or the jumps that continue
+    /// a chain.
     pub fn chain_steps(
         &mut self,
         pos: &Position,
         at: ChainAt,
         no_turning_back: bool,
         out: &mut Vec<Step>,
-    ) {
+    ) -> Result<(), RunError> {
+        let rule = &self.e.p.moves[at.rule as usize];
+        if (at.part as usize) < rule.then.len() {
+            return self.part_steps(pos, at, at.part + 1, out);
+        }
         out.clear();
         let side = pos.mover as usize;
         let sq = at.sq as usize;
         let code = pos.cells[sq];
-        let rule = &self.e.p.moves[at.rule as usize];
-        if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
-            return;
+        if rule.chain.is_none() || at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+            return Ok(());
         }
         let back = if no_turning_back {
             self.opposite(at.last_dir)
         } else {
             u16::MAX
         };
-        for (ai, ka) in rule.actions.iter().enumerate() {
+        let p: &'p Program = self.e.p;
+        for (ai, ka) in p.part(at.rule, at.part).iter().enumerate() {
             let here = ActionRef {
                 rule: at.rule,
+                part: at.part,
                 action: ai as u8,
             };
             if ka.kinds & (1 << self.e.t.kind_of[code as usize]) == 0 {
@@ -323,6 +468,7 @@ impl<T: Trace> Gen<'_, '_, T> {
                     before: *before,
                     after: *after,
                     at: here,
+                    cond: ka.condition.as_ref(),
                 };
                 for &d in &dirs[side] {
                     if d != back {
@@ -340,6 +486,7 @@ impl<T: Trace> Gen<'_, '_, T> {
                 }
             }
         }
+        self.err.take().map_or(Ok(()), Err)
     }
 
     fn opposite(&self, d: u16) -> u16 {
@@ -384,7 +531,7 @@ impl<T: Trace> Gen<'_, '_, T> {
         pos: &Position,
         sq: usize,
         d: DirId,
-        slide: &Slide,
+        slide: &Slide<'p>,
         out: &mut Vec<Step>,
     ) {
         let (g, at) = (&self.e.g, slide.at);
@@ -399,7 +546,8 @@ impl<T: Trace> Gen<'_, '_, T> {
             t += stride;
             let c = class[pos.cells[t as usize] as usize];
             if c & slide.onto != 0 {
-                out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
+                let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
+                self.emit(pos, st, slide.cond, at, out);
             } else {
                 self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
             }
@@ -410,12 +558,13 @@ impl<T: Trace> Gen<'_, '_, T> {
     }
 
     #[inline(always)]
-    fn jump(&mut self, pos: &Position, sq: usize, d: DirId, jump: Jump, out: &mut Vec<Step>) {
+    fn jump(&mut self, pos: &Position, sq: usize, d: DirId, jump: Jump<'p>, out: &mut Vec<Step>) {
         let Jump {
             over,
             before,
             after,
             at,
+            cond,
         } = jump;
         let g = &self.e.g;
         let class = &self.e.t.class[pos.mover as usize];
@@ -437,7 +586,13 @@ impl<T: Trace> Gen<'_, '_, T> {
             }
             let t = g.next[d as usize * g.n + s as usize];
             if t != NONE && class[pos.cells[t as usize] as usize] == C_EMPTY {
-                out.push(Step::new(sq as u32, t, s, d, at.rule, at.action));
+                self.emit(
+                    pos,
+                    Step::new(sq as u32, t, s, d, at.rule, at.action),
+                    cond,
+                    at,
+                    out,
+                );
             } else {
                 self.reject(at, sq, t, d, 0, Why::NoLanding { sq: s });
             }
@@ -484,9 +639,8 @@ impl<T: Trace> Gen<'_, '_, T> {
                 if class[pos.cells[t] as usize] != C_EMPTY {
                     break;
                 }
-                out.push(Step::new(
-                    sq as u32, t as u32, s as u32, d, at.rule, at.action,
-                ));
+                let st = Step::new(sq as u32, t as u32, s as u32, d, at.rule, at.action);
+                self.emit(pos, st, cond, at, out);
                 j += 1;
             }
             if j == 1 {
@@ -506,7 +660,7 @@ impl<T: Trace> Gen<'_, '_, T> {
         sq: usize,
         d: DirId,
         k: u32,
-        slide: &Slide,
+        slide: &Slide<'p>,
         out: &mut Vec<Step>,
     ) {
         let (over, onto, at) = (slide.over, slide.onto, slide.at);
@@ -516,7 +670,13 @@ impl<T: Trace> Gen<'_, '_, T> {
             // One step: the common case (men, kings, steppers), from the neighbour table.
             let t = g.next[d as usize * g.n + sq];
             if t != NONE && class[pos.cells[t as usize] as usize] & onto != 0 {
-                out.push(Step::new(sq as u32, t, NONE, d, at.rule, at.action));
+                self.emit(
+                    pos,
+                    Step::new(sq as u32, t, NONE, d, at.rule, at.action),
+                    slide.cond,
+                    at,
+                    out,
+                );
             } else if T::ON {
                 let why = if t == NONE {
                     Why::PastEdge { room: 0 }
@@ -549,7 +709,8 @@ impl<T: Trace> Gen<'_, '_, T> {
         }
         t += stride;
         if class[cells[t as usize] as usize] & onto != 0 {
-            out.push(Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action));
+            let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
+            self.emit(pos, st, slide.cond, at, out);
         } else {
             self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
         }

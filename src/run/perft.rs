@@ -3,6 +3,7 @@
 use super::position::Position;
 use super::search::{RunError, Runner};
 use super::walk::{Acc, Fold};
+use crate::program::Stuck;
 
 impl Runner<'_> {
     /// The number of move sequences of exactly `depth` plies from `pos`. A side with no move
@@ -52,7 +53,13 @@ impl Runner<'_> {
         pos: &Position,
         then: impl FnOnce(&mut Self, &Position) -> Result<u64, RunError>,
     ) -> Result<u64, RunError> {
-        if !self.e.p.game.as_ref().is_some_and(|g| g.stuck_pass) {
+        let passes = self
+            .e
+            .p
+            .game
+            .as_ref()
+            .is_some_and(|g| g.stuck == Stuck::Pass);
+        if !passes || self.over(pos)? {
             return Ok(0);
         }
         let mut passed = self.take_pos(pos);

@@ -51,13 +51,16 @@ pub fn playout(
         .game
         .as_ref()
         .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
-    let (stuck_pass, limit) = (game.stuck_pass, game.stop_after.unwrap_or(u32::MAX));
+    let (stuck_pass, limit) = (
+        game.stuck == crate::program::Stuck::Pass,
+        game.stop_after.unwrap_or(u32::MAX),
+    );
     let mut pos = start.clone();
     let mut plies = 0;
     while plies < limit {
         runner.successors(&pos, scratch)?;
         if scratch.is_empty() {
-            if !stuck_pass {
+            if !stuck_pass || runner.end_reached(&pos)?.is_some() {
                 break;
             }
             let mut passed = pos.clone();

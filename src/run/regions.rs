@@ -10,6 +10,9 @@ pub struct Regions {
     pub sizes: Vec<u32>,
     /// Bit `s` set: a piece of side `s` is next to the region.
     pub borders: Vec<u32>,
+    /// The named parts of the board the region has a square on (bits of
+    /// [`crate::compile::geometry::Geometry::area_bit`]).
+    pub touches: Vec<u64>,
 }
 
 /// Scratch space for the flood fill, reused between positions.
@@ -33,6 +36,7 @@ pub fn find(
     let (t, g) = (&*e.t, &e.g);
     out.sizes.clear();
     out.borders.clear();
+    out.touches.clear();
     if fill.seen.len() != g.n || fill.stamp == u32::MAX {
         fill.seen.clear();
         fill.seen.resize(g.n, 0);
@@ -50,8 +54,10 @@ pub fn find(
         fill.stack.push(sq as u32);
         let mut size = 0;
         let mut border = 0u32;
+        let mut touches = 0u64;
         while let Some(v) = fill.stack.pop() {
             size += 1;
+            touches |= g.areas[v as usize];
             for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
                 let c = pos.cells[w as usize];
                 if fill.seen[w as usize] == stamp {
@@ -67,5 +73,6 @@ pub fn find(
         }
         out.sizes.push(size);
         out.borders.push(border);
+        out.touches.push(touches);
     }
 }

@@ -3,11 +3,12 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
-use super::eval::{Scope, count_set, eval, not_here, overflow};
+use super::eval::{Scope, count_in, count_set, eval, in_a_row, not_here, overflow};
 use super::position::Position;
 use super::regions::{self, Regions};
 use super::search::{RunError, Runner};
 use super::walk::{Acc, Fold};
+use crate::compile::geometry::Geometry;
 use crate::program::*;
 
 /// A position as `side` sees it, in the runner.
@@ -22,8 +23,8 @@ pub(super) struct At<'r, 'p> {
 }
 
 impl<'r, 'p> At<'r, 'p> {
-    /// The position after a move, inside a question about moves.
-    pub fn after_move(r: &'r mut Runner<'p>, pos: &'r Position, side: SideId) -> At<'r, 'p> {
+    /// A position inside a question (after a move, or an end condition): nothing cached.
+    pub fn inside(r: &'r mut Runner<'p>, pos: &'r Position, side: SideId) -> At<'r, 'p> {
         At {
             r,
             pos,
@@ -89,6 +90,14 @@ fn border_ok(f: BorderFilter, sides: u32) -> bool {
     }
 }
 
+/// Whether region `i` is one the query takes: its border as asked, on every area asked.
+fn region_ok(q: &RegionQuery, regions: &Regions, i: usize, side: SideId) -> bool {
+    border_ok(q.border, regions.borders[i])
+        && q.touching
+            .iter()
+            .all(|&a| regions.touches[i] & Geometry::area_bit(a, side) != 0)
+}
+
 impl<'p> Scope<'p> for At<'_, 'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError> {
         Ok(self.r.vars[v])
@@ -119,6 +128,18 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         let e = &self.r.e;
         Ok(count_set(&e.t, self.pos, self.side, f, e.g.n) as i64)
+    }
+
+    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError> {
+        Ok(count_in(&self.r.e, self.pos, self.side, f, area))
+    }
+
+    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
+        Ok(in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+
+    fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
+        not_here("a square of a move outside a `where` clause")
     }
 
     fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {
@@ -158,26 +179,21 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         })
     }
 
-    fn count_regions(&mut self, spec: usize, border: BorderFilter) -> Result<i64, RunError> {
-        let regions = self.r.regions(self.pos, self.side, spec, self.top);
+    fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError> {
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
         let v = (0..regions.sizes.len())
-            .filter(|&i| border_ok(border, regions.borders[i]))
+            .filter(|&i| region_ok(q, &regions, i, self.side))
             .count() as i64;
-        self.r.put_regions(spec, regions, self.top);
+        self.r.put_regions(q.spec, regions, self.top);
         Ok(v)
     }
 
-    fn region_sum(
-        &mut self,
-        body: &'p Expr,
-        spec: usize,
-        border: BorderFilter,
-    ) -> Result<i64, RunError> {
-        let regions = self.r.regions(self.pos, self.side, spec, self.top);
+    fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError> {
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
         let mut total: i64 = 0;
         let mut result = Ok(());
         for i in 0..regions.sizes.len() {
-            if !border_ok(border, regions.borders[i]) {
+            if !region_ok(q, &regions, i, self.side) {
                 continue;
             }
             let size = regions.sizes[i] as i64;
@@ -202,7 +218,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
                 }
             }
         }
-        self.r.put_regions(spec, regions, self.top);
+        self.r.put_regions(q.spec, regions, self.top);
         result.map(|_| total)
     }
 }

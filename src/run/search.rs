@@ -225,6 +225,7 @@ impl<'p> Runner<'p> {
             line_counts: &mut self.scratch.line_counts,
             own: &mut self.scratch.own,
             trace,
+            err: None,
         }
     }
 
@@ -243,27 +244,47 @@ impl<'p> Runner<'p> {
         self.generator(trace).first_steps(pos, out)
     }
 
-    pub(super) fn chain_steps(&mut self, pos: &Position, at: ChainAt, out: &mut Vec<Step>) {
-        self.chain_steps_traced(pos, at, out, &mut Off);
+    pub(super) fn chain_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        self.chain_steps_traced(pos, at, out, &mut Off)
     }
 
-    /// The jumps that go on with a chain from `at`, telling `trace` what it turned down.
+    /// The steps that go on with a move from `at` (its next part, or the jumps that continue
+    /// a chain), telling `trace` what it turned down.
     pub fn chain_steps_traced<T: Trace>(
         &mut self,
         pos: &Position,
         at: ChainAt,
         out: &mut Vec<Step>,
         trace: &mut T,
-    ) {
+    ) -> Result<(), RunError> {
         let no_rev = self.e.p.moves[at.rule as usize]
             .chain
             .is_some_and(|c| c.no_turning_back);
-        self.generator(trace).chain_steps(pos, at, no_rev, out);
+        self.generator(trace).chain_steps(pos, at, no_rev, out)
     }
 
-    /// True if the step is a jump that a chain may go on from.
+    /// True if the move goes on after the step: with its next part, or, for a jump of a
+    /// move that continues, with further jumps.
     pub fn continues(&self, st: &Step) -> bool {
-        st.over != NONE && self.e.p.moves[st.rule as usize].chain.is_some()
+        let rule = &self.e.p.moves[st.rule as usize];
+        (st.part as usize) < rule.then.len() || (st.over != NONE && rule.chain.is_some())
+    }
+
+    /// True if the move must go on from `at`: a part follows (the move is not complete
+    /// without it), or a chain must be continued while it can.
+    pub fn must_go_on(&self, at: &ChainAt) -> bool {
+        let rule = &self.e.p.moves[at.rule as usize];
+        (at.part as usize) < rule.then.len() || rule.chain.is_some_and(|c| c.must)
+    }
+
+    /// True if a move may end at `at`: it has no part still to come.
+    pub fn may_end(&self, at: &ChainAt) -> bool {
+        (at.part as usize) >= self.e.p.moves[at.rule as usize].then.len()
     }
 
     /// The side that moves after `side`.

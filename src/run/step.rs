@@ -21,6 +21,8 @@ pub struct Step {
     pub action: u8,
     /// The kind a placement puts down (0 for other steps).
     pub kind: u8,
+    /// Which part of its move the step is (0 the first, 1 after the first `then`, ...).
+    pub part: u8,
 }
 
 impl Step {
@@ -35,6 +37,7 @@ impl Step {
             rule,
             action,
             kind: 0,
+            part: 0,
         }
     }
 
@@ -44,17 +47,33 @@ impl Step {
 }
 
 /// A move in the game's square notation: its squares joined by `-` (`C3-A5-C7`), a
-/// placement's square, or `pass`.
+/// placement's square, or `pass`; the parts of a move in parts joined by `/` (`D1-D7/G7`).
 pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
-    let Some(first) = steps.first() else {
-        return "pass".to_string();
-    };
-    if first.is_pass() {
-        return "pass".to_string();
+    let mut out = String::new();
+    let mut part = None;
+    for st in steps {
+        if part != Some(st.part) {
+            if part.is_some() {
+                out.push('/');
+            }
+            part = Some(st.part);
+            if st.is_pass() {
+                out.push_str("pass");
+                continue;
+            }
+            if st.from != NONE {
+                out.push_str(&g.names[st.from as usize]);
+                out.push('-');
+            }
+        } else if !st.is_pass() {
+            out.push('-');
+        }
+        if !st.is_pass() {
+            out.push_str(&g.names[st.to as usize]);
+        }
     }
-    let squares = std::iter::once(first.from)
-        .filter(|s| *s != NONE)
-        .chain(steps.iter().map(|s| s.to));
-    let names: Vec<&str> = squares.map(|s| &*g.names[s as usize]).collect();
-    names.join("-")
+    if out.is_empty() {
+        out.push_str("pass");
+    }
+    out
 }

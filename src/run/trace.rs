@@ -35,6 +35,8 @@ impl Trace for Record {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ActionRef {
     pub rule: u16,
+    /// The part of the move (0 the first).
+    pub part: u8,
     pub action: u8,
 }
 
@@ -91,4 +93,6 @@ pub enum Why {
     FlipsNothing,
     /// A chain's next jump straight back along the last one, under `never straight back`.
     TurnsBack,
+    /// The action's `where` clause does not hold.
+    Where,
 }

@@ -62,6 +62,9 @@ impl<'p> Runner<'p> {
         acc: &mut Acc,
     ) -> Result<(), RunError> {
         self.tick()?;
+        if self.over(pos)? {
+            return Ok(());
+        }
         let mut steps = self.take_steps();
         if let Err(e) = self.first_steps(pos, &mut steps) {
             self.scratch.step_pool.push(steps);
@@ -97,7 +100,11 @@ impl<'p> Runner<'p> {
         acc: &mut Acc,
     ) -> Result<(), RunError> {
         if self.continues(st) {
-            return self.walk_chain(next, chain_at(st, pos, next), st.from, fold, acc, 1);
+            let ends = MoveEnds {
+                from: st.from,
+                to: st.to,
+            };
+            return self.walk_chain(next, chain_at(st, pos, next), ends, fold, acc, 1);
         }
         let captured = st.over != NONE;
         if let Fold::Perft(depth) = fold
@@ -118,12 +125,14 @@ impl<'p> Runner<'p> {
         self.visit(next, ends, captured, fold, acc)
     }
 
-    /// Follows a chain of jumps from `at`: every place it may end is a complete move.
+    /// Follows a move from `at` (its next parts, or a chain of jumps): every place it may
+    /// end is a complete move. `ends` are where the move started and where its first part
+    /// ends so far.
     fn walk_chain(
         &mut self,
         pos: &Position,
         at: super::movegen::ChainAt,
-        origin: u32,
+        ends: MoveEnds,
         fold: &Fold<'p>,
         acc: &mut Acc,
         depth: usize,
@@ -135,27 +144,32 @@ impl<'p> Runner<'p> {
         }
         self.tick()?;
         let mut steps = self.take_steps();
-        self.chain_steps(pos, at, &mut steps);
-        let must = self.e.p.moves[at.rule as usize]
-            .chain
-            .is_some_and(|c| c.must);
-        if steps.is_empty() || !must {
-            let ends = MoveEnds {
-                from: origin,
-                to: at.sq,
-            };
-            if let Err(e) = self.visit(pos, ends, true, fold, acc) {
-                self.scratch.step_pool.push(steps);
-                return Err(e);
-            }
+        if let Err(e) = self.chain_steps(pos, at, &mut steps) {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
+        }
+        if self.may_end(&at)
+            && (steps.is_empty() || !self.must_go_on(&at))
+            && let Err(e) = self.visit(pos, ends, true, fold, acc)
+        {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
         }
         self.each_step(steps, |r, st| {
             if fold.keeps_path() {
                 r.scratch.path.push(*st);
             }
+            // A step of the first part (a further jump) moves where the move's first part ends.
+            let ends = match st.part {
+                0 => MoveEnds { to: st.to, ..ends },
+                _ => ends,
+            };
             let res = r.play(pos, st, |r, next| {
-                let at = chain_at(st, pos, next);
-                r.walk_chain(next, at, origin, fold, acc, depth + 1)
+                if r.continues(st) {
+                    let at = chain_at(st, pos, next);
+                    return r.walk_chain(next, at, ends, fold, acc, depth + 1);
+                }
+                r.visit(next, ends, true, fold, acc)
             });
             if fold.keeps_path() {
                 r.scratch.path.pop();
@@ -211,12 +225,12 @@ impl<'p> Runner<'p> {
         let side = after.mover;
         match fold {
             Fold::Count(Some(c)) => {
-                if At::after_move(self, after, side).eval(c)? != 0 {
+                if At::inside(self, after, side).eval(c)? != 0 {
                     acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
                 }
             }
             Fold::Best { max, body } => {
-                let v = At::after_move(self, after, side).eval(body)?;
+                let v = At::inside(self, after, side).eval(body)?;
                 acc.best = Some(match acc.best {
                     None => v,
                     Some(b) if *max => b.max(v),
@@ -262,7 +276,7 @@ impl<'p> Runner<'p> {
     /// The start and end squares of every legal move, in generation order.
     pub fn move_ends(&mut self, pos: &Position, ends: &mut Vec<MoveEnds>) -> Result<(), RunError> {
         ends.clear();
-        if !self.e.t.chains {
+        if !self.e.t.chains && !self.e.t.parts && !self.e.t.has_ends {
             let mut steps = self.take_steps();
             let r = self.first_steps(pos, &mut steps);
             ends.extend(steps.iter().map(|s| MoveEnds {

@@ -92,6 +92,8 @@ pub enum StatementKind {
 /// The start position of a whole game.
 #[derive(Debug)]
 pub enum Setup {
+    /// `setup empty`: the board starts empty.
+    Empty,
     /// One string per board row, one symbol per square.
     Rows(Vec<Str>),
     /// `SIDE [KIND] on "SQUARE", ...`
@@ -109,14 +111,45 @@ pub struct SetupPlace {
 pub enum GameClause {
     /// What a side with no legal move does: pass (`true`) or end the game.
     Stuck {
-        pass: bool,
+        then: Stuck,
         span: Span,
     },
     StopAfter(u64, Span),
+    /// `result [OUTCOME] [TEMPLATE] [if COND | otherwise]`: how a game that ended is reported.
     Result {
-        template: Template,
+        outcome: Option<Outcome>,
+        template: Option<Template>,
         condition: LineCondition,
+        span: Span,
     },
+    /// `OUTCOME [TEMPLATE] if COND`: the game ends when the condition holds.
+    End {
+        outcome: Outcome,
+        template: Option<Template>,
+        condition: Box<Expr>,
+        span: Span,
+    },
+}
+
+/// What a side with no legal move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stuck {
+    /// It passes (the game ends if the other side cannot move either).
+    Pass,
+    /// The game ends; `result` lines say how.
+    End,
+    /// The game ends and the side lost.
+    Lose,
+    /// The game ends in a draw.
+    Draw,
+}
+
+/// Who a finished game went to.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Draw(Span),
+    Wins(Name),
+    Loses(Name),
 }
 
 #[derive(Debug, Clone)]
@@ -141,6 +174,8 @@ pub enum Style {
 pub struct SquarePart {
     pub axis: Axis,
     pub style: Style,
+    /// `from the bottom`: rows counted from the bottom row up.
+    pub from_bottom: bool,
     pub span: Span,
 }
 
@@ -179,6 +214,13 @@ pub enum MovePart {
         action: Action,
         /// The whole part, the kind prefix included.
         span: Span,
+        /// Written after `then`: it starts the next part of the move.
+        then: bool,
+    },
+    /// `where COND`: a condition on the action before it.
+    Where {
+        condition: Expr,
+        span: Span,
     },
     Flip {
         dirs: Vec<Name>,
@@ -214,8 +256,10 @@ pub enum ActionKind {
         dirs: Vec<Name>,
         onto: Option<Cells>,
     },
+    /// `place [along DIRS] [distance ...] [over ...] [onto ...]`.
     Place {
-        onto: Cells,
+        along: Vec<Name>,
+        options: Vec<SlideOption>,
     },
     Jump {
         dirs: Vec<Name>,
@@ -275,25 +319,92 @@ pub enum BinOp {
 #[derive(Debug, Clone)]
 pub enum ExprKind {
     Int(i64),
-    Ref { name: Name, arg: Option<Name> },
+    Ref {
+        name: Name,
+        arg: Option<Name>,
+    },
     Size,
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     CountMoves(Option<Box<Expr>>),
     CountSet(SquareSet),
-    CountRegions(Regions),
-    Best { max: bool, body: Box<Expr> },
-    RegionSum { body: Box<Expr>, regions: Regions },
+    CountRegions(Box<Regions>),
+    Best {
+        max: bool,
+        body: Box<Expr>,
+    },
+    RegionSum {
+        body: Box<Expr>,
+        regions: Box<Regions>,
+    },
     NoMoves,
     NoSet(SquareSet),
+    AnySet(SquareSet),
+    /// `any regions of ...`: some region of the kind asked for.
+    AnyRegions(Box<Regions>),
     ToMove(Name),
+    /// `N SET in a row along DIRS`.
+    InARow {
+        n: u64,
+        set: Box<SquareSet>,
+        dirs: Vec<Name>,
+    },
+    /// `SQUARE is [not] CLASS`.
+    SquareTest {
+        at: Box<SquareRef>,
+        negated: bool,
+        class: SquareClass,
+    },
+}
+
+/// A square named from a move's `from` or `to`: `to`, `down of to`, `3 right of from`.
+#[derive(Debug, Clone)]
+pub struct SquareRef {
+    /// Steps taken from the base, the last written first applied: `(count, direction)`.
+    pub steps: Vec<(u64, Name)>,
+    pub base: SquareBase,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquareBase {
+    From,
+    To,
+}
+
+/// What a square may be asked to be.
+#[derive(Debug, Clone)]
+pub enum SquareClass {
+    OffBoard,
+    Empty,
+    Own,
+    Enemy,
+    Side(Name),
+}
+
+/// A named part of the board.
+#[derive(Debug, Clone)]
+pub enum Area {
+    FarRow(Option<Name>, Span),
+    HomeRow(Option<Name>, Span),
+    Edge(Edge, Span),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edge {
+    Top,
+    Bottom,
+    Left,
+    Right,
 }
 
 #[derive(Debug, Clone)]
 pub struct SquareSet {
     pub base: SetBase,
     pub on_line: bool,
+    /// `on AREA`: only the squares of a named part of the board.
+    pub area: Option<Box<Area>>,
     pub span: Span,
 }
 
@@ -312,6 +423,8 @@ pub struct Regions {
     pub of: SquareSet,
     pub by: Vec<Name>,
     pub border: Option<Border>,
+    /// `touching AREA and AREA ...`: only regions with a square on each.
+    pub touching: Vec<Area>,
     pub span: Span,
 }
 
@@ -393,4 +506,6 @@ pub struct Template {
 pub enum TemplatePart {
     Text(String),
     Hole(Expr),
+    /// `{move}`: the move a line is about, in the game's notation.
+    Move(Span),
 }

@@ -276,6 +276,24 @@ fn cells(pair: Pair<Rule>) -> Cells {
 fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
     let sp = span(&pair);
     Ok(match pair.as_rule() {
+        Rule::then_part => {
+            let inner = pair.into_inner().next().unwrap();
+            match move_part(inner)? {
+                MovePart::Action {
+                    kind, action, span, ..
+                } => MovePart::Action {
+                    kind,
+                    action,
+                    span,
+                    then: true,
+                },
+                other => other,
+            }
+        }
+        Rule::where_ => MovePart::Where {
+            condition: expr(pair.into_inner().next().unwrap())?,
+            span: sp,
+        },
         Rule::kind_action => {
             let mut it = pair.into_inner();
             let kind = Some(name(it.next().unwrap()));
@@ -283,6 +301,7 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
                 kind,
                 action: action(it.next().unwrap())?,
                 span: sp,
+                then: false,
             }
         }
         Rule::flip => {
@@ -322,6 +341,7 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             kind: None,
             action: action(pair)?,
             span: sp,
+            then: false,
         },
     })
 }
@@ -333,26 +353,27 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
     let kind = match rule {
         Rule::slide => {
             let dirs = name_list(it.next().unwrap());
-            let mut options = Vec::new();
-            for o in it {
-                let r = o.as_rule();
-                let v = o.into_inner().next().unwrap();
-                options.push(match r {
-                    Rule::distance => SlideOption::Distance(expr(v)?),
-                    Rule::over => SlideOption::Over(cells(v)),
-                    _ => SlideOption::Onto(cells(v)),
-                });
+            ActionKind::Slide {
+                dirs,
+                options: slide_options(it)?,
             }
-            ActionKind::Slide { dirs, options }
         }
         Rule::step => {
             let dirs = name_list(it.next().unwrap());
             let onto = it.next().map(|o| cells(o.into_inner().next().unwrap()));
             ActionKind::Step { dirs, onto }
         }
-        Rule::place => ActionKind::Place {
-            onto: cells(it.next().unwrap().into_inner().next().unwrap()),
-        },
+        Rule::place => {
+            let mut it = it.peekable();
+            let along = match it.peek().map(|p| p.as_rule()) {
+                Some(Rule::name_list) => name_list(it.next().unwrap()),
+                _ => Vec::new(),
+            };
+            ActionKind::Place {
+                along,
+                options: slide_options(it)?,
+            }
+        }
         Rule::jump => {
             let dirs = name_list(it.next().unwrap());
             let over = cells(it.next().unwrap());
@@ -460,6 +481,7 @@ fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 parts.push(SquarePart {
                     axis,
                     style,
+                    from_bottom: it.next().is_some(),
                     span: psp,
                 });
             }
@@ -545,6 +567,9 @@ fn setup(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
     let mut rows = Vec::new();
     let mut places = Vec::new();
     for p in inner {
+        if p.as_rule() == Rule::setup_empty {
+            return Ok(StatementKind::Setup(Setup::Empty));
+        }
         if p.as_rule() == Rule::setup_row {
             rows.push(string(p.into_inner().next().unwrap())?);
         } else {
@@ -578,23 +603,52 @@ fn game(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
         let csp = span(&c);
         clauses.push(match c.as_rule() {
             Rule::stuck => {
-                let pass = c.into_inner().next().unwrap().as_rule() == Rule::stuck_pass;
-                GameClause::Stuck { pass, span: csp }
+                let then = match c.into_inner().next().unwrap().as_rule() {
+                    Rule::stuck_pass => Stuck::Pass,
+                    Rule::stuck_lose => Stuck::Lose,
+                    Rule::stuck_draw => Stuck::Draw,
+                    _ => Stuck::End,
+                };
+                GameClause::Stuck { then, span: csp }
             }
             Rule::stop_after => {
                 GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)
             }
-            _ => {
-                let mut it = c.into_inner();
-                let template = template(it.next().unwrap())?;
-                let condition = match it.next() {
-                    None => LineCondition::Always,
-                    Some(x) if x.as_rule() == Rule::otherwise => LineCondition::Otherwise(span(&x)),
-                    Some(x) => LineCondition::If(Box::new(expr(x.into_inner().next().unwrap())?)),
+            Rule::end_line => {
+                let mut it = c.into_inner().peekable();
+                let outcome = outcome(it.next().unwrap());
+                let template = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::template) => Some(template(it.next().unwrap())?),
+                    _ => None,
                 };
-                GameClause::Result {
+                let cond = it.next().unwrap().into_inner().next().unwrap();
+                GameClause::End {
+                    outcome,
                     template,
+                    condition: Box::new(expr(cond)?),
+                    span: csp,
+                }
+            }
+            _ => {
+                let mut outcome_ = None;
+                let mut template_ = None;
+                let mut condition = LineCondition::Always;
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::outcome => outcome_ = Some(outcome(x)),
+                        Rule::template => template_ = Some(template(x)?),
+                        Rule::otherwise => condition = LineCondition::Otherwise(span(&x)),
+                        _ => {
+                            condition =
+                                LineCondition::If(Box::new(expr(x.into_inner().next().unwrap())?))
+                        }
+                    }
+                }
+                GameClause::Result {
+                    outcome: outcome_,
+                    template: template_,
                     condition,
+                    span: csp,
                 }
             }
         });
@@ -612,4 +666,34 @@ fn pieces(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
         defs.push(PieceDef { symbol, side, kind });
     }
     Ok(StatementKind::Pieces(defs))
+}
+
+fn outcome(pair: Pair<Rule>) -> Outcome {
+    let o = pair.into_inner().next().unwrap();
+    if o.as_rule() == Rule::draw {
+        return Outcome::Draw(span(&o));
+    }
+    let mut it = o.into_inner();
+    let side = name(it.next().unwrap());
+    match it.next().unwrap().as_rule() {
+        Rule::wins => Outcome::Wins(side),
+        _ => Outcome::Loses(side),
+    }
+}
+
+/// The `distance`, `over` and `onto` clauses of a slide or a placement.
+fn slide_options<'i>(
+    pairs: impl Iterator<Item = Pair<'i, Rule>>,
+) -> Result<Vec<SlideOption>, SyntaxError> {
+    let mut options = Vec::new();
+    for o in pairs {
+        let r = o.as_rule();
+        let v = o.into_inner().next().unwrap();
+        options.push(match r {
+            Rule::distance => SlideOption::Distance(expr(v)?),
+            Rule::over => SlideOption::Over(cells(v)),
+            _ => SlideOption::Onto(cells(v)),
+        });
+    }
+    Ok(options)
 }

@@ -150,7 +150,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             })
         }
         Rule::count_regions => Ok(Expr {
-            kind: ExprKind::CountRegions(regions(pair.into_inner().next().unwrap())?),
+            kind: ExprKind::CountRegions(Box::new(regions(pair.into_inner().next().unwrap())?)),
             span: sp,
         }),
         Rule::count_set => Ok(Expr {
@@ -173,7 +173,10 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             let body = Box::new(expr(it.next().unwrap())?);
             let regions = regions(it.next().unwrap())?;
             Ok(Expr {
-                kind: ExprKind::RegionSum { body, regions },
+                kind: ExprKind::RegionSum {
+                    body,
+                    regions: Box::new(regions),
+                },
                 span: sp,
             })
         }
@@ -185,6 +188,48 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
             span: sp,
         }),
+        Rule::any_set => {
+            let inner = pair.into_inner().next().unwrap();
+            let kind = match inner.as_rule() {
+                Rule::regions => ExprKind::AnyRegions(Box::new(regions(inner)?)),
+                _ => ExprKind::AnySet(square_set(inner)),
+            };
+            Ok(Expr { kind, span: sp })
+        }
+        Rule::in_a_row => {
+            let mut it = pair.into_inner();
+            let n = integer(&it.next().unwrap())?;
+            let set = square_set(it.next().unwrap());
+            let dirs = name_list(it.next().unwrap());
+            Ok(Expr {
+                kind: ExprKind::InARow {
+                    n,
+                    set: Box::new(set),
+                    dirs,
+                },
+                span: sp,
+            })
+        }
+        Rule::square_test => {
+            let mut at = None;
+            let mut negated = false;
+            let mut class = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::square_ref => at = Some(square_ref(p)?),
+                    Rule::not_op => negated = true,
+                    _ => class = Some(square_class(p)),
+                }
+            }
+            Ok(Expr {
+                kind: ExprKind::SquareTest {
+                    at: Box::new(at.unwrap()),
+                    negated,
+                    class: class.unwrap(),
+                },
+                span: sp,
+            })
+        }
         Rule::size => Ok(Expr {
             kind: ExprKind::Size,
             span: sp,
@@ -227,10 +272,84 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
             }
         }
     };
+    let mut on_line = false;
+    let mut area_ = None;
+    if let Some(on) = it.next() {
+        match on.as_rule() {
+            Rule::on_line => on_line = true,
+            _ => area_ = Some(Box::new(area(on.into_inner().next().unwrap()))),
+        }
+    }
     SquareSet {
         base,
-        on_line: it.next().is_some(),
+        on_line,
+        area: area_,
         span: sp,
+    }
+}
+
+/// A named part of the board: `the far row [of SIDE]`, `the home row [of SIDE]`, `the top
+/// edge`, ...
+fn area(pair: Pair<Rule>) -> Area {
+    let a = pair.into_inner().next().unwrap();
+    let sp = span(&a);
+    match a.as_rule() {
+        Rule::far_row => Area::FarRow(a.into_inner().next().map(name), sp),
+        Rule::home_row => Area::HomeRow(a.into_inner().next().map(name), sp),
+        _ => {
+            let edge = match a.into_inner().next().unwrap().as_str() {
+                "top" => Edge::Top,
+                "bottom" => Edge::Bottom,
+                "left" => Edge::Left,
+                _ => Edge::Right,
+            };
+            Area::Edge(edge, sp)
+        }
+    }
+}
+
+/// `to`, `down of to`, `3 right of from`.
+fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
+    let sp = span(&pair);
+    let mut steps = Vec::new();
+    let mut base = SquareBase::To;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::square_step => {
+                let mut count = 1;
+                let mut dir = None;
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::integer => count = integer(&q)?,
+                        _ => dir = Some(name(q)),
+                    }
+                }
+                steps.push((count, dir.unwrap()));
+            }
+            _ => {
+                base = if p.as_str().starts_with("from") {
+                    SquareBase::From
+                } else {
+                    SquareBase::To
+                }
+            }
+        }
+    }
+    Ok(SquareRef {
+        steps,
+        base,
+        span: sp,
+    })
+}
+
+fn square_class(pair: Pair<Rule>) -> SquareClass {
+    let c = pair.into_inner().next().unwrap();
+    match c.as_rule() {
+        Rule::off_board => SquareClass::OffBoard,
+        Rule::empty_class => SquareClass::Empty,
+        Rule::own_class => SquareClass::Own,
+        Rule::enemy_class => SquareClass::Enemy,
+        _ => SquareClass::Side(name(c.into_inner().next().unwrap())),
     }
 }
 
@@ -239,18 +358,25 @@ fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let mut it = pair.into_inner();
     let of = square_set(it.next().unwrap());
     let by = name_list(it.next().unwrap());
-    let border = it.next().map(|b| {
-        let b = b.into_inner().next().unwrap();
-        match b.as_rule() {
+    let mut border = None;
+    let mut touching = Vec::new();
+    for p in it {
+        if p.as_rule() == Rule::touching {
+            touching = p.into_inner().map(area).collect();
+            continue;
+        }
+        let b = p.into_inner().next().unwrap();
+        border = Some(match b.as_rule() {
             Rule::border_only => Border::Only(name(b.into_inner().next().unwrap())),
             Rule::border_any => Border::Any(name(b.into_inner().next().unwrap())),
             _ => Border::Nothing,
-        }
-    });
+        });
+    }
     Ok(Regions {
         of,
         by,
         border,
+        touching,
         span: sp,
     })
 }
@@ -264,7 +390,13 @@ pub(super) fn template(pair: Pair<Rule>) -> Result<Template, SyntaxError> {
                 let raw = p.as_str().replace("{{", "\\{").replace("}}", "\\}");
                 parts.push(TemplatePart::Text(unescape(&raw, span(&p))?));
             }
-            _ => parts.push(TemplatePart::Hole(expr(p.into_inner().next().unwrap())?)),
+            _ => {
+                let inner = p.into_inner().next().unwrap();
+                parts.push(match inner.as_rule() {
+                    Rule::move_text => TemplatePart::Move(span(&inner)),
+                    _ => TemplatePart::Hole(expr(inner)?),
+                });
+            }
         }
     }
     Ok(Template { parts, span: sp })

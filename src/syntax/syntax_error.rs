@@ -263,12 +263,32 @@ fn describe(rule: Rule) -> Option<&'static str> {
         output => "a statement",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
+        move_text => "`move`",
         setup | mandatory | game => "a statement",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
         setup_row => "a board row in double quotes",
-        game_clause | stuck | stuck_pass | stuck_end | stop_after | result => "a game clause",
+        game_clause | stuck | stop_after | result => "a game clause",
+        stuck_pass | stuck_end | stuck_lose | stuck_draw => "`pass`, `end`, `lose` or `draw`",
         until_promoted => "`until promoted`",
         must_flip => "a move clause",
         to_move => "`SIDE to move`",
+        from_bottom => "`from the bottom`",
+        then_part | where_ => "a move clause",
+        setup_empty => "`empty`",
+        end_line | outcome | side_outcome | wins | loses | draw => {
+            "an outcome (`SIDE wins`, `SIDE loses` or `draw`)"
+        }
+        in_a_row => "`N SQUARES in a row along DIRECTIONS`",
+        any_set => "`any`",
+        square_test | square_ref | square_step | square_base => {
+            "a square of the move (`to`, `from`, `down of to`, ...) and `is`"
+        }
+        square_class | off_board | empty_class | own_class | enemy_class | side_class => {
+            "`empty`, `own`, `enemy`, `off the board` or a side"
+        }
+        touching => "`touching AREA`",
+        on_area | area | far_row | home_row | edge | edge_side => {
+            "a part of the board (`the far row`, `the home row`, `the top edge`, ...)"
+        }
     })
 }
