@@ -201,6 +201,23 @@ fn every_document_matches_docs_json() {
         "moves document",
         0,
     );
+    // A finished game, and moves in parts.
+    run(
+        &mut c,
+        &with(&[
+            "moves",
+            "rules/connect-four.rules",
+            "tests/cmd/moves-game-over.txt",
+        ]),
+        "moves document",
+        0,
+    );
+    run(
+        &mut c,
+        &with(&["moves", "rules/amazons.rules", "--limit", "3"]),
+        "moves document",
+        0,
+    );
     run(
         &mut c,
         &with(&["perft", "rules/othello.rules", "--depth", "2", "--divide"]),

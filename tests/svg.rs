@@ -146,3 +146,31 @@ fn boards_of_any_size() {
         false,
     );
 }
+
+/// A move in parts (Amazons: a queen move, then an arrow shot from where it landed) is one
+/// arrow for the first part and a dashed one from its end for each later part.
+#[test]
+fn moves_in_parts_are_an_arrow_and_dashed_parts() {
+    let svg = String::from_utf8(ply(&[
+        "show",
+        "rules/amazons.rules",
+        "--moves",
+        "--limit",
+        "0",
+        "--svg",
+        "-",
+    ]))
+    .unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let arrows: Vec<_> = doc.descendants().filter(|n| has_class(n, "move")).collect();
+    let parts: Vec<_> = doc.descendants().filter(|n| has_class(n, "part")).collect();
+    assert_eq!(arrows.len(), 2176, "one arrow per move from the start");
+    assert_eq!(parts.len(), 2176, "one dashed part per move");
+    for (a, p) in arrows.iter().zip(&parts) {
+        assert_eq!(a.attribute("data-move"), p.attribute("data-move"));
+        let last = a.attribute("points").unwrap().split(' ').next_back().unwrap();
+        let first = p.attribute("points").unwrap().split(' ').next().unwrap();
+        assert_eq!(last, first, "the shot starts where the queen landed");
+        assert!(p.attribute("stroke-dasharray").is_some());
+    }
+}

@@ -291,8 +291,8 @@ impl Checker {
     }
 
     fn needs_moves(&mut self, e: &ast::Expr, cx: &Cx) {
-        if let Some(why) = moves_barred(cx) {
-            self.error(CheckError::new(e.span, why, "a question about moves"));
+        if let Some((why, help)) = moves_barred(cx) {
+            self.error(CheckError::new(e.span, why, "a question about moves").help(help));
         } else if cx.after_move {
             self.error(CheckError::new(
                 e.span,
@@ -362,12 +362,15 @@ impl Checker {
                     "counts regions",
                 ));
             }
-            if let (true, Some(why)) = (needs.moves, moves_barred(cx)) {
-                self.error(CheckError::new(
-                    name.span,
-                    format!("`{text}` asks about the moves: {why}"),
-                    "asks about moves",
-                ));
+            if let (true, Some((why, help))) = (needs.moves, moves_barred(cx)) {
+                self.error(
+                    CheckError::new(
+                        name.span,
+                        format!("`{text}` asks about the moves: {why}"),
+                        "asks about moves",
+                    )
+                    .help(help),
+                );
             } else if needs.moves && (cx.after_move || cx.distance) {
                 let what = if cx.distance {
                     "a move's distance cannot depend on the moves"
@@ -712,14 +715,18 @@ impl Checker {
     }
 }
 
-/// Why a question about moves cannot be asked here, if it cannot.
-fn moves_barred(cx: &Cx) -> Option<&'static str> {
+/// Why a question about moves cannot be asked here, if it cannot, and what to do instead.
+fn moves_barred(cx: &Cx) -> Option<(&'static str, &'static str)> {
     if cx.candidate {
-        Some("a `where` clause cannot ask about the moves (it is asked of each candidate move)")
+        Some((
+            "a `where` clause cannot ask about the moves",
+            "it is asked of each candidate move, before the moves are known",
+        ))
     } else if cx.end {
-        Some(
-            "a game's end condition cannot ask about the moves (it is checked before they are generated); end a game without moves with `no moves: end` and `result` lines",
-        )
+        Some((
+            "a game's end condition cannot ask about the moves",
+            "it is checked before the moves are generated; for a side with no moves write `no moves: lose`, `no moves: draw`, or `no moves: end` with `result` lines",
+        ))
     } else {
         None
     }

@@ -218,7 +218,7 @@ impl Checker {
                     "a game cut off after a number of plies needs a `result` line",
                     "no result for it",
                 )
-                .help("e.g. `result draw otherwise`"),
+                .help("e.g. `result draw`"),
             );
         }
         let decided = matches!(rules.stuck, Stuck::Lose | Stuck::Draw);

@@ -44,6 +44,13 @@ fn draw(
         "case {case}: {} ({sym}) to move",
         p.sides[side as usize].name
     );
+    let count_all = match &moves {
+        Some(_) => count,
+        None => runner.moves(pos, 0)?.1,
+    };
+    if let Some(over) = crate::render::output::finished(runner, pos, count_all)? {
+        title.push_str(&format!(", game over: {}", over.text));
+    }
     if let Some(m) = &moves {
         title.push_str(&format!(
             ", {count} move{}",

@@ -261,20 +261,9 @@ impl Viewer<'_, '_> {
         let Some(game) = &p.game else {
             return Ok(None);
         };
-        let rule = self.runner.end_reached(pos)?;
-        if rule.is_none() && move_count > 0 {
+        let Some(ending) = crate::render::output::finished(self.runner, pos, move_count)? else {
             return Ok(None);
-        }
-        if rule.is_none() && game.stuck == Stuck::Pass {
-            let mut other = pos.clone();
-            other.mover = self.runner.next_side(pos.mover);
-            let mut ends = Vec::new();
-            self.runner.move_ends(&other, &mut ends)?;
-            if !ends.is_empty() {
-                return Ok(None);
-            }
-        }
-        let ending = crate::render::output::ending(self.runner, pos)?;
+        };
         let (outcome, side) = match ending.outcome {
             Outcome::Win(s) => ("win", Some(s)),
             Outcome::Loss(s) => ("loss", Some(s)),

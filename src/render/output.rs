@@ -214,6 +214,34 @@ pub struct Ending {
     pub rule: Option<usize>,
 }
 
+/// How the game ended, if it is over at `pos` (which has `move_count` legal moves): an end
+/// rule holds, or the side to move has no move and does not pass (or passes, but no side
+/// can move). `None` for a game that goes on, or a file without a `game` section.
+pub fn finished(
+    runner: &mut Runner,
+    pos: &Position,
+    move_count: u64,
+) -> Result<Option<Ending>, RunError> {
+    let Some(game) = &runner.engine().p.game else {
+        return Ok(None);
+    };
+    if runner.end_reached(pos)?.is_none() {
+        if move_count > 0 {
+            return Ok(None);
+        }
+        if game.stuck == Stuck::Pass {
+            let mut other = pos.clone();
+            other.mover = runner.next_side(pos.mover);
+            let mut ends = Vec::new();
+            runner.move_ends(&other, &mut ends)?;
+            if !ends.is_empty() {
+                return Ok(None);
+            }
+        }
+    }
+    ending(runner, pos).map(Some)
+}
+
 /// How the finished game at `pos` is reported: the first end rule of the game section that
 /// holds, or else the first `result` line whose condition holds (an `otherwise` holds when no
 /// `if` right before it did).

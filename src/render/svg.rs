@@ -244,18 +244,33 @@ fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
             );
             continue;
         }
-        let points: Vec<String> = std::iter::once(first.from)
-            .chain(m.iter().map(|st| st.to))
-            .map(|sq| {
-                let (x, y) = centre(g, sq);
-                format!("{x},{y}")
+        // One arrow per move through every square its first part lands on; each later part
+        // of a move in parts is a dashed arrow from where the part before ended.
+        let parts: Vec<&[Step]> = m.chunk_by(|a, b| a.part == b.part).collect();
+        let mut start = first.from;
+        for (i, part) in parts.iter().enumerate() {
+            let squares = std::iter::once(match part[0].from {
+                NONE => start,
+                from => from,
             })
-            .collect();
-        let _ = writeln!(
-            s,
-            r#"    <polyline class="move" data-move="{text}" points="{}" marker-end="url(#arrow-{colour_index})"><title>{text}</title></polyline>"#,
-            points.join(" ")
-        );
+            .chain(part.iter().map(|st| st.to));
+            let points: Vec<String> = squares
+                .map(|sq| {
+                    let (x, y) = centre(g, sq);
+                    format!("{x},{y}")
+                })
+                .collect();
+            let (class, dash) = match i {
+                0 => ("move", ""),
+                _ => ("part", r#" stroke-dasharray="6 4""#),
+            };
+            let _ = writeln!(
+                s,
+                r#"    <polyline class="{class}" data-move="{text}" points="{}"{dash} marker-end="url(#arrow-{colour_index})"><title>{text}</title></polyline>"#,
+                points.join(" ")
+            );
+            start = part[part.len() - 1].to;
+        }
     }
     s.push_str("  </g>\n");
 }
