@@ -37,6 +37,19 @@ pub struct Notation {
     pub joined: Vec<bool>,
     /// Rows are counted from the bottom row up (`A1` bottom left).
     pub rows_from_bottom: bool,
+    /// Letters are written in lowercase (`e4`).
+    pub lowercase: bool,
+}
+
+/// How moves are written (`--divide`, `ply moves`, `{move}`).
+#[derive(Debug, Clone)]
+pub struct MoveNotation {
+    /// Between the squares of a move (`-`: `C3-A5`; nothing: `e2e4`).
+    pub separator: String,
+    /// Between the squares of a move that captures, if it differs (`x`: `28x19x10`).
+    pub captures: Option<String>,
+    /// A promotion adds the symbol of the new piece (lowercase: `e7e8q`).
+    pub promotions: Option<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -52,10 +65,11 @@ pub struct Direction {
     pub dc: i32,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Promotion {
     pub from: KindId,
-    pub to: KindId,
+    /// The kind it becomes, or several for the mover to choose from (one move each).
+    pub to: Vec<KindId>,
     pub at_once: bool,
 }
 
@@ -104,6 +118,20 @@ pub struct Reach {
     pub over: CellMask,
 }
 
+/// What an action does besides moving or placing its piece.
+#[derive(Debug, Clone, Default)]
+pub struct Effects {
+    /// `marking the squares passed`: the squares the step passes are marked until the next
+    /// move ends.
+    pub marks: bool,
+    /// `taking SQUARE`: the piece there is taken too.
+    pub takes: Option<SquareRef>,
+    /// `moving SQUARE to SQUARE`: a second piece moves.
+    pub moves: Option<(SquareRef, SquareRef)>,
+    /// Where the effects are written.
+    pub span: Option<Span>,
+}
+
 #[derive(Debug, Clone)]
 pub struct KindAction {
     /// Bit `k` set: pieces of kind `k` may make it.
@@ -111,6 +139,8 @@ pub struct KindAction {
     pub action: Action,
     /// `where COND`: asked of each candidate step, before the move (`from`, `to` known).
     pub condition: Option<Expr>,
+    /// What the action does besides moving its piece.
+    pub effects: Effects,
     /// Where it is written (the kind prefix included), for explanations.
     pub span: Span,
     pub clauses: ClauseSpans,
@@ -166,6 +196,12 @@ pub struct MoveRule {
 pub enum SetFilter {
     Own,
     Enemy,
+    /// Own pieces of one kind.
+    OwnKind(KindId),
+    /// Enemy pieces of one kind.
+    EnemyKind(KindId),
+    /// Pieces of one kind, of any side.
+    Kind(KindId),
     Empty,
     Pieces,
     Squares,
@@ -178,7 +214,19 @@ pub enum SetFilter {
 pub enum Area {
     FarRow(Whose),
     HomeRow(Whose),
+    /// The `n`-th row from the side's home row (the home row is the first).
+    NthRow(u32, Whose),
     Edge(Edge),
+}
+
+/// Who attacks a square, for `attacked`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Attackers {
+    /// Every side but the one whose piece stands there (the side looking, on an empty square).
+    Others,
+    /// Every side but the one looking.
+    Enemies,
+    Side(SideId),
 }
 
 /// Whose row an area is: a side's, or the side looking.
@@ -225,9 +273,18 @@ pub struct SquareRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SquareClass {
     OffBoard,
-    /// Cells of these classes, as the side looking sees them.
-    Cells(CellMask),
-    Side(SideId),
+    Attacked(Attackers),
+    /// Marked by the move before.
+    Marked,
+    On(Area),
+    /// A cell of these classes (as the side looking sees them), of this side and kind when
+    /// given, a piece that has not moved when `unmoved`.
+    Piece {
+        unmoved: bool,
+        cells: CellMask,
+        side: Option<SideId>,
+        kind: Option<KindId>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,8 +313,12 @@ pub enum Expr {
     Bin(Op, Box<Expr>, Box<Expr>),
     CountMoves(Option<Box<Expr>>),
     CountSet(SetFilter),
-    /// The squares of a set on a named part of the board.
-    CountIn(SetFilter, Area),
+    /// The squares of a set on a named part of the board, or attacked.
+    CountIn {
+        filter: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    },
     CountOnLine(SetFilter),
     CountRegions(RegionQuery),
     RegionSum(Box<Expr>, RegionQuery),
@@ -279,6 +340,36 @@ pub enum Expr {
     ToMove(SideId),
 }
 
+impl Expr {
+    /// True if `f` holds for this expression or one inside it.
+    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        if f(self) {
+            return true;
+        }
+        match self {
+            Expr::Neg(x) | Expr::Not(x) | Expr::RegionSum(x, _) | Expr::Best { body: x, .. } => {
+                x.any(f)
+            }
+            Expr::CountMoves(Some(x)) => x.any(f),
+            Expr::Bin(_, a, b) => a.any(f) || b.any(f),
+            Expr::Int(_)
+            | Expr::Var(_)
+            | Expr::Let(_)
+            | Expr::Size
+            | Expr::CountMoves(None)
+            | Expr::CountSet(_)
+            | Expr::CountIn { .. }
+            | Expr::CountOnLine(_)
+            | Expr::CountRegions(_)
+            | Expr::InARow { .. }
+            | Expr::SquareIs(..)
+            | Expr::From
+            | Expr::To
+            | Expr::ToMove(_) => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Require {
     pub condition: Expr,
@@ -294,7 +385,14 @@ pub enum Count {
 #[derive(Debug, Clone)]
 pub enum InItem {
     Grid,
-    Mover,
+    /// Rows in one token, separated by the string, digits for runs of empty squares.
+    PackedGrid(String),
+    /// The side to move: by the words given, or by its symbol.
+    Mover(Vec<(String, SideId)>),
+    /// Letters saying which pieces have not moved (`-`: none of them).
+    Unmoved(Vec<UnmovedLetter>),
+    /// The square the last move marked, or `-`.
+    Marked,
     Read(Vec<VarId>),
     Squares {
         count: Option<Count>,
@@ -302,6 +400,13 @@ pub enum InItem {
         separator: Option<String>,
     },
     Literal(String),
+}
+
+/// One letter of an `unmoved` item: the pieces (square name, piece) it says have not moved.
+#[derive(Debug, Clone)]
+pub struct UnmovedLetter {
+    pub letter: char,
+    pub pieces: Vec<(String, Code)>,
 }
 
 #[derive(Debug, Clone)]
@@ -425,6 +530,10 @@ pub struct Program {
     pub game: Option<GameRules>,
     /// When some step captures, only capturing steps are legal.
     pub captures_mandatory: bool,
+    /// `legal if COND`: asked of the position after every move (own: the side that moved),
+    /// with where it is written.
+    pub legal: Vec<(Expr, Span)>,
+    pub move_notation: MoveNotation,
     /// Where `captures are mandatory` is written.
     pub captures_mandatory_span: Option<Span>,
 }
@@ -442,6 +551,66 @@ impl Program {
     pub fn piece_codes(&self) -> usize {
         self.sides.len() * self.kinds.len()
     }
+    /// Every expression of the program (lets, distances, conditions, lines, results).
+    pub fn expressions(&self) -> impl Iterator<Item = &Expr> {
+        let actions = self
+            .moves
+            .iter()
+            .flat_map(|m| m.actions.iter().chain(m.then.iter().flatten()));
+        let from_actions = actions.flat_map(|a| {
+            let distance = match &a.action {
+                Action::Slide {
+                    distance: Distance::Expr(e),
+                    ..
+                } => Some(e),
+                _ => None,
+            };
+            a.condition.iter().chain(distance)
+        });
+        fn conds(c: &LineCond) -> Option<&Expr> {
+            match c {
+                LineCond::If(e) => Some(e),
+                _ => None,
+            }
+        }
+        fn values(t: &[TplPart]) -> Vec<&Expr> {
+            t.iter()
+                .filter_map(|p| match p {
+                    TplPart::Value(e) => Some(e),
+                    _ => None,
+                })
+                .collect()
+        }
+        let mut more: Vec<&Expr> = Vec::new();
+        if let Some(g) = &self.game {
+            for end in &g.ends {
+                more.push(&end.condition);
+                more.extend(values(&end.text));
+            }
+            for r in &g.results {
+                more.extend(conds(&r.cond));
+                more.extend(values(&r.text));
+            }
+        }
+        if let Some(o) = &self.output {
+            for st in &o.stmts {
+                match st {
+                    OutStmt::EachMove { template, .. } => more.extend(values(template)),
+                    OutStmt::Line { template, cond } => {
+                        more.extend(conds(cond));
+                        more.extend(values(template));
+                    }
+                }
+            }
+        }
+        self.lets
+            .iter()
+            .chain(from_actions)
+            .chain(self.legal.iter().map(|(e, _)| e))
+            .chain(self.requires.iter().map(|r| &r.condition))
+            .chain(more)
+    }
+
     /// The actions of part `part` of a move (0 is the first).
     pub fn part(&self, rule: u16, part: u8) -> &[KindAction] {
         let r = &self.moves[rule as usize];

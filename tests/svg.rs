@@ -168,7 +168,12 @@ fn moves_in_parts_are_an_arrow_and_dashed_parts() {
     assert_eq!(parts.len(), 2176, "one dashed part per move");
     for (a, p) in arrows.iter().zip(&parts) {
         assert_eq!(a.attribute("data-move"), p.attribute("data-move"));
-        let last = a.attribute("points").unwrap().split(' ').next_back().unwrap();
+        let last = a
+            .attribute("points")
+            .unwrap()
+            .split(' ')
+            .next_back()
+            .unwrap();
         let first = p.attribute("points").unwrap().split(' ').next().unwrap();
         assert_eq!(last, first, "the shot starts where the queen landed");
         assert!(p.attribute("stroke-dasharray").is_some());

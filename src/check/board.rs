@@ -99,6 +99,7 @@ impl Checker {
             rows_from_bottom: parts
                 .iter()
                 .any(|p| p.from_bottom && p.axis == ast::Axis::Row),
+            lowercase: parts.iter().any(|p| p.lowercase),
         };
     }
 

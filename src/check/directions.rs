@@ -83,7 +83,28 @@ impl Checker {
                     ));
                     return;
                 }
-                let dirs = self.direction_list(members);
+                let mut dirs: Vec<DirValue> = Vec::new();
+                for m in members {
+                    let values = match m {
+                        ast::DirItem::Name(n) => self.direction_list(std::slice::from_ref(n)),
+                        ast::DirItem::Vector(0, 0, span) => {
+                            self.error(CheckError::new(
+                                *span,
+                                "a direction must go somewhere",
+                                "a zero step",
+                            ));
+                            continue;
+                        }
+                        ast::DirItem::Vector(dr, dc, _) => {
+                            vec![DirValue::abs(*dr as i32, *dc as i32)]
+                        }
+                    };
+                    for v in values {
+                        if !dirs.contains(&v) {
+                            dirs.push(v);
+                        }
+                    }
+                }
                 self.scope.define_directions(&name.text, dirs);
             }
             _ => {}

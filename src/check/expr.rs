@@ -475,13 +475,36 @@ impl Checker {
         }
     }
 
-    fn set_filter(&mut self, set: &ast::SquareSet, cx: &Cx) -> SetFilter {
+    pub(super) fn set_filter(&mut self, set: &ast::SquareSet, cx: &Cx) -> SetFilter {
         match &set.base {
-            ast::SetBase::Own => SetFilter::Own,
-            ast::SetBase::Enemy => SetFilter::Enemy,
+            ast::SetBase::Own(None) => SetFilter::Own,
+            ast::SetBase::Enemy(None) => SetFilter::Enemy,
+            ast::SetBase::Own(Some(k)) | ast::SetBase::Enemy(Some(k)) => {
+                let own = matches!(set.base, ast::SetBase::Own(_));
+                match self.scope.kind(&k.text) {
+                    Some(k) if own => SetFilter::OwnKind(k),
+                    Some(k) => SetFilter::EnemyKind(k),
+                    None => {
+                        let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                        self.unknown("kind", k, known);
+                        if own {
+                            SetFilter::Own
+                        } else {
+                            SetFilter::Enemy
+                        }
+                    }
+                }
+            }
             ast::SetBase::Empty => SetFilter::Empty,
             ast::SetBase::Pieces => SetFilter::Pieces,
             ast::SetBase::Squares => SetFilter::Squares,
+            ast::SetBase::Side { side, kind: None }
+                if self.scope.side(&side.text).is_none()
+                    && cx.param.as_ref().is_none_or(|p| p.0 != side.text)
+                    && self.scope.kind(&side.text).is_some() =>
+            {
+                SetFilter::Kind(self.scope.kind(&side.text).unwrap_or(0))
+            }
             ast::SetBase::Side { side, kind } => {
                 let s = self.side_ref(side, cx).unwrap_or(0);
                 match kind {
@@ -501,10 +524,23 @@ impl Checker {
 
     fn count_set(&mut self, set: &ast::SquareSet, cx: &Cx) -> Expr {
         let f = self.set_filter(set, cx);
-        if let Some(a) = &set.area {
-            return match self.area(a, f) {
-                Some(area) => Expr::CountIn(f, area),
-                None => Expr::CountSet(f),
+        if set.area.is_some() || set.attacked.is_some() {
+            let area = set.area.as_ref().and_then(|a| self.area(a, f));
+            let attacked = set
+                .attacked
+                .as_ref()
+                .map(|a| self.attackers(a.as_ref(), cx));
+            if set.on_line {
+                self.error(CheckError::new(
+                    set.span,
+                    "`on line` counts the whole line a piece moves along",
+                    "with `on the ...` or `attacked`",
+                ));
+            }
+            return Expr::CountIn {
+                filter: f,
+                area,
+                attacked,
             };
         }
         if set.on_line {
@@ -525,7 +561,7 @@ impl Checker {
     }
 
     fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> RegionQuery {
-        if r.of.on_line || r.of.area.is_some() {
+        if r.of.on_line || r.of.area.is_some() || r.of.attacked.is_some() {
             self.error(CheckError::new(
                 r.of.span,
                 "regions are made of squares of the whole board",
@@ -571,52 +607,6 @@ impl Checker {
         }
     }
 
-    /// A named part of the board; `f` is the set it restricts (its side's far row when no
-    /// side is named).
-    fn area(&mut self, a: &ast::Area, f: SetFilter) -> Option<Area> {
-        let (row, named, span) = match a {
-            ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
-            ast::Area::FarRow(n, sp) => ("far", n, *sp),
-            ast::Area::HomeRow(n, sp) => ("home", n, *sp),
-        };
-        let whose = match named {
-            Some(n) => Whose::Side(self.side_ref(n, &Cx::default())?),
-            None => match f {
-                SetFilter::Side(s) => Whose::Side(s),
-                SetFilter::Piece(code) => Whose::Side(self.prog().side_of(code)),
-                _ => Whose::Viewer,
-            },
-        };
-        let lacking: Vec<String> = self
-            .prog()
-            .sides
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| {
-                s.forward.is_none() && matches!(whose, Whose::Viewer)
-                    || whose == Whose::Side(*i as SideId) && s.forward.is_none()
-            })
-            .map(|(_, s)| s.name.clone())
-            .collect();
-        if let Some(side) = lacking.first() {
-            self.error(
-                CheckError::new(
-                    span,
-                    format!("side `{side}` has no forward direction, so it has no {row} row"),
-                    "needs a forward direction",
-                )
-                .help(format!(
-                    "declare it with the side, e.g. `sides {side} forward up, ...`"
-                )),
-            );
-            return None;
-        }
-        Some(match row {
-            "far" => Area::FarRow(whose),
-            _ => Area::HomeRow(whose),
-        })
-    }
-
     /// `N SET in a row along DIRS`.
     fn in_a_row(
         &mut self,
@@ -626,11 +616,11 @@ impl Checker {
         dirs: &[Name],
         cx: &Cx,
     ) -> Expr {
-        if set.on_line || set.area.is_some() {
+        if set.on_line || set.area.is_some() || set.attacked.is_some() {
             self.error(CheckError::new(
                 set.span,
                 "a row is looked for on the whole board",
-                "`on ...` is not allowed here",
+                "`on ...` and `attacked` are not allowed here",
             ));
         }
         let members = self.set_filter(set, cx);
@@ -663,55 +653,6 @@ impl Checker {
             members,
             dirs,
         }
-    }
-
-    /// `SQUARE is CLASS`, in a `where` clause.
-    fn square_test(
-        &mut self,
-        e: &ast::Expr,
-        at: &ast::SquareRef,
-        class: &ast::SquareClass,
-        cx: &Cx,
-    ) -> Expr {
-        if !cx.candidate {
-            self.error(
-                CheckError::new(
-                    e.span,
-                    "a square named from `from` or `to` can only be asked about in a `where` clause",
-                    "not in a `where` clause",
-                )
-                .help("write it after an action: `place onto empty, where down of to is not empty`"),
-            );
-        }
-        let mut steps = Vec::new();
-        for (count, dir) in at.steps.iter().rev() {
-            let Some(d) = self.single_direction(dir) else {
-                continue;
-            };
-            let per = self.per_side(&[d], dir.span);
-            let ids = per
-                .iter()
-                .map(|v| v.first().copied().unwrap_or(0))
-                .collect();
-            steps.push((count.min(&(u32::MAX as u64)).to_owned() as u32, ids));
-        }
-        let class = match class {
-            ast::SquareClass::OffBoard => SquareClass::OffBoard,
-            ast::SquareClass::Empty => SquareClass::Cells(C_EMPTY),
-            ast::SquareClass::Own => SquareClass::Cells(C_OWN),
-            ast::SquareClass::Enemy => SquareClass::Cells(C_ENEMY),
-            ast::SquareClass::Side(n) => match self.side_ref(n, cx) {
-                Some(s) => SquareClass::Side(s),
-                None => SquareClass::Cells(0),
-            },
-        };
-        Expr::SquareIs(
-            SquareRef {
-                from: at.base == ast::SquareBase::From,
-                steps,
-            },
-            class,
-        )
     }
 }
 

@@ -16,6 +16,7 @@ mod moves;
 mod scope;
 mod sections;
 mod sides;
+mod squares;
 mod whole_game;
 
 use std::collections::HashMap;
@@ -75,6 +76,7 @@ struct Statements<'a> {
     moves: Vec<&'a ast::Statement>,
     requires: Vec<&'a ast::Statement>,
     promotes: Vec<&'a ast::Statement>,
+    legal: Vec<&'a ast::Statement>,
     directions: Vec<&'a ast::Statement>,
 }
 
@@ -162,6 +164,28 @@ impl Checker {
             }
         }
         self.moves(&st.moves);
+        for l in &st.legal {
+            if let StatementKind::Legal(cond) = &l.kind {
+                let cx = expr::Cx {
+                    after_move: true,
+                    ..expr::Cx::default()
+                };
+                let cond = self.bool_expr(cond, &cx);
+                self.program().legal.push((cond, l.span));
+            }
+        }
+        if let Some(StatementKind::Notation {
+            separator,
+            captures,
+            promotions,
+        }) = st.kind("moves written")
+        {
+            self.program().move_notation = MoveNotation {
+                separator: separator.value.clone(),
+                captures: captures.as_ref().map(|c| c.value.clone()),
+                promotions: *promotions,
+            };
+        }
         for r in &st.requires {
             if let StatementKind::Require { condition, message } = &r.kind {
                 let cond = self.bool_expr(condition, &expr::Cx::default());
@@ -194,6 +218,11 @@ impl Checker {
                 StatementKind::Setup(_) => "setup",
                 StatementKind::Game(_) => "game",
                 StatementKind::CapturesMandatory => "captures are mandatory",
+                StatementKind::Notation { .. } => "moves written",
+                StatementKind::Legal(_) => {
+                    st.legal.push(s);
+                    continue;
+                }
                 StatementKind::Let { .. } => {
                     st.lets.push(s);
                     continue;
@@ -302,6 +331,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             ],
             joined: vec![true],
             rows_from_bottom: false,
+            lowercase: false,
         },
         sides,
         kinds,
@@ -319,6 +349,12 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         input_span: Span::default(),
         setup: None,
         game: None,
+        legal: Vec::new(),
+        move_notation: MoveNotation {
+            separator: "-".to_string(),
+            captures: None,
+            promotions: None,
+        },
         captures_mandatory: st.get("captures are mandatory").is_some(),
         captures_mandatory_span: st.get("captures are mandatory").map(|s| s.span),
     }

@@ -38,6 +38,9 @@ impl Checker {
                 MovePart::Where { condition, span } => {
                     self.where_clause(&mut rule, condition, *span)
                 }
+                MovePart::Marking(_) | MovePart::Taking(..) | MovePart::Moving(..) => {
+                    self.effect(&mut rule, part)
+                }
                 MovePart::Flip {
                     dirs,
                     cascading,
@@ -142,6 +145,7 @@ impl Checker {
                 kinds,
                 action,
                 condition: None,
+                effects: Effects::default(),
                 span,
                 clauses,
             });
@@ -179,6 +183,59 @@ impl Checker {
         }
         action.condition = Some(cond);
         action.clauses.condition = Some(span);
+    }
+
+    /// `marking the squares passed`, `taking SQUARE`, `moving SQUARE to SQUARE`: what the
+    /// action written just before it does besides moving its piece.
+    fn effect(&mut self, rule: &mut MoveRule, part: &MovePart) {
+        let span = match part {
+            MovePart::Marking(s) | MovePart::Taking(_, s) | MovePart::Moving(_, _, s) => *s,
+            _ => return,
+        };
+        let what = match part {
+            MovePart::Marking(_) => "marking",
+            MovePart::Taking(..) => "taking",
+            _ => "moving",
+        };
+        let effect = match part {
+            MovePart::Taking(at, _) => Some((self.square_ref(at), None)),
+            MovePart::Moving(a, b, _) => Some((self.square_ref(a), Some(self.square_ref(b)))),
+            _ => None,
+        };
+        let list = match rule.then.last_mut() {
+            Some(p) => p,
+            None => &mut rule.actions,
+        };
+        let Some(action) = list.last_mut() else {
+            self.error(
+                CheckError::new(span, format!("`{what}` needs an action before it"), "no action")
+                    .help("write it after the action it is about, e.g. `pawn: step along forward-left onto empty, taking backward of to`"),
+            );
+            return;
+        };
+        let fx = &mut action.effects;
+        let given = match part {
+            MovePart::Marking(_) => std::mem::replace(&mut fx.marks, true),
+            MovePart::Taking(..) => fx.takes.is_some(),
+            _ => fx.moves.is_some(),
+        };
+        if given {
+            self.error(CheckError::new(
+                span,
+                format!("this action has a `{what}` clause already"),
+                "second one",
+            ));
+            return;
+        }
+        match effect {
+            Some((at, None)) => fx.takes = Some(at),
+            Some((from, Some(to))) => fx.moves = Some((from, to)),
+            None => {}
+        }
+        fx.span = Some(match fx.span {
+            Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),
+            None => span,
+        });
     }
 
     /// What parts allow: a placement along directions starts from where the part before

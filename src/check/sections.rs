@@ -48,7 +48,10 @@ impl Checker {
                 for item in &decl.header {
                     let span = match item {
                         InputItem::Grid(s)
-                        | InputItem::Mover(s)
+                        | InputItem::PackedGrid(_, s)
+                        | InputItem::Mover(s, _)
+                        | InputItem::Unmoved(_, s)
+                        | InputItem::Marked(s)
                         | InputItem::Squares { span: s, .. } => *s,
                         _ => continue,
                     };
@@ -139,6 +142,56 @@ impl Checker {
         }
     }
 
+    /// The letters of an `unmoved` item, each with the pieces it says have not moved.
+    fn unmoved_letters(&mut self, defs: &[ast::UnmovedDef]) -> Vec<UnmovedLetter> {
+        let mut out: Vec<UnmovedLetter> = Vec::new();
+        for d in defs {
+            let mut chars = d.letter.value.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_graphic() && c != '-' => c,
+                _ => {
+                    self.error(CheckError::new(
+                        d.letter.span,
+                        "a letter of `unmoved` is one visible character other than `-`",
+                        "not one letter",
+                    ));
+                    continue;
+                }
+            };
+            if out.iter().any(|l| l.letter == letter) {
+                self.error(CheckError::new(
+                    d.letter.span,
+                    format!("the letter `{letter}` is given twice"),
+                    "again here",
+                ));
+                continue;
+            }
+            let mut pieces = Vec::new();
+            for place in &d.pieces {
+                let Some(side) = self.side_ref(&place.side, &Cx::default()) else {
+                    continue;
+                };
+                let kind = match &place.kind {
+                    None => 0,
+                    Some(k) => match self.scope.kind(&k.text) {
+                        Some(k) => k,
+                        None => {
+                            let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                            self.unknown("kind", k, known);
+                            continue;
+                        }
+                    },
+                };
+                let code = self.prog().code(side, kind);
+                for sq in &place.squares {
+                    pieces.push((sq.value.clone(), code));
+                }
+            }
+            out.push(UnmovedLetter { letter, pieces });
+        }
+        out
+    }
+
     fn input_items(&mut self, items: &[InputItem], read: &mut Vec<VarId>) -> Vec<InItem> {
         let mut out = Vec::new();
         for item in items {
@@ -147,7 +200,41 @@ impl Checker {
                     self.board_known(read, *span);
                     out.push(InItem::Grid);
                 }
-                InputItem::Mover(_) => out.push(InItem::Mover),
+                InputItem::PackedGrid(sep, span) => {
+                    self.board_known(read, *span);
+                    let sep = sep.as_ref().map_or("/".to_string(), |s| s.value.clone());
+                    if sep.is_empty()
+                        || sep.chars().any(|c| c.is_whitespace() || c.is_ascii_digit())
+                    {
+                        self.error(CheckError::new(
+                            *span,
+                            "rows are separated by text without spaces or digits",
+                            "not a usable separator",
+                        ));
+                    }
+                    out.push(InItem::PackedGrid(sep));
+                }
+                InputItem::Mover(_, words) => {
+                    let mut names = Vec::new();
+                    for (word, side) in words {
+                        if word.value.is_empty() || word.value.chars().any(char::is_whitespace) {
+                            self.error(CheckError::new(
+                                word.span,
+                                "a side to move is written as one token without spaces",
+                                "not one token",
+                            ));
+                        }
+                        if let Some(s) = self.side_ref(side, &Cx::default()) {
+                            names.push((word.value.clone(), s));
+                        }
+                    }
+                    out.push(InItem::Mover(names));
+                }
+                InputItem::Unmoved(defs, _) => {
+                    let letters = self.unmoved_letters(defs);
+                    out.push(InItem::Unmoved(letters));
+                }
+                InputItem::Marked(_) => out.push(InItem::Marked),
                 InputItem::Read(names) => {
                     let ids: Vec<VarId> = names
                         .iter()

@@ -171,23 +171,31 @@ impl Checker {
         add(self, &empty, EMPTY);
     }
 
-    pub(super) fn promote(&mut self, keyword: Span, from: &Name, to: &Name, at_once: bool) {
+    pub(super) fn promote(&mut self, keyword: Span, from: &Name, to: &[Name], at_once: bool) {
         let known: Vec<String> = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
         let f = self.scope.kind(&from.text);
-        let t = self.scope.kind(&to.text);
         if f.is_none() {
             self.unknown("kind", from, known.clone());
         }
-        if t.is_none() {
-            self.unknown("kind", to, known);
+        let mut targets = Vec::new();
+        for t in to {
+            match self.scope.kind(&t.text) {
+                None => self.unknown("kind", t, known.clone()),
+                Some(k) if Some(k) == f => self.error(CheckError::new(
+                    t.span,
+                    "a piece cannot be promoted to its own kind",
+                    "same kind",
+                )),
+                Some(k) if targets.contains(&k) => self.error(CheckError::new(
+                    t.span,
+                    format!("`{}` is named twice", t.text),
+                    "again here",
+                )),
+                Some(k) => targets.push(k),
+            }
         }
-        let (Some(f), Some(t)) = (f, t) else { return };
-        if f == t {
-            self.error(CheckError::new(
-                to.span,
-                "a piece cannot be promoted to its own kind",
-                "same kind",
-            ));
+        let Some(f) = f else { return };
+        if targets.len() != to.len() {
             return;
         }
         let missing: Vec<String> = self
@@ -220,7 +228,7 @@ impl Checker {
         }
         self.program().promotions.push(Promotion {
             from: f,
-            to: t,
+            to: targets,
             at_once,
         });
     }

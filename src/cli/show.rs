@@ -60,7 +60,6 @@ fn draw(
             title.push_str(&format!(" ({} drawn)", m.len()));
         }
     }
-    let g = &e.g;
     Ok(match pic.svg {
         Some(_) => svg::draw(&e, pos, &title, moves.as_deref()),
         None => {
@@ -71,7 +70,7 @@ fn draw(
             if let Some(moves) = &moves {
                 let names: Vec<String> = moves
                     .iter()
-                    .map(|m| crate::run::step::move_text(g, m))
+                    .map(|m| crate::run::step::move_text(&e, m))
                     .collect();
                 if !names.is_empty() {
                     text.push_str(&format!("moves: {}\n", names.join(" ")));

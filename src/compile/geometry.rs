@@ -16,6 +16,8 @@ pub struct Geometry {
     pub steps: Vec<u32>,
     /// `next[d * n + sq]`: the square one step along `d`, or `u32::MAX` off the board.
     pub next: Vec<u32>,
+    /// `prev[d * n + sq]`: the square one step back against `d`, or `u32::MAX`.
+    pub prev: Vec<u32>,
     /// `line[d * n + sq]`: the line through `sq` along `d` (shared with the opposite direction).
     pub line: Vec<u32>,
     pub line_count: usize,
@@ -31,6 +33,9 @@ pub struct Geometry {
     /// `areas[sq]`: the named parts of the board the square is on, as bits (see
     /// [`Geometry::area_bit`]).
     pub areas: Vec<u64>,
+    /// `rank[side * n + sq]`: the row of the square counted from the side's home row (1),
+    /// towards its far row; 0 for a side with no forward direction.
+    pub rank: Vec<u32>,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
 }
@@ -54,6 +59,7 @@ pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
                 Axis::Column => c,
             };
             match style {
+                Style::Letter if notation.lowercase => name.push((b'a' + v as u8) as char),
                 Style::Letter => name.push((b'A' + v as u8) as char),
                 Style::Number => name.push_str(&(v + 1).to_string()),
             }
@@ -91,6 +97,7 @@ impl Geometry {
                 .collect(),
             steps: vec![0; nd * n],
             next: vec![u32::MAX; nd * n],
+            prev: vec![u32::MAX; nd * n],
             line: vec![0; nd * n],
             line_count: 0,
             axes: Vec::new(),
@@ -99,6 +106,7 @@ impl Geometry {
             names: Vec::with_capacity(n),
             far: vec![false; p.sides.len() * n],
             areas: vec![0; n],
+            rank: vec![0; p.sides.len() * n],
             adjacency: Vec::new(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -128,7 +136,9 @@ impl Geometry {
                 let k = if k == i64::MAX { 0 } else { k };
                 g.steps[d * n + sq] = k as u32;
                 if k > 0 {
-                    g.next[d * n + sq] = ((r + dr) * cols as i64 + c + dc) as u32;
+                    let to = ((r + dr) * cols as i64 + c + dc) as usize;
+                    g.next[d * n + sq] = to as u32;
+                    g.prev[d * n + to] = sq as u32;
                 }
             }
             if let Some(o) = line_of_dir[d] {
@@ -194,6 +204,11 @@ impl Geometry {
                     if !on(r - fr as i64, c - fc as i64) {
                         g.areas[sq] |= Geometry::area_bit(Area::HomeRow(whose), 0);
                     }
+                    let mut k = 1;
+                    while on(r - k * fr as i64, c - k * fc as i64) {
+                        k += 1;
+                    }
+                    g.rank[s * n + sq] = k as u32;
                 }
             }
         }
@@ -217,8 +232,22 @@ impl Geometry {
         (start, list)
     }
 
+    /// True if `sq` is on `area`, as `viewer` sees it.
+    pub fn on_area(&self, area: Area, viewer: SideId, sq: usize) -> bool {
+        match area {
+            Area::NthRow(k, whose) => {
+                let side = match whose {
+                    Whose::Side(s) => s,
+                    Whose::Viewer => viewer,
+                };
+                self.rank[side as usize * self.n + sq] == k
+            }
+            _ => self.areas[sq] & Geometry::area_bit(area, viewer) != 0,
+        }
+    }
+
     /// The bit of `areas` that stands for `area`, as `viewer` sees it (bits 0-3 the edges,
-    /// 4 + side a far row, 20 + side a home row).
+    /// 4 + side a far row, 20 + side a home row; none for a row counted from home).
     pub fn area_bit(area: Area, viewer: SideId) -> u64 {
         let side = |w: Whose| match w {
             Whose::Side(s) => s,
@@ -231,6 +260,7 @@ impl Geometry {
             Area::Edge(Edge::Right) => 8,
             Area::FarRow(w) => 1 << (4 + side(w)),
             Area::HomeRow(w) => 1 << (20 + side(w)),
+            Area::NthRow(..) => 0,
         }
     }
 

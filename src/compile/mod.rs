@@ -2,6 +2,7 @@
 //! tables per program ([`Tables`]) and board geometry per board size ([`geometry`]),
 //! together the [`Engine`] every query runs on.
 
+pub mod attacks;
 mod engine;
 pub mod geometry;
 mod tables;

@@ -1,5 +1,6 @@
 //! Lookup tables derived from the program once, used in every hot loop.
 
+use super::attacks::Attacks;
 use crate::program::*;
 
 #[derive(Debug)]
@@ -11,8 +12,12 @@ pub struct Tables {
     pub kind_of: [u8; 256],
     /// The number of piece kinds (a piece's code is `1 + side * kinds + kind`).
     pub kinds: u8,
-    /// `promote[code]`: the code a piece becomes on its far row (itself if none).
+    /// `promote[code]`: the code a piece becomes on its far row (itself if none, or if the
+    /// mover chooses among several).
     pub promote: [u8; 256],
+    /// `choices[code]`: the kinds the mover may choose for a piece reaching its far row
+    /// (empty unless there are several).
+    pub choices: Vec<Vec<u8>>,
     /// `promote_at_once[code]`: the promotion happens as the piece lands, not when the move ends.
     pub promote_at_once: [bool; 256],
     /// Some promotion waits for the end of the move.
@@ -36,6 +41,16 @@ pub struct Tables {
     pub parts: bool,
     /// The game section has conditions that end a game.
     pub has_ends: bool,
+    /// The rules ask whether pieces have moved (`unmoved`): positions remember it.
+    pub memory: bool,
+    /// Some move marks squares: positions remember them for the next move.
+    pub marks: bool,
+    /// Some action takes or moves a second piece.
+    pub effects: bool,
+    /// `legal if` conditions are asked after every move.
+    pub legal: bool,
+    /// Per side, how its moves capture, read backwards from a square (see [`Attacks`]).
+    pub attacks: Vec<Attacks>,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -48,6 +63,7 @@ impl Tables {
             kind_of: [0; 256],
             kinds: p.kinds.len() as u8,
             promote: [0; 256],
+            choices: vec![Vec::new(); 256],
             promote_at_once: [true; 256],
             promote_at_end: false,
             symbol: [b'?'; 256],
@@ -70,12 +86,19 @@ impl Tables {
                 .any(|a| matches!(a.action, Action::Slide { .. } | Action::Jump { .. })),
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
-            chains_memoisable: p
-                .moves
-                .iter()
-                .all(|m| m.chain.is_none() || m.flip.is_none()),
+            chains_memoisable: p.legal.is_empty()
+                && p.moves
+                    .iter()
+                    .all(|m| m.chain.is_none() || m.flip.is_none()),
             parts: p.moves.iter().any(|m| !m.then.is_empty()),
             has_ends: p.game.as_ref().is_some_and(|g| !g.ends.is_empty()),
+            memory: uses_memory(p),
+            marks: all_actions(p).any(|a| a.effects.marks),
+            effects: all_actions(p).any(|a| a.effects.takes.is_some() || a.effects.moves.is_some()),
+            legal: !p.legal.is_empty(),
+            attacks: (0..p.sides.len())
+                .map(|s| Attacks::of(p, s as SideId))
+                .collect(),
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {
@@ -87,7 +110,11 @@ impl Tables {
         }
         for pr in &p.promotions {
             for s in 0..p.sides.len() as u8 {
-                t.promote[p.code(s, pr.from) as usize] = p.code(s, pr.to);
+                let code = p.code(s, pr.from) as usize;
+                match pr.to[..] {
+                    [one] => t.promote[code] = p.code(s, one),
+                    _ => t.choices[code] = pr.to.clone(),
+                }
             }
             for s in 0..p.sides.len() as u8 {
                 t.promote_at_once[p.code(s, pr.from) as usize] = pr.at_once;
@@ -111,4 +138,26 @@ impl Tables {
         }
         t
     }
+}
+
+/// Every action of every part of every move.
+fn all_actions(p: &Program) -> impl Iterator<Item = &KindAction> {
+    p.moves
+        .iter()
+        .flat_map(|m| m.actions.iter().chain(m.then.iter().flatten()))
+}
+
+/// Whether the rules ask if a piece has moved (`unmoved`), or read it from the input.
+fn uses_memory(p: &Program) -> bool {
+    let unmoved = |e: &Expr| {
+        matches!(
+            e,
+            Expr::SquareIs(_, SquareClass::Piece { unmoved: true, .. })
+        )
+    };
+    let read = |items: &[InItem]| items.iter().any(|i| matches!(i, InItem::Unmoved(_)));
+    p.input
+        .as_ref()
+        .is_some_and(|i| read(&i.header) || read(&i.body))
+        || p.expressions().any(|e| e.any(&unmoved))
 }

@@ -19,11 +19,11 @@ static NO_INPUT: InputSpec = InputSpec {
 };
 
 pub struct CaseReader<'a> {
-    p: &'a Program,
+    pub(super) p: &'a Program,
     /// The input section (a file without one reads no cases).
     spec: &'a InputSpec,
-    t: &'a Tables,
-    r: Reader<'a>,
+    pub(super) t: &'a Tables,
+    pub(super) r: Reader<'a>,
     pub vars: Vec<i64>,
     /// Where each variable was read.
     var_locs: Vec<Loc>,
@@ -109,7 +109,7 @@ impl<'a> CaseReader<'a> {
         self.r.starved()
     }
 
-    fn err(&self, loc: Loc, message: String) -> InputError {
+    pub(super) fn err(&self, loc: Loc, message: String) -> InputError {
         InputError {
             case: self.case,
             loc,
@@ -117,7 +117,7 @@ impl<'a> CaseReader<'a> {
         }
     }
 
-    fn err_at(&self, m: Mark, message: String) -> InputError {
+    pub(super) fn err_at(&self, m: Mark, message: String) -> InputError {
         self.err(self.r.locate(m), message)
     }
 
@@ -189,6 +189,8 @@ impl<'a> CaseReader<'a> {
         setup.rows = 0;
         setup.cols = 0;
         setup.mover = None;
+        setup.rights = None;
+        setup.marked = None;
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
@@ -244,6 +246,8 @@ impl<'a> CaseReader<'a> {
             cells: Vec::new(),
             placed: Vec::new(),
             mover: None,
+            rights: None,
+            marked: None,
         }
     }
 
@@ -264,7 +268,7 @@ impl<'a> CaseReader<'a> {
     }
 
     /// Makes sure the case's board exists (its size may come from the input).
-    fn board(&self, s: &mut Setup) -> Result<(), InputError> {
+    pub(super) fn board(&self, s: &mut Setup) -> Result<(), InputError> {
         if s.rows == 0 {
             s.rows = self.dim(self.p.rows)?;
             s.cols = self.dim(self.p.cols)?;
@@ -318,7 +322,14 @@ impl<'a> CaseReader<'a> {
                         }
                     }
                 }
-                InItem::Mover => {
+                InItem::PackedGrid(sep) => {
+                    self.board(s)?;
+                    self.packed_grid(s, sep)?;
+                }
+                InItem::Unmoved(letters) => self.rights(s, letters)?,
+                InItem::Marked => self.marked_square(s)?,
+                InItem::Mover(words) if !words.is_empty() => self.mover_word(s, words)?,
+                InItem::Mover(_) => {
                     let loc = self.r.mark_after_ws();
                     let w = self.r.word();
                     match self.side_named(w) {
@@ -458,7 +469,7 @@ impl<'a> CaseReader<'a> {
         Ok(())
     }
 
-    fn symbol_choices(&self) -> String {
+    pub(super) fn symbol_choices(&self) -> String {
         let syms: Vec<String> = self
             .p
             .symbols
@@ -521,8 +532,9 @@ impl<'a> CaseReader<'a> {
 
     fn starts_square(&mut self) -> bool {
         self.r.skip_ws();
+        let lower = self.p.notation.lowercase;
         let fits = |b: Option<u8>, style: Style| match (b, style) {
-            (Some(b), Style::Letter) => b.is_ascii_uppercase(),
+            (Some(b), Style::Letter) => b.is_ascii_uppercase() || lower && b.is_ascii_lowercase(),
             (Some(b), Style::Number) => b.is_ascii_digit(),
             (None, _) => false,
         };
@@ -532,6 +544,13 @@ impl<'a> CaseReader<'a> {
     }
 
     fn square(&mut self, s: &mut Setup, piece: Code) -> Result<(), InputError> {
+        let (sq, loc) = self.square_at(s)?;
+        s.placed.push((sq, piece, loc));
+        Ok(())
+    }
+
+    /// A square written in the game's notation, and where it starts.
+    pub(super) fn square_at(&mut self, s: &Setup) -> Result<(u32, Mark), InputError> {
         let loc = self.r.mark_after_ws();
         let mut row = None;
         let mut col = None;
@@ -547,6 +566,10 @@ impl<'a> CaseReader<'a> {
                     Some(b @ b'A'..=b'Z') => {
                         self.r.bump();
                         (b - b'A') as i64
+                    }
+                    Some(b @ b'a'..=b'z') if self.p.notation.lowercase => {
+                        self.r.bump();
+                        (b - b'a') as i64
                     }
                     _ => {
                         let found = self.r.found();
@@ -597,9 +620,7 @@ impl<'a> CaseReader<'a> {
                 col = Some(v as u32);
             }
         }
-        let sq = row.unwrap_or(0) * s.cols + col.unwrap_or(0);
-        s.placed.push((sq, piece, loc));
-        Ok(())
+        Ok((row.unwrap_or(0) * s.cols + col.unwrap_or(0), loc))
     }
 
     fn example_square(&self) -> String {
@@ -608,7 +629,11 @@ impl<'a> CaseReader<'a> {
             if i > 0 && !self.p.notation.joined[i - 1] {
                 out.push(' ');
             }
-            out.push_str(if *style == Style::Letter { "C" } else { "4" });
+            out.push_str(match style {
+                Style::Letter if self.p.notation.lowercase => "c",
+                Style::Letter => "C",
+                Style::Number => "4",
+            });
         }
         out
     }

@@ -4,6 +4,7 @@
 
 pub mod case_reader;
 mod input_error;
+mod position_items;
 pub mod reader;
 pub mod setup;
 pub mod stream;

@@ -4,7 +4,8 @@
 
 use super::input_error::InputError;
 use super::reader::{Loc, Mark};
-use crate::program::{Code, EMPTY, SideId};
+use crate::compile::geometry::Geometry;
+use crate::program::{Code, EMPTY, InItem, Program, SideId};
 use crate::run::{Position, Runner};
 
 #[derive(Debug, Clone)]
@@ -18,9 +19,80 @@ pub struct Setup {
     /// Pieces placed by square lists: square, piece, where it was written.
     pub placed: Vec<(u32, Code, Mark)>,
     pub mover: Option<SideId>,
+    /// An `unmoved` item: the letters read (`-`: none), and where.
+    pub rights: Option<(Vec<char>, Mark)>,
+    /// A `marked square` item: the square read (`None` for `-`), and where.
+    pub marked: Option<(Option<u32>, Mark)>,
 }
 
 impl Setup {
+    /// The pieces an `unmoved` item says have not moved: the letters read must find their
+    /// pieces on their squares; every other piece of a side and kind some letter names has
+    /// moved.
+    fn unmoved(
+        &self,
+        p: &Program,
+        g: &Geometry,
+        pos: &mut Position,
+        locate: &dyn Fn(Mark) -> Loc,
+    ) -> Result<(), InputError> {
+        let Some((present, at)) = &self.rights else {
+            return Ok(());
+        };
+        let letters = p
+            .input
+            .iter()
+            .flat_map(|i| i.header.iter().chain(&i.body))
+            .find_map(|item| match item {
+                InItem::Unmoved(l) => Some(l),
+                _ => None,
+            });
+        let Some(letters) = letters else {
+            return Ok(());
+        };
+        let square = |name: &str| g.names.iter().position(|n| n.eq_ignore_ascii_case(name));
+        let mut unmoved = Vec::new();
+        for l in letters.iter().filter(|l| present.contains(&l.letter)) {
+            for (name, code) in &l.pieces {
+                let sq = square(name);
+                if let Some(sq) = sq.filter(|&sq| pos.cells[sq] == *code) {
+                    unmoved.push(sq);
+                    continue;
+                }
+                let piece = format!(
+                    "{} {}",
+                    p.sides[p.side_of(*code) as usize].name,
+                    p.kinds[p.kind_of(*code) as usize]
+                );
+                return Err(InputError {
+                    case: self.case,
+                    loc: locate(*at),
+                    message: format!(
+                        "`{}` says a {piece} that has not moved stands on {name}, but {}",
+                        l.letter,
+                        match sq {
+                            None => format!("{name} is not a square of this board"),
+                            Some(sq) if pos.cells[sq] == EMPTY => format!("{name} is empty"),
+                            Some(_) => "another piece stands there".to_string(),
+                        }
+                    ),
+                });
+            }
+        }
+        // The letters speak for every piece of the kinds they name: any other has moved.
+        let named: Vec<Code> = letters
+            .iter()
+            .flat_map(|l| &l.pieces)
+            .map(|(_, c)| *c)
+            .collect();
+        for sq in 0..g.n {
+            if named.contains(&pos.cells[sq]) && !unmoved.contains(&sq) {
+                pos.set_moved(sq, true);
+            }
+        }
+        Ok(())
+    }
+
     /// Checks the setup against the rules: one piece per square, the rules file's
     /// `require` conditions. Pieces standing where they would be promoted are promoted.
     pub fn validate(
@@ -63,6 +135,15 @@ impl Setup {
             {
                 pos.set(sq, t.promote[c as usize]);
             }
+        }
+        let words = g.n.div_ceil(64);
+        pos.moved.clear();
+        pos.moved.resize(if t.memory { words } else { 0 }, 0);
+        pos.marked.clear();
+        pos.marked.resize(if t.marks { words } else { 0 }, 0);
+        self.unmoved(p, g, pos, locate)?;
+        if let Some((Some(sq), _)) = self.marked {
+            pos.mark(sq as usize);
         }
         runner.new_position();
         for req in &p.requires {

@@ -317,7 +317,7 @@ impl Viewer<'_, '_> {
             .filter(|_| explain)
             .map(|end| self.chain_end(steps, end));
         MoveView {
-            notation: crate::run::step::move_text(&self.runner.engine().g, steps),
+            notation: crate::run::step::move_text(self.runner.engine(), steps),
             from: self.opt_name(first.from),
             to: self.opt_name(steps_0[steps_0.len() - 1].to),
             path,
@@ -465,7 +465,7 @@ impl Viewer<'_, '_> {
                     action: step.action,
                 };
                 RejectedView {
-                    candidate: crate::run::step::move_text(&self.runner.engine().g, &[step]),
+                    candidate: crate::run::step::move_text(self.runner.engine(), &[step]),
                     direction: self.dir_name(step.dir),
                     distance: None,
                     action: self.action_clause(at),
@@ -603,6 +603,9 @@ fn filter_words(p: &Program, f: SetFilter, n: u32) -> String {
     match f {
         SetFilter::Own => format!("own piece{s}"),
         SetFilter::Enemy => format!("enemy piece{s}"),
+        SetFilter::OwnKind(k) => format!("own {}{s}", p.kinds[k as usize]),
+        SetFilter::Kind(k) => format!("{}{s}", p.kinds[k as usize]),
+        SetFilter::EnemyKind(k) => format!("enemy {}{s}", p.kinds[k as usize]),
         SetFilter::Empty => format!("empty square{s}"),
         SetFilter::Pieces => format!("piece{s}"),
         SetFilter::Squares => format!("square{s}"),

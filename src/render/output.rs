@@ -54,7 +54,7 @@ pub fn write_case<'p>(
                     let e = runner.engine().clone();
                     for m in runner.moves(pos, usize::MAX)?.0 {
                         lines.ends.push(ends_of(&m));
-                        texts.push(move_text(&e.g, &m));
+                        texts.push(move_text(&e, &m));
                     }
                 } else {
                     runner.move_ends(pos, &mut lines.ends)?;

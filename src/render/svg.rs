@@ -230,7 +230,7 @@ fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
         r#"  <g class="moves" fill="none" stroke="{colour}" stroke-width="4" stroke-opacity="0.75">"#
     );
     for m in moves {
-        let text = escape(&crate::run::step::move_text(g, m));
+        let text = escape(&crate::run::step::move_text(e, m));
         let first = m[0];
         if first.is_pass() {
             continue;

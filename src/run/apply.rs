@@ -1,8 +1,9 @@
 //! Playing a step on a position: moving, capturing, promoting and flipping.
 
+use super::eval::square_of;
 use super::position::Position;
 use super::runs::closed_run;
-use super::step::{NONE, Step};
+use super::step::{NO_KIND, NONE, Step};
 use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
@@ -22,17 +23,23 @@ pub fn apply_traced<T: Trace>(
     stack: &mut Vec<u32>,
     trace: &mut T,
 ) {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
+    if step.first && t.marks {
+        pos.clear_marks();
+    }
     if step.is_pass() {
         return;
     }
-    let (p, t, g) = (e.p, &*e.t, &e.g);
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
     let mut piece = if step.from == NONE {
+        pos.set_moved(to, false);
         p.code(pos.mover, step.kind)
     } else {
         let piece = pos.cells[step.from as usize];
         pos.set(step.from as usize, EMPTY);
+        pos.set_moved(step.from as usize, true);
+        pos.set_moved(to, true);
         piece
     };
     if step.over != NONE {
@@ -43,13 +50,18 @@ pub fn apply_traced<T: Trace>(
             pos.set(over, GHOST);
         }
     }
-    if t.promote_at_once[piece as usize]
+    if step.promo != NO_KIND {
+        piece = p.code(pos.mover, step.promo);
+    } else if t.promote_at_once[piece as usize]
         && t.promote[piece as usize] != piece
         && g.far[pos.mover as usize * g.n + to]
     {
         piece = t.promote[piece as usize];
     }
     pos.set(to, piece);
+    if t.marks || t.effects {
+        effects(e, pos, step);
+    }
     if let Some(flip) = &rule.flip {
         flip_runs(
             e,
@@ -60,6 +72,41 @@ pub fn apply_traced<T: Trace>(
             stack,
             trace,
         );
+    }
+}
+
+/// What the step's action does besides moving its piece: marking the squares it passed,
+/// taking a piece off another square, moving a second piece.
+fn effects(e: &Engine, pos: &mut Position, step: &Step) {
+    let (p, g) = (e.p, &e.g);
+    let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
+    let side = pos.mover;
+    if fx.marks && step.from != NONE && step.dir != u16::MAX {
+        let mut sq = g.next[step.dir as usize * g.n + step.from as usize];
+        while sq != NONE && sq != step.to {
+            pos.mark(sq as usize);
+            sq = g.next[step.dir as usize * g.n + sq as usize];
+        }
+    }
+    if let Some(at) = &fx.takes {
+        let sq = square_of(g, at, step.from, step.to, side);
+        if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
+            pos.set(sq as usize, EMPTY);
+            pos.set_moved(sq as usize, true);
+        }
+    }
+    if let Some((a, b)) = &fx.moves {
+        let (a, b) = (
+            square_of(g, a, step.from, step.to, side),
+            square_of(g, b, step.from, step.to, side),
+        );
+        if a != NONE && b != NONE && a != b && !matches!(pos.cells[a as usize], EMPTY | GHOST) {
+            let piece = pos.cells[a as usize];
+            pos.set(a as usize, EMPTY);
+            pos.set(b as usize, piece);
+            pos.set_moved(a as usize, true);
+            pos.set_moved(b as usize, true);
+        }
     }
 }
 

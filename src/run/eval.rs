@@ -11,6 +11,7 @@
 //! clear error) in each of them before the code compiles.
 
 use super::RunError;
+use super::attack;
 use super::filters::matches_filter;
 use super::position::Position;
 use super::step::NONE;
@@ -26,8 +27,13 @@ pub trait Scope<'p> {
     fn size(&mut self) -> Result<i64, RunError>;
     fn to_move(&mut self, side: SideId) -> Result<i64, RunError>;
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
-    /// Squares of a set on a named part of the board.
-    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError>;
+    /// Squares of a set on a named part of the board, or attacked.
+    fn count_in(
+        &mut self,
+        f: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    ) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError>;
     /// A square named from a candidate step's `from` or `to` is of a class.
@@ -61,7 +67,11 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         }
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::CountSet(f) => scope.count_set(*f),
-        Expr::CountIn(f, area) => scope.count_in(*f, *area),
+        Expr::CountIn {
+            filter,
+            area,
+            attacked,
+        } => scope.count_in(*filter, *area, *attacked),
         Expr::InARow { n, members, dirs } => scope.in_a_row(*n, *members, dirs),
         Expr::SquareIs(at, class) => scope.square_is(at, *class),
         Expr::CountOnLine(f) => scope.count_on_line(*f),
@@ -109,6 +119,14 @@ pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usiz
     match f {
         SetFilter::Own => side_total(side as usize),
         SetFilter::Enemy => all() - side_total(side as usize),
+        SetFilter::OwnKind(k) => pos.counts[1 + side as usize * kinds + k as usize],
+        SetFilter::Kind(k) => (0..t.class.len())
+            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .sum(),
+        SetFilter::EnemyKind(k) => (0..t.class.len())
+            .filter(|&s| s != side as usize)
+            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .sum(),
         SetFilter::Pieces => all(),
         SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
         SetFilter::Squares => n as u32,
@@ -117,13 +135,33 @@ pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usiz
     }
 }
 
-/// How many squares of a set lie on a named part of the board (as `side` sees it).
-pub fn count_in(e: &Engine, pos: &Position, side: SideId, f: SetFilter, area: Area) -> i64 {
-    let bit = Geometry::area_bit(area, side);
+/// How many squares of a set lie on a named part of the board, or are attacked (as `side`
+/// sees them).
+pub fn count_in(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    side: SideId,
+    f: SetFilter,
+    area: Option<Area>,
+    attacked: Option<Attackers>,
+) -> Result<i64, RunError> {
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
-    (0..e.g.n)
-        .filter(|&sq| e.g.areas[sq] & bit != 0 && matches_filter(f, pos.cells[sq], class, t))
-        .count() as i64
+    let mut n = 0;
+    for sq in 0..e.g.n {
+        let cell = pos.cells[sq];
+        if !matches_filter(f, cell, class, t) || area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
+            continue;
+        }
+        if let Some(who) = attacked {
+            let by = attack::attackers(e, who, cell, side);
+            if attack::attacker(e, vars, pos, sq as u32, by)?.is_none() {
+                continue;
+            }
+        }
+        n += 1;
+    }
+    Ok(n)
 }
 
 /// Whether some run of at least `n` squares of a set lies along one of `dirs`.
@@ -167,22 +205,19 @@ pub struct Candidate<'a, 'p> {
     pub dir: DirId,
 }
 
-impl Candidate<'_, '_> {
-    /// The square `at` names, or `NONE` off the board.
-    fn square(&self, at: &SquareRef) -> u32 {
-        let g = &self.e.g;
-        let mut sq = if at.from { self.from } else { self.to };
-        for (count, dirs) in &at.steps {
-            let d = dirs[self.side as usize] as usize;
-            for _ in 0..*count {
-                if sq == NONE {
-                    return NONE;
-                }
-                sq = g.next[d * g.n + sq as usize];
+/// The square `at` names for a step from `from` to `to` of `side`, or `NONE` off the board.
+pub fn square_of(g: &Geometry, at: &SquareRef, from: u32, to: u32, side: SideId) -> u32 {
+    let mut sq = if at.from { from } else { to };
+    for (count, dirs) in &at.steps {
+        let d = dirs[side as usize] as usize;
+        for _ in 0..*count {
+            if sq == NONE {
+                return NONE;
             }
+            sq = g.next[d * g.n + sq as usize];
         }
-        sq
     }
+    sq
 }
 
 impl<'p> Scope<'p> for Candidate<'_, 'p> {
@@ -202,24 +237,44 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
     }
-    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError> {
-        Ok(count_in(self.e, self.pos, self.side, f, area))
+    fn count_in(
+        &mut self,
+        f: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    ) -> Result<i64, RunError> {
+        count_in(self.e, self.vars, self.pos, self.side, f, area, attacked)
     }
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
         Ok(in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
     }
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
-        let sq = self.square(at);
-        let t = &self.e.t;
-        Ok(match (class, sq) {
-            (SquareClass::OffBoard, sq) => sq == NONE,
-            (_, NONE) => false,
-            (SquareClass::Cells(mask), sq) => {
-                t.class[self.side as usize][self.pos.cells[sq as usize] as usize] & mask != 0
+        let sq = square_of(&self.e.g, at, self.from, self.to, self.side);
+        if sq == NONE {
+            return Ok((class == SquareClass::OffBoard) as i64);
+        }
+        let (e, pos) = (self.e, self.pos);
+        let cell = pos.cells[sq as usize];
+        Ok(match class {
+            SquareClass::OffBoard => false,
+            SquareClass::Marked => pos.is_marked(sq as usize),
+            SquareClass::On(area) => e.g.on_area(area, self.side, sq as usize),
+            SquareClass::Attacked(who) => {
+                let by = attack::attackers(e, who, cell, self.side);
+                attack::attacker(e, self.vars, pos, sq, by)?.is_some()
             }
-            (SquareClass::Side(s), sq) => {
-                let c = self.pos.cells[sq as usize];
-                c != EMPTY && c != GHOST && t.side_of[c as usize] == s
+            SquareClass::Piece {
+                unmoved,
+                cells,
+                side,
+                kind,
+            } => {
+                let t = &e.t;
+                let piece = cell != EMPTY && cell != GHOST;
+                t.class[self.side as usize][cell as usize] & cells != 0
+                    && side.is_none_or(|s| piece && t.side_of[cell as usize] == s)
+                    && kind.is_none_or(|k| piece && t.kind_of[cell as usize] == k)
+                    && (!unmoved || piece && !pos.has_moved(sq as usize))
             }
         } as i64)
     }
@@ -270,7 +325,12 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
-    fn count_in(&mut self, _: SetFilter, _: Area) -> Result<i64, RunError> {
+    fn count_in(
+        &mut self,
+        _: SetFilter,
+        _: Option<Area>,
+        _: Option<Attackers>,
+    ) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
     fn in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {

@@ -9,6 +9,9 @@ pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -
     match f {
         SetFilter::Own => class[cell as usize] == C_OWN,
         SetFilter::Enemy => class[cell as usize] == C_ENEMY,
+        SetFilter::OwnKind(k) => class[cell as usize] == C_OWN && t.kind_of[cell as usize] == k,
+        SetFilter::Kind(k) => cell != EMPTY && cell != GHOST && t.kind_of[cell as usize] == k,
+        SetFilter::EnemyKind(k) => class[cell as usize] == C_ENEMY && t.kind_of[cell as usize] == k,
         SetFilter::Empty => cell == EMPTY,
         SetFilter::Pieces => cell != EMPTY && cell != GHOST,
         SetFilter::Squares => true,

@@ -2,6 +2,7 @@
 //! answering every query (listing, counting, best values, perft, playouts, explanations).
 
 pub mod apply;
+pub mod attack;
 mod count;
 mod ends;
 pub mod eval;

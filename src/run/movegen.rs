@@ -106,6 +106,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         if p.captures_mandatory {
             self.mandatory_captures(pos, out);
         }
+        for st in out.iter_mut() {
+            st.first = true;
+        }
         self.err.take().map_or(Ok(()), Err)
     }
 
@@ -228,11 +231,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         at: ActionRef,
         out: &mut Vec<Step>,
     ) {
+        let st = Step {
+            part: at.part,
+            ..st
+        };
         let Some(c) = cond else {
-            out.push(Step {
-                part: at.part,
-                ..st
-            });
+            self.push(pos, st, out);
             return;
         };
         let mut here = Candidate {
@@ -246,14 +250,25 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         };
         match eval::eval(c, &mut here) {
             Ok(0) => self.reject(at, st.from as usize, st.to, st.dir, 0, Why::Where),
-            Ok(_) => out.push(Step {
-                part: at.part,
-                ..st
-            }),
+            Ok(_) => self.push(pos, st, out),
             Err(e) => {
                 self.err.get_or_insert(e);
             }
         }
+    }
+
+    /// Adds a step: one for each kind the piece may choose when it reaches its far row.
+    #[inline(always)]
+    fn push(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
+        let (t, g) = (&*self.e.t, &self.e.g);
+        if st.from != NONE {
+            let choices = &t.choices[pos.cells[st.from as usize] as usize];
+            if !choices.is_empty() && g.far[pos.mover as usize * g.n + st.to as usize] {
+                out.extend(choices.iter().map(|&k| Step { promo: k, ..st }));
+                return;
+            }
+        }
+        out.push(st);
     }
 
     /// Every placement of one `place` action.

@@ -1,4 +1,5 @@
-//! A playable position: the board's cells, piece counts and the side to move.
+//! A playable position: the board's cells, piece counts, the side to move, and what the
+//! rules remember (which squares' pieces have moved, which squares the last move marked).
 
 use crate::program::{Code, SideId};
 
@@ -8,6 +9,12 @@ pub struct Position {
     /// `counts[code]`: how many pieces of each code are on the board.
     pub counts: Vec<u32>,
     pub mover: SideId,
+    /// Bit per square: the piece standing there has moved (or arrived by moving). Empty
+    /// when the rules never ask whether a piece has moved.
+    pub moved: Vec<u64>,
+    /// Bit per square: marked by the last move (`marking the squares passed`). Empty when
+    /// no move marks squares.
+    pub marked: Vec<u64>,
 }
 
 impl Position {
@@ -16,6 +23,8 @@ impl Position {
             cells: vec![0; squares],
             counts: vec![0; codes + 1],
             mover,
+            moved: Vec::new(),
+            marked: Vec::new(),
         }
     }
 
@@ -25,6 +34,8 @@ impl Position {
         self.cells.copy_from_slice(&other.cells);
         self.counts.copy_from_slice(&other.counts);
         self.mover = other.mover;
+        self.moved.copy_from_slice(&other.moved);
+        self.marked.copy_from_slice(&other.marked);
     }
 
     #[inline]
@@ -37,5 +48,44 @@ impl Position {
             self.counts[code as usize] += 1;
         }
         self.cells[sq] = code;
+    }
+
+    /// True if the piece on `sq` has moved (false when moves are not remembered).
+    #[inline]
+    pub fn has_moved(&self, sq: usize) -> bool {
+        self.moved
+            .get(sq / 64)
+            .is_some_and(|w| w & (1 << (sq % 64)) != 0)
+    }
+
+    /// Remembers that the piece on `sq` has moved (when moves are remembered).
+    #[inline]
+    pub fn set_moved(&mut self, sq: usize, moved: bool) {
+        if let Some(w) = self.moved.get_mut(sq / 64) {
+            if moved {
+                *w |= 1 << (sq % 64);
+            } else {
+                *w &= !(1 << (sq % 64));
+            }
+        }
+    }
+
+    #[inline]
+    pub fn is_marked(&self, sq: usize) -> bool {
+        self.marked
+            .get(sq / 64)
+            .is_some_and(|w| w & (1 << (sq % 64)) != 0)
+    }
+
+    #[inline]
+    pub fn mark(&mut self, sq: usize) {
+        if let Some(w) = self.marked.get_mut(sq / 64) {
+            *w |= 1 << (sq % 64);
+        }
+    }
+
+    #[inline]
+    pub fn clear_marks(&mut self) {
+        self.marked.iter_mut().for_each(|w| *w = 0);
     }
 }

@@ -130,8 +130,14 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(count_set(&e.t, self.pos, self.side, f, e.g.n) as i64)
     }
 
-    fn count_in(&mut self, f: SetFilter, area: Area) -> Result<i64, RunError> {
-        Ok(count_in(&self.r.e, self.pos, self.side, f, area))
+    fn count_in(
+        &mut self,
+        f: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    ) -> Result<i64, RunError> {
+        let r = &self.r;
+        count_in(&r.e, &r.vars, self.pos, self.side, f, area, attacked)
     }
 
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {

@@ -1,7 +1,7 @@
 //! Moves as values: one step of a move (a slide, a placement, one jump of a chain, a pass),
 //! and a move written in the game's square notation.
 
-use crate::compile::geometry::Geometry;
+use crate::compile::Engine;
 
 pub const NONE: u32 = u32::MAX;
 
@@ -23,7 +23,14 @@ pub struct Step {
     pub kind: u8,
     /// Which part of its move the step is (0 the first, 1 after the first `then`, ...).
     pub part: u8,
+    /// The kind the moving piece is promoted to, when the mover chooses (`NO_KIND` if not).
+    pub promo: u8,
+    /// The first step of its move (the marks of the move before are forgotten).
+    pub first: bool,
 }
+
+/// No kind chosen for a promotion.
+pub const NO_KIND: u8 = u8::MAX;
 
 impl Step {
     /// A step of the piece on `from` to `to` along `dir` (over `over`, or `NONE`).
@@ -38,6 +45,8 @@ impl Step {
             action,
             kind: 0,
             part: 0,
+            promo: NO_KIND,
+            first: false,
         }
     }
 
@@ -46,9 +55,18 @@ impl Step {
     }
 }
 
-/// A move in the game's square notation: its squares joined by `-` (`C3-A5-C7`), a
-/// placement's square, or `pass`; the parts of a move in parts joined by `/` (`D1-D7/G7`).
-pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
+/// A move in the game's notation: its squares joined by the rules file's separator (`-`
+/// unless `moves written` says otherwise: `C3-A5-C7`, `e2e4`; a move that jumps uses the
+/// capture separator if there is one: `28x19x10`), a placement's square, `pass`; the parts
+/// of a move in parts joined by `/` (`D1-D7/G7`); a promotion the mover chose adds the new
+/// kind's symbol when the rules file asks for it (`e7e8q`).
+pub fn move_text(e: &Engine, steps: &[Step]) -> String {
+    let (g, notation) = (&e.g, &e.p.move_notation);
+    let jumps = steps.iter().any(|s| s.over != NONE);
+    let sep = match (&notation.captures, jumps) {
+        (Some(c), true) => c.as_str(),
+        _ => notation.separator.as_str(),
+    };
     let mut out = String::new();
     let mut part = None;
     for st in steps {
@@ -63,10 +81,10 @@ pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
             }
             if st.from != NONE {
                 out.push_str(&g.names[st.from as usize]);
-                out.push('-');
+                out.push_str(sep);
             }
         } else if !st.is_pass() {
-            out.push('-');
+            out.push_str(sep);
         }
         if !st.is_pass() {
             out.push_str(&g.names[st.to as usize]);
@@ -74,6 +92,16 @@ pub fn move_text(g: &Geometry, steps: &[Step]) -> String {
     }
     if out.is_empty() {
         out.push_str("pass");
+    }
+    if let (Some(lower), Some(last)) = (notation.promotions, steps.last())
+        && last.promo != NO_KIND
+    {
+        let symbol = e.t.symbol[e.p.code(0, last.promo) as usize] as char;
+        out.push(if lower {
+            symbol.to_ascii_lowercase()
+        } else {
+            symbol
+        });
     }
     out
 }

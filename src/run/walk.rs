@@ -71,7 +71,7 @@ impl<'p> Runner<'p> {
             return Err(e);
         }
         // Listing and plain counting need no position after a move that ends at once.
-        let blind = matches!(fold, Fold::Ends | Fold::Count(None));
+        let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
         self.each_step(steps, |r, st| {
             if blind && !r.continues(st) {
                 let ends = MoveEnds {
@@ -112,6 +112,9 @@ impl<'p> Runner<'p> {
         {
             // Perft's hot path: the move is complete and needs no finishing, so the
             // position just played is the next node (no second copy).
+            if self.e.t.legal && !self.legal(next)? {
+                return Ok(());
+            }
             acc.moves += 1;
             next.mover = self.next_side(next.mover);
             let n = self.perft(next, depth - 1)?;
@@ -193,26 +196,63 @@ impl<'p> Runner<'p> {
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
-        acc.moves += 1;
-        match fold {
-            Fold::Ends => {
-                acc.ends.push(ends);
-                return Ok(());
+        if !self.e.t.legal {
+            match fold {
+                Fold::Ends => {
+                    acc.moves += 1;
+                    acc.ends.push(ends);
+                    return Ok(());
+                }
+                Fold::Count(None) => {
+                    acc.moves += 1;
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                    return Ok(());
+                }
+                _ => {}
             }
-            Fold::Count(None) => {
-                acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
-                return Ok(());
-            }
-            _ => {}
         }
         if !self.needs_finish(captured) {
-            return self.fold_after(pos, fold, acc);
+            return self.fold_legal(pos, ends, fold, acc);
         }
         let mut done = self.take_pos(pos);
         finish(&self.e, &mut done, ends.to, captured);
-        let r = self.fold_after(&done, fold, acc);
+        let r = self.fold_legal(&done, ends, fold, acc);
         self.put_pos(done);
         r
+    }
+
+    /// Folds in a complete move if the position after it meets the `legal if` conditions.
+    fn fold_legal(
+        &mut self,
+        after: &Position,
+        ends: MoveEnds,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        if self.e.t.legal && !self.legal(after)? {
+            return Ok(());
+        }
+        acc.moves += 1;
+        match fold {
+            Fold::Ends => acc.ends.push(ends),
+            Fold::Count(None) => {
+                acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+            }
+            _ => return self.fold_after(after, fold, acc),
+        }
+        Ok(())
+    }
+
+    /// Whether the position after a complete move (its mover still the side that moved)
+    /// meets every `legal if` condition.
+    pub(super) fn legal(&mut self, after: &Position) -> Result<bool, RunError> {
+        let p = self.e.p;
+        for (cond, _) in &p.legal {
+            if At::inside(self, after, after.mover).eval(cond)? == 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Folds in the position `after` a complete move (the mover still the side that moved).
@@ -244,7 +284,7 @@ impl<'p> Runner<'p> {
                 self.put_pos(next);
                 let n = n?;
                 if let Fold::Divide(_) = fold {
-                    let text = move_text(&self.e.g, &self.scratch.path);
+                    let text = move_text(&self.e, &self.scratch.path);
                     acc.divide.push((text, n));
                 }
                 acc.count = acc.count.checked_add(n).ok_or_else(count_overflow)?;
@@ -276,7 +316,7 @@ impl<'p> Runner<'p> {
     /// The start and end squares of every legal move, in generation order.
     pub fn move_ends(&mut self, pos: &Position, ends: &mut Vec<MoveEnds>) -> Result<(), RunError> {
         ends.clear();
-        if !self.e.t.chains && !self.e.t.parts && !self.e.t.has_ends {
+        if !self.e.t.chains && !self.e.t.parts && !self.e.t.has_ends && !self.e.t.legal {
             let mut steps = self.take_steps();
             let r = self.first_steps(pos, &mut steps);
             ends.extend(steps.iter().map(|s| MoveEnds {

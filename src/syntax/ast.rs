@@ -65,11 +65,13 @@ pub enum StatementKind {
     Direction(Vec<DirectionDef>),
     Directions {
         name: Name,
-        members: Vec<Name>,
+        /// Direction names and sets, and steps written out (`2 1`).
+        members: Vec<DirItem>,
     },
     Promote {
         from: Name,
-        to: Name,
+        /// One kind, or several for the mover to choose from.
+        to: Vec<Name>,
         at_once: bool,
     },
     Let {
@@ -87,6 +89,14 @@ pub enum StatementKind {
     Setup(Setup),
     CapturesMandatory,
     Game(Vec<GameClause>),
+    /// `legal if COND`: asked of the position after every move.
+    Legal(Expr),
+    /// `moves written with "SEP" [, captures with "SEP"] [, promotions as [lowercase] symbols]`.
+    Notation {
+        separator: Str,
+        captures: Option<Str>,
+        promotions: Option<bool>,
+    },
 }
 
 /// The start position of a whole game.
@@ -176,6 +186,8 @@ pub struct SquarePart {
     pub style: Style,
     /// `from the bottom`: rows counted from the bottom row up.
     pub from_bottom: bool,
+    /// `lowercase letter`.
+    pub lowercase: bool,
     pub span: Span,
 }
 
@@ -197,6 +209,13 @@ pub struct PieceDef {
 pub struct DirectionDef {
     pub name: Name,
     pub value: DirectionValue,
+}
+
+/// A member of a `directions` set: a name, or a step written out.
+#[derive(Debug)]
+pub enum DirItem {
+    Name(Name),
+    Vector(i64, i64, Span),
 }
 
 #[derive(Debug)]
@@ -222,6 +241,12 @@ pub enum MovePart {
         condition: Expr,
         span: Span,
     },
+    /// `marking the squares passed`: the action marks the squares it passes.
+    Marking(Span),
+    /// `taking SQUARE`: the action also takes the piece on that square.
+    Taking(Box<SquareRef>, Span),
+    /// `moving SQUARE to SQUARE`: the action also moves the piece on one square to another.
+    Moving(Box<SquareRef>, Box<SquareRef>, Span),
     Flip {
         dirs: Vec<Name>,
         cascading: bool,
@@ -377,10 +402,32 @@ pub enum SquareBase {
 #[derive(Debug, Clone)]
 pub enum SquareClass {
     OffBoard,
-    Empty,
-    Own,
+    /// `attacked [by enemy | by SIDE]`.
+    Attacked(Option<Attacker>),
+    Marked,
+    On(Box<Area>),
+    /// `[unmoved] [empty | own [KIND] | enemy [KIND] | SIDE [KIND] | KIND]`.
+    Piece {
+        unmoved: bool,
+        words: Option<PieceWords>,
+    },
+}
+
+/// Who attacks, when a set or square says `attacked by ...`.
+#[derive(Debug, Clone)]
+pub enum Attacker {
     Enemy,
     Side(Name),
+}
+
+/// What stands on a square: `empty`, `own [KIND]`, `enemy [KIND]`, `NAME [KIND]` (a side, or
+/// a kind of any side).
+#[derive(Debug, Clone)]
+pub enum PieceWords {
+    Empty,
+    Own(Option<Name>),
+    Enemy(Option<Name>),
+    Named(Name, Option<Name>),
 }
 
 /// A named part of the board.
@@ -388,6 +435,8 @@ pub enum SquareClass {
 pub enum Area {
     FarRow(Option<Name>, Span),
     HomeRow(Option<Name>, Span),
+    /// `the second row`, ...: counted from the side's home row (the first).
+    NthRow(u32, Option<Name>, Span),
     Edge(Edge, Span),
 }
 
@@ -405,17 +454,24 @@ pub struct SquareSet {
     pub on_line: bool,
     /// `on AREA`: only the squares of a named part of the board.
     pub area: Option<Box<Area>>,
+    /// `attacked [by ...]`: only the squares a move of the attackers could capture on.
+    pub attacked: Option<Option<Attacker>>,
     pub span: Span,
 }
 
 #[derive(Debug, Clone)]
 pub enum SetBase {
-    Own,
-    Enemy,
+    /// `own [KIND] pieces`.
+    Own(Option<Name>),
+    /// `enemy [KIND] pieces`.
+    Enemy(Option<Name>),
     Empty,
     Pieces,
     Squares,
-    Side { side: Name, kind: Option<Name> },
+    Side {
+        side: Name,
+        kind: Option<Name>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -460,7 +516,15 @@ pub enum RepeatUntil {
 #[derive(Debug)]
 pub enum InputItem {
     Grid(Span),
-    Mover(Span),
+    /// `packed grid [separated by "/"]`: rows in one token, digits for runs of empty squares.
+    PackedGrid(Option<Str>, Span),
+    /// `mover ["w" = white, ...]`: the side to move, by its symbol or by the words given.
+    Mover(Span, Vec<(Str, Name)>),
+    /// `unmoved "K" = white king on "e1" and white rook on "h1", ...`: which pieces have not
+    /// moved, by letters (or `-`).
+    Unmoved(Vec<UnmovedDef>, Span),
+    /// `marked square`: the square the last move marked, or `-`.
+    Marked(Span),
     Read(Vec<Name>),
     Squares {
         words: Vec<Word>,
@@ -468,6 +532,13 @@ pub enum InputItem {
         span: Span,
     },
     Literal(Str),
+}
+
+/// One letter of an `unmoved` item and the pieces it says have not moved.
+#[derive(Debug)]
+pub struct UnmovedDef {
+    pub letter: Str,
+    pub pieces: Vec<SetupPlace>,
 }
 
 #[derive(Debug)]

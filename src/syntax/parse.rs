@@ -5,7 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
-use super::parse_expr::{expr, template};
+use super::parse_expr::{expr, square_ref, template};
 use super::syntax_error::SyntaxError;
 
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
@@ -187,14 +187,25 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         Rule::direction => direction(inner)?,
         Rule::directions => {
             let n = name(inner.next().unwrap());
-            StatementKind::Directions {
-                name: n,
-                members: name_list(inner.next().unwrap()),
+            let mut members = Vec::new();
+            for item in inner {
+                let v = item.into_inner().next().unwrap();
+                members.push(match v.as_rule() {
+                    Rule::vector => {
+                        let vsp = span(&v);
+                        let mut c = v.into_inner();
+                        let dr = signed(&c.next().unwrap())?;
+                        let dc = signed(&c.next().unwrap())?;
+                        DirItem::Vector(dr, dc, vsp)
+                    }
+                    _ => DirItem::Name(name(v)),
+                });
             }
+            StatementKind::Directions { name: n, members }
         }
         Rule::promote => {
             let from = name(inner.next().unwrap());
-            let to = name(inner.next().unwrap());
+            let to = name_list(inner.next().unwrap());
             let at_once = inner.next().map(timing).unwrap_or(true);
             StatementKind::Promote { from, to, at_once }
         }
@@ -224,6 +235,23 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         Rule::input => input_section(inner)?,
         Rule::setup => setup(inner)?,
         Rule::mandatory => StatementKind::CapturesMandatory,
+        Rule::legal => StatementKind::Legal(expr(inner.next().unwrap())?),
+        Rule::notation => {
+            let separator = string(inner.next().unwrap())?;
+            let mut captures = None;
+            let mut promotions = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::captures_with => captures = Some(string(p.into_inner().next().unwrap())?),
+                    _ => promotions = Some(p.into_inner().next().is_some()),
+                }
+            }
+            StatementKind::Notation {
+                separator,
+                captures,
+                promotions,
+            }
+        }
         Rule::game => game(inner)?,
         Rule::output => {
             let mut stmts = Vec::new();
@@ -294,6 +322,16 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             condition: expr(pair.into_inner().next().unwrap())?,
             span: sp,
         },
+        Rule::marking => MovePart::Marking(sp),
+        Rule::taking => {
+            MovePart::Taking(Box::new(square_ref(pair.into_inner().next().unwrap())?), sp)
+        }
+        Rule::moving => {
+            let mut it = pair.into_inner();
+            let from = square_ref(it.next().unwrap())?;
+            let to = square_ref(it.next().unwrap())?;
+            MovePart::Moving(Box::new(from), Box::new(to), sp)
+        }
         Rule::kind_action => {
             let mut it = pair.into_inner();
             let kind = Some(name(it.next().unwrap()));
@@ -406,7 +444,44 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
     let sp = span(&pair);
     Ok(match pair.as_rule() {
         Rule::grid => InputItem::Grid(sp),
-        Rule::mover => InputItem::Mover(sp),
+        Rule::packed_grid => {
+            let sep = pair.into_inner().next().map(string).transpose()?;
+            InputItem::PackedGrid(sep, sp)
+        }
+        Rule::mover => {
+            let mut names = Vec::new();
+            for m in pair.into_inner() {
+                let mut it = m.into_inner();
+                let word = string(it.next().unwrap())?;
+                names.push((word, name(it.next().unwrap())));
+            }
+            InputItem::Mover(sp, names)
+        }
+        Rule::unmoved_item => {
+            let mut defs = Vec::new();
+            for d in pair.into_inner() {
+                let mut it = d.into_inner();
+                let letter = string(it.next().unwrap())?;
+                let mut pieces = Vec::new();
+                for place in it {
+                    let mut q = place.into_inner();
+                    let side = name(q.next().unwrap());
+                    let (kind, square) = match (q.next(), q.next()) {
+                        (Some(k), Some(sq)) => (Some(name(k)), sq),
+                        (Some(sq), None) => (None, sq),
+                        _ => unreachable!("unmoved_place has a square"),
+                    };
+                    pieces.push(SetupPlace {
+                        side,
+                        kind,
+                        squares: vec![string(square)?],
+                    });
+                }
+                defs.push(UnmovedDef { letter, pieces });
+            }
+            InputItem::Unmoved(defs, sp)
+        }
+        Rule::marked_item => InputItem::Marked(sp),
         Rule::read => InputItem::Read(pair.into_inner().map(name).collect()),
         Rule::square_list => {
             let mut words = Vec::new();
@@ -473,7 +548,9 @@ fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 } else {
                     Axis::Column
                 };
-                let style = if it.next().unwrap().as_str() == "letter" {
+                let style_pair = it.next().unwrap();
+                let lowercase = style_pair.as_str().starts_with("lowercase");
+                let style = if style_pair.as_str().ends_with("letter") {
                     Style::Letter
                 } else {
                     Style::Number
@@ -481,6 +558,7 @@ fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 parts.push(SquarePart {
                     axis,
                     style,
+                    lowercase,
                     from_bottom: it.next().is_some(),
                     span: psp,
                 });

@@ -258,8 +258,8 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     let mut it = pair.into_inner();
     let b = it.next().unwrap();
     let base = match b.as_rule() {
-        Rule::own_pieces => SetBase::Own,
-        Rule::enemy_pieces => SetBase::Enemy,
+        Rule::own_pieces => SetBase::Own(b.into_inner().next().map(name)),
+        Rule::enemy_pieces => SetBase::Enemy(b.into_inner().next().map(name)),
         Rule::empty_squares => SetBase::Empty,
         Rule::all_pieces => SetBase::Pieces,
         Rule::all_squares => SetBase::Squares,
@@ -274,9 +274,11 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     };
     let mut on_line = false;
     let mut area_ = None;
-    if let Some(on) = it.next() {
+    let mut attacked = None;
+    for on in it {
         match on.as_rule() {
             Rule::on_line => on_line = true,
+            Rule::attacked_class => attacked = Some(attacker(on)),
             _ => area_ = Some(Box::new(area(on.into_inner().next().unwrap()))),
         }
     }
@@ -284,6 +286,7 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
         base,
         on_line,
         area: area_,
+        attacked,
         span: sp,
     }
 }
@@ -296,6 +299,21 @@ fn area(pair: Pair<Rule>) -> Area {
     match a.as_rule() {
         Rule::far_row => Area::FarRow(a.into_inner().next().map(name), sp),
         Rule::home_row => Area::HomeRow(a.into_inner().next().map(name), sp),
+        Rule::nth_row => {
+            let mut it = a.into_inner();
+            let n = match it.next().unwrap().as_str() {
+                "second" => 2,
+                "third" => 3,
+                "fourth" => 4,
+                "fifth" => 5,
+                "sixth" => 6,
+                "seventh" => 7,
+                "eighth" => 8,
+                "ninth" => 9,
+                _ => 10,
+            };
+            Area::NthRow(n, it.next().map(name), sp)
+        }
         _ => {
             let edge = match a.into_inner().next().unwrap().as_str() {
                 "top" => Edge::Top,
@@ -309,7 +327,7 @@ fn area(pair: Pair<Rule>) -> Area {
 }
 
 /// `to`, `down of to`, `3 right of from`.
-fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
+pub(super) fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
     let sp = span(&pair);
     let mut steps = Vec::new();
     let mut base = SquareBase::To;
@@ -346,10 +364,41 @@ fn square_class(pair: Pair<Rule>) -> SquareClass {
     let c = pair.into_inner().next().unwrap();
     match c.as_rule() {
         Rule::off_board => SquareClass::OffBoard,
-        Rule::empty_class => SquareClass::Empty,
-        Rule::own_class => SquareClass::Own,
-        Rule::enemy_class => SquareClass::Enemy,
-        _ => SquareClass::Side(name(c.into_inner().next().unwrap())),
+        Rule::attacked_class => SquareClass::Attacked(attacker(c)),
+        Rule::marked_class => SquareClass::Marked,
+        Rule::area_class => SquareClass::On(Box::new(area(c.into_inner().next().unwrap()))),
+        _ => {
+            let mut unmoved = false;
+            let mut words = None;
+            for p in c.into_inner() {
+                match p.as_rule() {
+                    Rule::unmoved => unmoved = true,
+                    _ => words = Some(piece_words(p)),
+                }
+            }
+            SquareClass::Piece { unmoved, words }
+        }
+    }
+}
+
+/// `attacked [by enemy | by SIDE]`: who attacks (`None`: the enemies of the one asking).
+fn attacker(pair: Pair<Rule>) -> Option<Attacker> {
+    let by = pair.into_inner().next()?;
+    Some(match by.as_rule() {
+        Rule::enemy_class => Attacker::Enemy,
+        _ => Attacker::Side(name(by.into_inner().next().unwrap())),
+    })
+}
+
+fn piece_words(pair: Pair<Rule>) -> PieceWords {
+    let mut it = pair.into_inner();
+    let first = it.next().unwrap();
+    let kind = it.next().map(|k| name(k.into_inner().next().unwrap()));
+    match first.as_rule() {
+        Rule::empty_class => PieceWords::Empty,
+        Rule::own_class => PieceWords::Own(kind),
+        Rule::enemy_class => PieceWords::Enemy(kind),
+        _ => PieceWords::Named(name(first.into_inner().next().unwrap()), kind),
     }
 }
 

@@ -223,6 +223,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         name_sum => "direction names joined by `+`",
         directions => "a statement",
         name_list => "a list of names separated by commas",
+        dir_item => "a direction name or a step (`2 1`)",
         promote => "a statement",
         timing | at_once | at_end => "`at once` or `at end of move`",
         let_ => "a statement",
@@ -264,6 +265,20 @@ fn describe(rule: Rule) -> Option<&'static str> {
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
         move_text => "`move`",
+        lowercase_letter => "`lowercase letter`",
+        marking | taking | moving => "a move clause",
+        attacked_class => "`attacked`",
+        marked_class => "`marked`",
+        area_class => "`on` and a part of the board",
+        piece_class | unmoved | piece_words | kind_class => {
+            "`empty`, `own`, `enemy`, a side or a kind (`unmoved own rook`)"
+        }
+        nth_row | ordinal => "a row (`the second row`, ...)",
+        packed_grid | unmoved_item | unmoved_def | unmoved_place | marked_item | mover_name => {
+            "an input item"
+        }
+        legal | notation => "a statement",
+        captures_with | promotions_as | lowercase => "`captures with` or `promotions as symbols`",
         setup | mandatory | game => "a statement",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
         setup_row => "a board row in double quotes",
@@ -284,7 +299,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a square of the move (`to`, `from`, `down of to`, ...) and `is`"
         }
         square_class | off_board | empty_class | own_class | enemy_class | side_class => {
-            "`empty`, `own`, `enemy`, `off the board` or a side"
+            "`empty`, `own`, `enemy`, `off the board`, `attacked`, `marked` or a side"
         }
         touching => "`touching AREA`",
         on_area | area | far_row | home_row | edge | edge_side => {

@@ -1,0 +1,192 @@
+//! Checking what is said of squares: named parts of the board (`the far row`, `the second
+//! row`, `the top edge`), the squares of a candidate move (`down of to`) and what they are
+//! asked to be (`empty`, `unmoved own rook`, `attacked`, `marked`), and who attacks.
+
+use super::expr::Cx;
+use super::{CheckError, Checker};
+use crate::program::*;
+use crate::syntax::ast;
+
+impl Checker {
+    /// A named part of the board; `f` is the set it restricts (its side's rows when no side
+    /// is named; else the side looking).
+    pub(super) fn area(&mut self, a: &ast::Area, f: SetFilter) -> Option<Area> {
+        let (row, named, span) = match a {
+            ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
+            ast::Area::FarRow(n, sp) => (0, n, *sp),
+            ast::Area::HomeRow(n, sp) => (1, n, *sp),
+            ast::Area::NthRow(k, n, sp) => (*k, n, *sp),
+        };
+        let whose = match named {
+            Some(n) => Whose::Side(self.side_ref(n, &Cx::default())?),
+            None => match f {
+                SetFilter::Side(s) => Whose::Side(s),
+                SetFilter::Piece(code) => Whose::Side(self.prog().side_of(code)),
+                _ => Whose::Viewer,
+            },
+        };
+        let lacking: Vec<String> = self
+            .prog()
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| {
+                s.forward.is_none()
+                    && (whose == Whose::Viewer || whose == Whose::Side(*i as SideId))
+            })
+            .map(|(_, s)| s.name.clone())
+            .collect();
+        if let Some(side) = lacking.first() {
+            let which = match row {
+                0 => "far row".to_string(),
+                1 => "home row".to_string(),
+                k => format!("{} row", ordinal(k)),
+            };
+            self.error(
+                CheckError::new(
+                    span,
+                    format!("side `{side}` has no forward direction, so it has no {which}"),
+                    "needs a forward direction",
+                )
+                .help(format!(
+                    "declare it with the side, e.g. `sides {side} forward up, ...`"
+                )),
+            );
+            return None;
+        }
+        Some(match row {
+            0 => Area::FarRow(whose),
+            1 => Area::HomeRow(whose),
+            k => Area::NthRow(k, whose),
+        })
+    }
+
+    /// Who attacks: `by enemy`, `by SIDE`, or (none given) the others.
+    pub(super) fn attackers(&mut self, by: Option<&ast::Attacker>, cx: &Cx) -> Attackers {
+        match by {
+            None => Attackers::Others,
+            Some(ast::Attacker::Enemy) => Attackers::Enemies,
+            Some(ast::Attacker::Side(n)) => self
+                .side_ref(n, cx)
+                .map_or(Attackers::Others, Attackers::Side),
+        }
+    }
+
+    /// A square named from a candidate move's `from` or `to`.
+    pub(super) fn square_ref(&mut self, at: &ast::SquareRef) -> SquareRef {
+        let mut steps = Vec::new();
+        for (count, dir) in at.steps.iter().rev() {
+            let Some(d) = self.single_direction(dir) else {
+                continue;
+            };
+            let per = self.per_side(&[d], dir.span);
+            let ids = per
+                .iter()
+                .map(|v| v.first().copied().unwrap_or(0))
+                .collect();
+            steps.push(((*count).min(u32::MAX as u64) as u32, ids));
+        }
+        SquareRef {
+            from: at.base == ast::SquareBase::From,
+            steps,
+        }
+    }
+
+    /// `SQUARE is CLASS`, in a `where` clause.
+    pub(super) fn square_test(
+        &mut self,
+        e: &ast::Expr,
+        at: &ast::SquareRef,
+        class: &ast::SquareClass,
+        cx: &Cx,
+    ) -> Expr {
+        if !cx.candidate {
+            self.error(
+                CheckError::new(
+                    e.span,
+                    "a square named from `from` or `to` can only be asked about in a `where` clause",
+                    "not in a `where` clause",
+                )
+                .help("write it after an action: `place onto empty, where down of to is not empty`"),
+            );
+        }
+        let at = self.square_ref(at);
+        let class = self.square_class(class, cx);
+        Expr::SquareIs(at, class)
+    }
+
+    fn square_class(&mut self, class: &ast::SquareClass, cx: &Cx) -> SquareClass {
+        match class {
+            ast::SquareClass::OffBoard => SquareClass::OffBoard,
+            ast::SquareClass::Marked => SquareClass::Marked,
+            ast::SquareClass::Attacked(by) => {
+                SquareClass::Attacked(self.attackers(by.as_ref(), cx))
+            }
+            ast::SquareClass::On(a) => match self.area(a, SetFilter::Squares) {
+                Some(a) => SquareClass::On(a),
+                None => SquareClass::OffBoard,
+            },
+            ast::SquareClass::Piece { unmoved, words } => {
+                let pieces = C_OWN | C_ENEMY;
+                let (cells, side, kind) = match words {
+                    None => (pieces, None, None),
+                    Some(ast::PieceWords::Empty) => (C_EMPTY, None, None),
+                    Some(ast::PieceWords::Own(k)) => (C_OWN, None, self.kind_word(k.as_ref())),
+                    Some(ast::PieceWords::Enemy(k)) => (C_ENEMY, None, self.kind_word(k.as_ref())),
+                    Some(ast::PieceWords::Named(n, k)) => self.named_class(n, k.as_ref(), cx),
+                };
+                SquareClass::Piece {
+                    unmoved: *unmoved,
+                    cells,
+                    side,
+                    kind,
+                }
+            }
+        }
+    }
+
+    /// A kind named after `own` or `enemy`.
+    fn kind_word(&mut self, k: Option<&ast::Name>) -> Option<KindId> {
+        let k = k?;
+        let found = self.scope.kind(&k.text);
+        if found.is_none() {
+            let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+            self.unknown("kind", k, known);
+        }
+        found
+    }
+
+    /// `SIDE [KIND]`, or a kind of any side.
+    fn named_class(
+        &mut self,
+        n: &ast::Name,
+        k: Option<&ast::Name>,
+        cx: &Cx,
+    ) -> (CellMask, Option<SideId>, Option<KindId>) {
+        let pieces = C_OWN | C_ENEMY;
+        if k.is_none()
+            && self.scope.side(&n.text).is_none()
+            && let Some(kind) = self.scope.kind(&n.text)
+        {
+            return (pieces, None, Some(kind));
+        }
+        let side = self.side_ref(n, cx);
+        (pieces, side, self.kind_word(k))
+    }
+}
+
+/// `second`, `third`, ... for a row counted from a side's home row.
+pub fn ordinal(k: u32) -> &'static str {
+    match k {
+        1 => "first",
+        2 => "second",
+        3 => "third",
+        4 => "fourth",
+        5 => "fifth",
+        6 => "sixth",
+        7 => "seventh",
+        8 => "eighth",
+        9 => "ninth",
+        _ => "tenth",
+    }
+}

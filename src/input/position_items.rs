@@ -1,0 +1,178 @@
+//! Input items that write a whole position on one line, as chess's FEN does: a packed grid
+//! (rows separated by `/`, digits for runs of empty squares), the side to move by a word,
+//! letters saying which pieces have not moved, and a marked square.
+
+use super::case_reader::CaseReader;
+use super::input_error::InputError;
+use super::reader::Loc;
+use super::setup::Setup;
+use crate::compile::NO_CELL;
+use crate::program::{EMPTY, SideId, UnmovedLetter};
+
+impl CaseReader<'_> {
+    /// A grid on one token: rows from the top separated by `sep`, each a symbol per square
+    /// or a number for a run of empty squares (`rnbqkbnr/pppppppp/8/...`).
+    pub(super) fn packed_grid(&mut self, s: &mut Setup, sep: &str) -> Result<(), InputError> {
+        let (rows, cols) = (s.rows as usize, s.cols as usize);
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token();
+        if tok.is_empty() {
+            return Err(self.err_at(
+                loc,
+                "expected the board, its rows separated by `/`, found the end of the input"
+                    .replace('/', sep),
+            ));
+        }
+        let start = self.r.locate(loc);
+        let at = |i: usize| Loc {
+            line: start.line,
+            col: start.col + i as u32,
+        };
+        s.cells.clear();
+        let text = String::from_utf8_lossy(tok);
+        let mut offset = 0;
+        let lines: Vec<&str> = text.split(sep).collect();
+        if lines.len() != rows {
+            return Err(self.err_at(
+                loc,
+                format!(
+                    "the board has {} row{} separated by `{sep}`, expected {rows}",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        for (r, line) in lines.iter().enumerate() {
+            let row_start = s.cells.len();
+            let mut chars = line.char_indices().peekable();
+            while let Some((i, ch)) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut run = d as usize;
+                    while let Some(&(_, c)) = chars.peek()
+                        && let Some(more) = c.to_digit(10)
+                    {
+                        run = (run * 10 + more as usize).min(cols + 1);
+                        chars.next();
+                    }
+                    s.cells
+                        .extend(std::iter::repeat_n(EMPTY, run.min(cols + 1)));
+                } else {
+                    let code = if ch.is_ascii() {
+                        self.t.cell_of[ch as usize]
+                    } else {
+                        NO_CELL
+                    };
+                    if code == NO_CELL {
+                        return Err(self.err(
+                            at(offset + i),
+                            format!(
+                                "unknown symbol `{ch}` on the board; expected {} or a number of empty squares",
+                                self.symbol_choices()
+                            ),
+                        ));
+                    }
+                    s.cells.push(code);
+                }
+                if s.cells.len() - row_start > cols {
+                    break;
+                }
+            }
+            let n = s.cells.len() - row_start;
+            if n != cols {
+                return Err(self.err(
+                    at(offset),
+                    format!(
+                        "row {} of the board has {n} square{}, expected {cols}",
+                        r + 1,
+                        if n == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            offset += line.len() + sep.len();
+        }
+        Ok(())
+    }
+
+    /// The side to move, written as one of the words the rules file gives.
+    pub(super) fn mover_word(
+        &mut self,
+        s: &mut Setup,
+        words: &[(String, SideId)],
+    ) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let w = self.r.word();
+        match words.iter().find(|(word, _)| word.as_bytes() == w) {
+            Some((_, side)) => {
+                s.mover = Some(*side);
+                Ok(())
+            }
+            None => {
+                let shown = match w {
+                    [] => "the end of the input".to_string(),
+                    w => format!("`{}`", String::from_utf8_lossy(w)),
+                };
+                let choices: Vec<String> = words.iter().map(|(w, _)| format!("`{w}`")).collect();
+                Err(self.err_at(
+                    loc,
+                    format!(
+                        "expected the side to move ({}), found {shown}",
+                        choices.join(" or ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Letters saying which pieces have not moved (`-` for none), each at most once.
+    pub(super) fn rights(
+        &mut self,
+        s: &mut Setup,
+        letters: &[UnmovedLetter],
+    ) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token();
+        let known: Vec<String> = letters.iter().map(|l| format!("`{}`", l.letter)).collect();
+        let expected = format!("letters of {} or `-`", known.join(", "));
+        if tok.is_empty() {
+            return Err(self.err_at(
+                loc,
+                format!("expected {expected}, found the end of the input"),
+            ));
+        }
+        let mut present = Vec::new();
+        if tok != b"-" {
+            let start = self.r.locate(loc);
+            for (i, &b) in tok.iter().enumerate() {
+                let ch = b as char;
+                let at = Loc {
+                    line: start.line,
+                    col: start.col + i as u32,
+                };
+                if !letters.iter().any(|l| l.letter == ch) {
+                    let shown = String::from_utf8_lossy(&tok[i..=i]).into_owned();
+                    return Err(self.err(at, format!("expected {expected}, found `{shown}`")));
+                }
+                if present.contains(&ch) {
+                    return Err(self.err(at, format!("the letter `{ch}` is given twice")));
+                }
+                present.push(ch);
+            }
+        }
+        s.rights = Some((present, loc));
+        Ok(())
+    }
+
+    /// The square the last move marked, or `-`.
+    pub(super) fn marked_square(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        self.board(s)?;
+        let loc = self.r.mark_after_ws();
+        if self.r.peek_token() == b"-" {
+            self.r.token();
+            s.marked = Some((None, loc));
+            return Ok(());
+        }
+        let (sq, at) = self.square_at(s)?;
+        s.marked = Some((Some(sq), at));
+        Ok(())
+    }
+}
