@@ -137,8 +137,9 @@ pub struct KindAction {
     /// Bit `k` set: pieces of kind `k` may make it.
     pub kinds: u32,
     pub action: Action,
-    /// `where COND`: asked of each candidate step, before the move (`from`, `to` known).
-    pub condition: Option<Expr>,
+    /// `where COND`: asked of each candidate step, before the move (`from`, `to` known); a
+    /// condition joined by `and` is kept as its parts, each with where it is written.
+    pub conditions: Vec<(Expr, Span)>,
     /// What the action does besides moving its piece.
     pub effects: Effects,
     /// Where it is written (the kind prefix included), for explanations.
@@ -565,7 +566,7 @@ impl Program {
                 } => Some(e),
                 _ => None,
             };
-            a.condition.iter().chain(distance)
+            a.conditions.iter().map(|(e, _)| e).chain(distance)
         });
         fn conds(c: &LineCond) -> Option<&Expr> {
             match c {

@@ -443,6 +443,45 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("from", "squares column letter + row number from the bottom"),
     ("from", "move step along up, where from is empty"),
     ("to", "move place onto empty, where down of to is not empty"),
+    (
+        "second",
+        "move step along up, where from is on the second row",
+    ),
+    (
+        "third",
+        "move step along up, where from is on the third row",
+    ),
+    (
+        "fourth",
+        "move step along up, where from is on the fourth row",
+    ),
+    (
+        "fifth",
+        "move step along up, where from is on the fifth row",
+    ),
+    (
+        "sixth",
+        "move step along up, where from is on the sixth row",
+    ),
+    (
+        "seventh",
+        "move step along up, where from is on the seventh row",
+    ),
+    (
+        "eighth",
+        "move step along up, where from is on the eighth row",
+    ),
+    (
+        "ninth",
+        "move step along up, where from is on the ninth row",
+    ),
+    (
+        "tenth",
+        "move step along up, where from is on the tenth row",
+    ),
+    ("with", "moves written with \"\""),
+    ("square", "input marked square"),
+    ("as", "moves written with \"\", promotions as"),
 ];
 
 /// The byte range of `token` in `text`, first after `after`: a name or number only whole, as

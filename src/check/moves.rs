@@ -144,7 +144,7 @@ impl Checker {
             part.push(KindAction {
                 kinds,
                 action,
-                condition: None,
+                conditions: Vec::new(),
                 effects: Effects::default(),
                 span,
                 clauses,
@@ -158,7 +158,18 @@ impl Checker {
             candidate: true,
             ..Cx::default()
         };
-        let cond = self.bool_expr(condition, &cx);
+        // Each part of a condition joined by `and` is asked, and quoted, on its own.
+        let mut parts = Vec::new();
+        let mut rest = vec![condition];
+        while let Some(e) = rest.pop() {
+            match &e.kind {
+                ast::ExprKind::Binary(ast::BinOp::And, a, b) => {
+                    rest.push(b);
+                    rest.push(a);
+                }
+                _ => parts.push((self.bool_expr(e, &cx), e.span)),
+            }
+        }
         let part = match rule.then.last_mut() {
             Some(p) => p,
             None => &mut rule.actions,
@@ -170,7 +181,7 @@ impl Checker {
             );
             return;
         };
-        if action.condition.is_some() {
+        if !action.conditions.is_empty() {
             self.error(
                 CheckError::new(
                     span,
@@ -181,7 +192,7 @@ impl Checker {
             );
             return;
         }
-        action.condition = Some(cond);
+        action.conditions = parts;
         action.clauses.condition = Some(span);
     }
 

@@ -65,7 +65,7 @@ impl Attacks {
                 if onto & C_ENEMY == 0 {
                     return;
                 }
-                if ka.condition.is_some() {
+                if !ka.conditions.is_empty() {
                     self.general = true;
                     return;
                 }
@@ -100,7 +100,7 @@ impl Attacks {
                 if over & C_ENEMY == 0 {
                     return;
                 }
-                if ka.condition.is_some() || *before != 0 || *after != 0 {
+                if !ka.conditions.is_empty() || *before != 0 || *after != 0 {
                     self.general = true;
                     return;
                 }

@@ -14,6 +14,9 @@ pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32) -> String {
         _ => i,
     };
     match notation.parts.iter().find(|(a, _)| *a == axis) {
+        Some((_, Style::Letter)) if notation.lowercase => {
+            char::from(b'a' + (i % 26) as u8).to_string()
+        }
         Some((_, Style::Letter)) => char::from(b'A' + (i % 26) as u8).to_string(),
         _ => (i + 1).to_string(),
     }

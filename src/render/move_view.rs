@@ -230,12 +230,19 @@ impl Viewer<'_, '_> {
         let side = pos.mover;
         let sym = board_text::symbol(p, &self.runner.engine().t, p.code(side, 0));
         let rejected = match square {
-            Some(sq) => Some(
-                explain::rejected_on(self.runner, pos, sq)?
-                    .into_iter()
-                    .filter_map(|e| self.rejected(pos, e))
-                    .collect(),
-            ),
+            Some(sq) => {
+                let mut views = Vec::new();
+                for e in explain::rejected_on(self.runner, pos, sq)? {
+                    let attacks = match e {
+                        Event::Illegal { step, rule } => {
+                            explain::attacked_after(self.runner, pos, &step, rule as usize)?
+                        }
+                        _ => Vec::new(),
+                    };
+                    views.extend(self.rejected(pos, e, &attacks));
+                }
+                Some(views)
+            }
             None => None,
         };
         Ok(CaseView {
@@ -454,7 +461,62 @@ impl Viewer<'_, '_> {
         }
     }
 
-    fn rejected(&self, pos: &Position, e: Event) -> Option<RejectedView> {
+    /// A move the `legal if` condition number `rule` refuses, with the pieces it would
+    /// leave attacked and by what.
+    fn illegal(
+        &self,
+        step: Step,
+        rule: usize,
+        attacks: &[explain::Attacked],
+    ) -> Option<RejectedView> {
+        let p = self.runner.engine().p;
+        let at = ActionRef {
+            rule: step.rule,
+            part: step.part,
+            action: step.action,
+        };
+        let cond = self.clause(p.legal[rule].1);
+        let mut reason = "the position after it is not legal".to_string();
+        {
+            let e = self.runner.engine();
+            let named = |sq: u32, code: Code| {
+                format!(
+                    "the {} {} on {}",
+                    p.sides[p.side_of(code) as usize].name,
+                    p.kinds[p.kind_of(code) as usize],
+                    e.g.names[sq as usize]
+                )
+            };
+            let words: Vec<String> = attacks
+                .iter()
+                .map(|&(sq, piece, by, attacker)| {
+                    format!(
+                        "{} would be attacked by {}",
+                        named(sq, piece),
+                        named(by, attacker)
+                    )
+                })
+                .collect();
+            if !words.is_empty() {
+                reason = format!("after it, {}", words.join("; "));
+            }
+        }
+        Some(RejectedView {
+            candidate: crate::run::step::move_text(self.runner.engine(), &[step]),
+            direction: self.dir_name(step.dir),
+            distance: None,
+            action: self.action_clause(at),
+            reason,
+            clause: Some(cond),
+        })
+    }
+
+    fn rejected(
+        &self,
+        pos: &Position,
+        e: Event,
+        attacks: &[explain::Attacked],
+    ) -> Option<RejectedView> {
         let p = self.runner.engine().p;
         Some(match e {
             Event::WrongKind { at, from } => self.wrong_kind(pos, at, from),
@@ -490,7 +552,12 @@ impl Viewer<'_, '_> {
                         self.name(from),
                         self.dir_name(dir).unwrap_or_default()
                     ),
-                    (from, to) => format!("{}-{}", self.name(from), self.name(to)),
+                    (from, to) => format!(
+                        "{}{}{}",
+                        self.name(from),
+                        p.move_notation.separator,
+                        self.name(to)
+                    ),
                 };
                 let default = |what: &str, words: &str| Clause {
                     text: format!("{what} {words} (the default)"),
@@ -550,8 +617,13 @@ impl Viewer<'_, '_> {
                         Some(self.clause(ka.span)),
                     ),
                     Why::NothingToJump => ("there is no piece to jump over".to_string(), None),
-                    Why::Where => (
-                        "its `where` clause does not hold".to_string(),
+                    Why::Where { clause } => (
+                        match ka.conditions.get(clause as usize) {
+                            Some((_, span)) => {
+                                format!("{} does not hold", cite(&self.clause(*span)))
+                            }
+                            None => "its `where` clause does not hold".to_string(),
+                        },
                         ka.clauses.condition.map(|s| self.clause(s)),
                     ),
                     Why::NoLanding { sq } => (
@@ -588,6 +660,7 @@ impl Viewer<'_, '_> {
                 }
             }
             Event::Flipped { .. } => return None,
+            Event::Illegal { step, rule } => return self.illegal(step, rule as usize, attacks),
         })
     }
 }

@@ -3,12 +3,14 @@
 //! candidates the generator turned down on one square, with the reason for each.
 
 use super::apply::{apply, apply_traced, finish};
+use super::attack;
+use super::filters::matches_filter;
 use super::movegen::{chain_after, chain_at};
 use super::position::Position;
 use super::search::{RunError, Runner};
 use super::step::{NONE, Step};
 use super::trace::{Event, Off, Record, Why};
-use crate::program::{Code, DirId, EMPTY, GHOST};
+use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 
 /// A run of enemy pieces a step turned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,6 +200,61 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     }
 }
 
+/// A piece attacked after a move: its square and piece, and the square and piece of one
+/// attacker.
+pub type Attacked = (u32, Code, u32, Code);
+
+/// The pieces of the sets a `legal if` condition counts as attacked, after `step` from
+/// `pos`, each with a piece attacking it.
+pub fn attacked_after(
+    runner: &mut Runner,
+    pos: &Position,
+    step: &Step,
+    rule: usize,
+) -> Result<Vec<Attacked>, RunError> {
+    let e = runner.engine().clone();
+    let mut after = pos.clone();
+    apply(&e, &mut after, step, &mut Vec::new());
+    finish(&e, &mut after, step.to, step.over != NONE);
+    let mut sets = Vec::new();
+    collect_attacked(&e.p.legal[rule].0, &mut sets);
+    let mut out = Vec::new();
+    let side = after.mover;
+    let class = &e.t.class[side as usize];
+    for (filter, area, who) in sets {
+        for sq in 0..e.g.n {
+            let cell = after.cells[sq];
+            if !matches_filter(filter, cell, class, &e.t)
+                || area.is_some_and(|a| !e.g.on_area(a, side, sq))
+            {
+                continue;
+            }
+            let by = attack::attackers(&e, who, cell, side);
+            if let Some(from) = attack::attacker(&e, runner.vars(), &after, sq as u32, by)? {
+                out.push((sq as u32, cell, from, after.cells[from as usize]));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The attacked sets counted in `e`.
+fn collect_attacked(e: &Expr, out: &mut Vec<(SetFilter, Option<Area>, Attackers)>) {
+    match e {
+        Expr::CountIn {
+            filter,
+            area,
+            attacked: Some(who),
+        } => out.push((*filter, *area, *who)),
+        Expr::Neg(x) | Expr::Not(x) => collect_attacked(x, out),
+        Expr::Bin(_, a, b) => {
+            collect_attacked(a, out);
+            collect_attacked(b, out);
+        }
+        _ => {}
+    }
+}
+
 /// What the generator turned down on `sq`: candidate steps of the piece standing there and
 /// candidate placements on it, each with its reason. Chains are followed from the piece's
 /// jumps: a continuation turned down part way is reported too.
@@ -212,9 +269,30 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
             Event::WrongKind { from, .. } => from == sq,
             Event::Rejected { from, to, .. } => from == sq || (from == NONE && to == sq),
             Event::NotCapturing { step } => step.from == sq || (step.from == NONE && step.to == sq),
-            Event::Flipped { .. } => false,
+            Event::Flipped { .. } | Event::Illegal { .. } => false,
         })
         .collect();
+    // One-step moves from `sq` (or placements on it) that the `legal if` conditions refuse.
+    let p = runner.engine().p;
+    if !p.legal.is_empty() {
+        let here: Vec<Step> = steps
+            .iter()
+            .filter(|s| (s.from == sq || s.from == NONE && s.to == sq) && !runner.continues(s))
+            .copied()
+            .collect();
+        for st in &here {
+            let e = runner.engine().clone();
+            let mut after = pos.clone();
+            apply(&e, &mut after, st, &mut Vec::new());
+            finish(&e, &mut after, st.to, st.over != NONE);
+            if let Some(rule) = runner.failed_legal(&after)? {
+                found.push(Event::Illegal {
+                    step: *st,
+                    rule: rule as u16,
+                });
+            }
+        }
+    }
     // Continuations of chains that start on `sq`, turned down part way.
     let mut stack: Vec<(Position, Step)> = steps
         .iter()

@@ -10,6 +10,7 @@ use super::step::{NONE, Step};
 use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Engine;
 use crate::program::*;
+use crate::syntax::ast::Span;
 
 /// Where a move stands after one of its steps: the moving piece's square, the direction of
 /// the step, the rule and part it belongs to. From here the move goes on with its next part,
@@ -69,7 +70,7 @@ struct Slide<'p> {
     over: CellMask,
     onto: CellMask,
     at: ActionRef,
-    cond: Option<&'p Expr>,
+    cond: &'p [(Expr, Span)],
 }
 
 /// One `jump` action as the generator reads it.
@@ -79,7 +80,7 @@ pub struct Jump<'p> {
     before: u32,
     after: u32,
     at: ActionRef,
-    cond: Option<&'p Expr>,
+    cond: &'p [(Expr, Span)],
 }
 
 impl<'p, T: Trace> Gen<'_, 'p, T> {
@@ -153,7 +154,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 part,
                 action: ai as u8,
             };
-            let cond = ka.condition.as_ref();
+            let cond = &ka.conditions[..];
             match &ka.action {
                 Action::Pass => {
                     let st = Step {
@@ -227,7 +228,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         &mut self,
         pos: &Position,
         st: Step,
-        cond: Option<&'p Expr>,
+        cond: &'p [(Expr, Span)],
         at: ActionRef,
         out: &mut Vec<Step>,
     ) {
@@ -235,10 +236,10 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             part: at.part,
             ..st
         };
-        let Some(c) = cond else {
+        if cond.is_empty() {
             self.push(pos, st, out);
             return;
-        };
+        }
         let mut here = Candidate {
             e: self.e,
             vars: self.vars,
@@ -248,13 +249,21 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             to: st.to,
             dir: st.dir,
         };
-        match eval::eval(c, &mut here) {
-            Ok(0) => self.reject(at, st.from as usize, st.to, st.dir, 0, Why::Where),
-            Ok(_) => self.push(pos, st, out),
-            Err(e) => {
-                self.err.get_or_insert(e);
+        for (i, (c, _)) in cond.iter().enumerate() {
+            match eval::eval(c, &mut here) {
+                Ok(0) => {
+                    let why = Why::Where { clause: i as u8 };
+                    self.reject(at, st.from as usize, st.to, st.dir, 0, why);
+                    return;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.err.get_or_insert(e);
+                    return;
+                }
             }
         }
+        self.push(pos, st, out);
     }
 
     /// Adds a step: one for each kind the piece may choose when it reaches its far row.
@@ -301,7 +310,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     kind,
                     ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
                 };
-                self.emit(pos, st, ka.condition.as_ref(), at, out);
+                self.emit(pos, st, &ka.conditions, at, out);
                 continue;
             };
             if T::ON {
@@ -483,7 +492,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     before: *before,
                     after: *after,
                     at: here,
-                    cond: ka.condition.as_ref(),
+                    cond: &ka.conditions,
                 };
                 for &d in &dirs[side] {
                     if d != back {

@@ -124,6 +124,11 @@ impl<'p> Runner<'p> {
     }
 
     /// The input's numbers, as the current case read them.
+    pub fn vars(&self) -> &[i64] {
+        &self.vars
+    }
+
+    /// Sets the input's numbers, as the current case read them.
     pub fn set_vars(&mut self, vars: &[i64]) {
         self.vars.copy_from_slice(vars);
     }

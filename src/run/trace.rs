@@ -57,6 +57,8 @@ pub enum Event {
     },
     /// A legal step left out because captures are mandatory and another step captures.
     NotCapturing { step: Step },
+    /// A complete move after which the `legal if` condition number `rule` does not hold.
+    Illegal { step: Step, rule: u16 },
     /// Playing a step turned `count` enemy pieces from `first` on along `dir`, a run closed
     /// by an own piece; `origin` is the square the run was seen from (the square played, or
     /// a piece turned earlier in a cascade).
@@ -93,6 +95,6 @@ pub enum Why {
     FlipsNothing,
     /// A chain's next jump straight back along the last one, under `never straight back`.
     TurnsBack,
-    /// The action's `where` clause does not hold.
-    Where,
+    /// Part `clause` of the action's `where` clause does not hold.
+    Where { clause: u8 },
 }

@@ -246,13 +246,18 @@ impl<'p> Runner<'p> {
     /// Whether the position after a complete move (its mover still the side that moved)
     /// meets every `legal if` condition.
     pub(super) fn legal(&mut self, after: &Position) -> Result<bool, RunError> {
+        Ok(self.failed_legal(after)?.is_none())
+    }
+
+    /// The first `legal if` condition the position after a complete move fails, if any.
+    pub fn failed_legal(&mut self, after: &Position) -> Result<Option<usize>, RunError> {
         let p = self.e.p;
-        for (cond, _) in &p.legal {
+        for (i, (cond, _)) in p.legal.iter().enumerate() {
             if At::inside(self, after, after.mover).eval(cond)? == 0 {
-                return Ok(false);
+                return Ok(Some(i));
             }
         }
-        Ok(true)
+        Ok(None)
     }
 
     /// Folds in the position `after` a complete move (the mover still the side that moved).
