@@ -339,6 +339,8 @@ pub enum Expr {
     To,
     /// True when the given side is to move.
     ToMove(SideId),
+    /// Plies since the last capture or move of a piece of the program's `quiet_kinds`.
+    QuietPlies,
 }
 
 impl Expr {
@@ -366,7 +368,8 @@ impl Expr {
             | Expr::SquareIs(..)
             | Expr::From
             | Expr::To
-            | Expr::ToMove(_) => false,
+            | Expr::ToMove(_)
+            | Expr::QuietPlies => false,
         }
     }
 }
@@ -394,6 +397,8 @@ pub enum InItem {
     Unmoved(Vec<UnmovedLetter>),
     /// The square the last move marked, or `-`.
     Marked,
+    /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.
+    Quiet,
     Read(Vec<VarId>),
     Squares {
         count: Option<Count>,
@@ -534,6 +539,9 @@ pub struct Program {
     /// `legal if COND`: asked of the position after every move (own: the side that moved),
     /// with where it is written.
     pub legal: Vec<(Expr, Span)>,
+    /// `plies without capture or KIND move`: bit `k` set, a move of kind `k` restarts the
+    /// count (as a capture does).
+    pub quiet_kinds: u32,
     pub move_notation: MoveNotation,
     /// Where `captures are mandatory` is written.
     pub captures_mandatory_span: Option<Span>,

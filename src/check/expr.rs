@@ -265,6 +265,10 @@ impl Checker {
                 )
             }
             ExprKind::InARow { n, set, dirs } => (self.in_a_row(e, *n, set, dirs, cx), Ty::Bool),
+            ExprKind::PliesWithout(kinds) => {
+                self.quiet_kinds(kinds);
+                (Expr::QuietPlies, Ty::Int)
+            }
             ExprKind::SquareTest { at, negated, class } => {
                 let test = self.square_test(e, at, class, cx);
                 match negated {
@@ -287,6 +291,19 @@ impl Checker {
                 Some(s) => (Expr::ToMove(s), Ty::Bool),
                 None => (Expr::Int(0), Ty::Bool),
             },
+        }
+    }
+
+    /// The kinds whose moves restart the count of plies without capture.
+    pub(super) fn quiet_kinds(&mut self, kinds: &[Name]) {
+        for k in kinds {
+            match self.scope.kind(&k.text) {
+                Some(id) => self.program().quiet_kinds |= 1 << id,
+                None => {
+                    let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+                    self.unknown("kind", k, known);
+                }
+            }
         }
     }
 

@@ -350,6 +350,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         setup: None,
         game: None,
         legal: Vec::new(),
+        quiet_kinds: 0,
         move_notation: MoveNotation {
             separator: "-".to_string(),
             captures: None,

@@ -235,6 +235,10 @@ impl Checker {
                     out.push(InItem::Unmoved(letters));
                 }
                 InputItem::Marked(_) => out.push(InItem::Marked),
+                InputItem::Quiet(kinds, _) => {
+                    self.quiet_kinds(kinds);
+                    out.push(InItem::Quiet);
+                }
                 InputItem::Read(names) => {
                     let ids: Vec<VarId> = names
                         .iter()

@@ -191,6 +191,7 @@ impl<'a> CaseReader<'a> {
         setup.mover = None;
         setup.rights = None;
         setup.marked = None;
+        setup.quiet = 0;
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
@@ -248,6 +249,7 @@ impl<'a> CaseReader<'a> {
             mover: None,
             rights: None,
             marked: None,
+            quiet: 0,
         }
     }
 
@@ -328,6 +330,7 @@ impl<'a> CaseReader<'a> {
                 }
                 InItem::Unmoved(letters) => self.rights(s, letters)?,
                 InItem::Marked => self.marked_square(s)?,
+                InItem::Quiet => self.quiet_plies(s)?,
                 InItem::Mover(words) if !words.is_empty() => self.mover_word(s, words)?,
                 InItem::Mover(_) => {
                     let loc = self.r.mark_after_ws();

@@ -162,6 +162,33 @@ impl CaseReader<'_> {
         Ok(())
     }
 
+    /// The plies since the last capture (a FEN's halfmove clock).
+    pub(super) fn quiet_plies(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token();
+        match std::str::from_utf8(tok)
+            .ok()
+            .and_then(|t| t.parse::<u16>().ok())
+        {
+            Some(n) if tok.iter().all(u8::is_ascii_digit) => {
+                s.quiet = n;
+                Ok(())
+            }
+            _ => {
+                let shown = match tok {
+                    [] => "the end of the input".to_string(),
+                    t => format!("`{}`", String::from_utf8_lossy(t)),
+                };
+                Err(self.err_at(
+                    loc,
+                    format!(
+                        "expected the number of plies without capture (0 to 65535), found {shown}"
+                    ),
+                ))
+            }
+        }
+    }
+
     /// The square the last move marked, or `-`.
     pub(super) fn marked_square(&mut self, s: &mut Setup) -> Result<(), InputError> {
         self.board(s)?;

@@ -23,6 +23,8 @@ pub struct Setup {
     pub rights: Option<(Vec<char>, Mark)>,
     /// A `marked square` item: the square read (`None` for `-`), and where.
     pub marked: Option<(Option<u32>, Mark)>,
+    /// A `plies without capture` item: the number read.
+    pub quiet: u16,
 }
 
 impl Setup {
@@ -145,6 +147,7 @@ impl Setup {
         if let Some((Some(sq), _)) = self.marked {
             pos.mark(sq as usize);
         }
+        pos.quiet = self.quiet;
         runner.new_position();
         for req in &p.requires {
             let ok = runner

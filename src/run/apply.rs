@@ -24,11 +24,22 @@ pub fn apply_traced<T: Trace>(
     trace: &mut T,
 ) {
     let (p, t, g) = (e.p, &*e.t, &e.g);
-    if step.first && t.marks {
-        pos.clear_marks();
+    if step.first {
+        if t.marks {
+            pos.clear_marks();
+        }
+        pos.quiet = pos.quiet.saturating_add(1);
     }
     if step.is_pass() {
         return;
+    }
+    let takes = step.over != NONE
+        || step.from != NONE
+            && t.class[pos.mover as usize][pos.cells[to_sq(step)] as usize] == C_ENEMY
+        || step.from != NONE
+            && p.quiet_kinds & (1 << t.kind_of[pos.cells[step.from as usize] as usize]) != 0;
+    if takes {
+        pos.quiet = 0;
     }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
@@ -75,6 +86,12 @@ pub fn apply_traced<T: Trace>(
     }
 }
 
+/// The square a step lands on.
+#[inline(always)]
+fn to_sq(step: &Step) -> usize {
+    step.to as usize
+}
+
 /// What the step's action does besides moving its piece: marking the squares it passed,
 /// taking a piece off another square, moving a second piece.
 fn effects(e: &Engine, pos: &mut Position, step: &Step) {
@@ -93,6 +110,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step) {
         if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
             pos.set(sq as usize, EMPTY);
             pos.set_moved(sq as usize, true);
+            pos.quiet = 0;
         }
     }
     if let Some((a, b)) = &fx.moves {

@@ -26,6 +26,8 @@ pub trait Scope<'p> {
     /// The size of the region a `sum of ... over regions` is at.
     fn size(&mut self) -> Result<i64, RunError>;
     fn to_move(&mut self, side: SideId) -> Result<i64, RunError>;
+    /// Plies since the last capture (or move of the kinds that restart the count).
+    fn quiet_plies(&mut self) -> Result<i64, RunError>;
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Squares of a set on a named part of the board, or attacked.
     fn count_in(
@@ -66,6 +68,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
             binary(*op, x, y)
         }
         Expr::ToMove(s) => scope.to_move(*s),
+        Expr::QuietPlies => scope.quiet_plies(),
         Expr::CountSet(f) => scope.count_set(*f),
         Expr::CountIn {
             filter,
@@ -234,6 +237,9 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
         Ok((self.pos.mover == side) as i64)
     }
+    fn quiet_plies(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.quiet as i64)
+    }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
     }
@@ -321,6 +327,9 @@ impl<'p> Scope<'p> for Numbers<'_> {
     }
     fn to_move(&mut self, _: SideId) -> Result<i64, RunError> {
         not_here("the side to move")
+    }
+    fn quiet_plies(&mut self) -> Result<i64, RunError> {
+        not_here("`plies without capture`")
     }
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")

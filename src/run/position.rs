@@ -15,6 +15,8 @@ pub struct Position {
     /// Bit per square: marked by the last move (`marking the squares passed`). Empty when
     /// no move marks squares.
     pub marked: Vec<u64>,
+    /// Plies since the last capture (or move of a piece of the kinds that restart it).
+    pub quiet: u16,
 }
 
 impl Position {
@@ -25,6 +27,7 @@ impl Position {
             mover,
             moved: Vec::new(),
             marked: Vec::new(),
+            quiet: 0,
         }
     }
 
@@ -36,6 +39,7 @@ impl Position {
         self.mover = other.mover;
         self.moved.copy_from_slice(&other.moved);
         self.marked.copy_from_slice(&other.marked);
+        self.quiet = other.quiet;
     }
 
     #[inline]

@@ -369,6 +369,9 @@ pub enum ExprKind {
     /// `any regions of ...`: some region of the kind asked for.
     AnyRegions(Box<Regions>),
     ToMove(Name),
+    /// `plies without capture [or KIND move]`: plies since the last capture (or move of a
+    /// piece of those kinds).
+    PliesWithout(Vec<Name>),
     /// `N SET in a row along DIRS`.
     InARow {
         n: u64,
@@ -525,6 +528,8 @@ pub enum InputItem {
     Unmoved(Vec<UnmovedDef>, Span),
     /// `marked square`: the square the last move marked, or `-`.
     Marked(Span),
+    /// `plies without capture [or KIND move]`: that count, as a number.
+    Quiet(Vec<Name>, Span),
     Read(Vec<Name>),
     Squares {
         words: Vec<Word>,

@@ -482,6 +482,13 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
             InputItem::Unmoved(defs, sp)
         }
         Rule::marked_item => InputItem::Marked(sp),
+        Rule::quiet_item => {
+            let inner = pair.into_inner().next().unwrap();
+            InputItem::Quiet(
+                inner.into_inner().next().map(name_list).unwrap_or_default(),
+                sp,
+            )
+        }
         Rule::read => InputItem::Read(pair.into_inner().map(name).collect()),
         Rule::square_list => {
             let mut words = Vec::new();

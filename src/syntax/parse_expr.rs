@@ -188,6 +188,12 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
             span: sp,
         }),
+        Rule::plies_without => Ok(Expr {
+            kind: ExprKind::PliesWithout(
+                pair.into_inner().next().map(name_list).unwrap_or_default(),
+            ),
+            span: sp,
+        }),
         Rule::any_set => {
             let inner = pair.into_inner().next().unwrap();
             let kind = match inner.as_rule() {

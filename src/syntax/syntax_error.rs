@@ -278,6 +278,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "an input item"
         }
         legal | notation => "a statement",
+        plies_without | quiet_item => "`plies without capture`",
         captures_with | promotions_as | lowercase => "`captures with` or `promotions as symbols`",
         setup | mandatory | game => "a statement",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
