@@ -36,6 +36,8 @@ pub struct Geometry {
     /// `rank[side * n + sq]`: the row of the square counted from the side's home row (1),
     /// towards its far row; 0 for a side with no forward direction.
     pub rank: Vec<u32>,
+    /// `area_squares[b]`: the squares whose `areas` has bit `b`, in square order.
+    pub area_squares: Vec<Vec<u32>>,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
 }
@@ -107,6 +109,7 @@ impl Geometry {
             far: vec![false; p.sides.len() * n],
             areas: vec![0; n],
             rank: vec![0; p.sides.len() * n],
+            area_squares: Vec::new(),
             adjacency: Vec::new(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -174,6 +177,13 @@ impl Geometry {
                 g.line_start.push(g.line_squares.len() as u32);
             }
         }
+        g.area_squares = (0..64)
+            .map(|b| {
+                (0..n as u32)
+                    .filter(|&sq| g.areas[sq as usize] & (1 << b) != 0)
+                    .collect()
+            })
+            .collect();
         g.names = square_names(&p.notation, rows, cols)
             .into_iter()
             .map(String::into_boxed_str)
@@ -230,6 +240,13 @@ impl Geometry {
             start.push(list.len() as u32);
         }
         (start, list)
+    }
+
+    /// The squares of `area` as `viewer` sees it, when the area has a bit (rows counted
+    /// from home have none).
+    pub fn squares_of(&self, area: Area, viewer: SideId) -> Option<&[u32]> {
+        let bit = Geometry::area_bit(area, viewer);
+        (bit != 0).then(|| &self.area_squares[bit.trailing_zeros() as usize][..])
     }
 
     /// True if `sq` is on `area`, as `viewer` sees it.

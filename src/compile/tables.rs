@@ -18,6 +18,8 @@ pub struct Tables {
     /// `choices[code]`: the kinds the mover may choose for a piece reaching its far row
     /// (empty unless there are several).
     pub choices: Vec<Vec<u8>>,
+    /// Some promotion lets the mover choose.
+    pub any_choices: bool,
     /// `promote_at_once[code]`: the promotion happens as the piece lands, not when the move ends.
     pub promote_at_once: [bool; 256],
     /// Some promotion waits for the end of the move.
@@ -64,6 +66,7 @@ impl Tables {
             kinds: p.kinds.len() as u8,
             promote: [0; 256],
             choices: vec![Vec::new(); 256],
+            any_choices: p.promotions.iter().any(|pr| pr.to.len() > 1),
             promote_at_once: [true; 256],
             promote_at_end: false,
             symbol: [b'?'; 256],

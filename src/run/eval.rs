@@ -150,6 +150,14 @@ pub fn count_in(
     attacked: Option<Attackers>,
 ) -> Result<i64, RunError> {
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
+    // Named rows and edges are lists of squares; a row counted from home is looked up.
+    let listed = area.and_then(|a| e.g.squares_of(a, side));
+    if let (Some(list), None) = (listed, attacked) {
+        return Ok(list
+            .iter()
+            .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
+            .count() as i64);
+    }
     let mut n = 0;
     for sq in 0..e.g.n {
         let cell = pos.cells[sq];

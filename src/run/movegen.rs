@@ -270,7 +270,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     #[inline(always)]
     fn push(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
         let (t, g) = (&*self.e.t, &self.e.g);
-        if st.from != NONE {
+        if t.any_choices && st.from != NONE {
             let choices = &t.choices[pos.cells[st.from as usize] as usize];
             if !choices.is_empty() && g.far[pos.mover as usize * g.n + st.to as usize] {
                 out.extend(choices.iter().map(|&k| Step { promo: k, ..st }));
