@@ -177,13 +177,6 @@ impl Geometry {
                 g.line_start.push(g.line_squares.len() as u32);
             }
         }
-        g.area_squares = (0..64)
-            .map(|b| {
-                (0..n as u32)
-                    .filter(|&sq| g.areas[sq as usize] & (1 << b) != 0)
-                    .collect()
-            })
-            .collect();
         g.names = square_names(&p.notation, rows, cols)
             .into_iter()
             .map(String::into_boxed_str)
@@ -222,6 +215,13 @@ impl Geometry {
                 }
             }
         }
+        g.area_squares = (0..64)
+            .map(|b| {
+                (0..n as u32)
+                    .filter(|&sq| g.areas[sq as usize] & (1 << b) != 0)
+                    .collect()
+            })
+            .collect();
         for spec in &p.regions {
             g.adjacency.push(g.neighbours(&spec.adjacency));
         }
