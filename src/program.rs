@@ -39,6 +39,23 @@ pub struct Notation {
     pub rows_from_bottom: bool,
     /// Letters are written in lowercase (`e4`).
     pub lowercase: bool,
+    /// The dark squares (the bottom-left square is dark) are numbered 1, 2, ... row by row
+    /// from the top left; `parts` is empty and the light squares have no name.
+    pub numbered: bool,
+}
+
+impl Notation {
+    /// Whether the square in row `r` (from the top) and column `c` of a board of `rows` rows
+    /// is dark: the bottom-left square is.
+    pub fn is_dark(rows: u32, r: u32, c: u32) -> bool {
+        (rows - 1 - r + c).is_multiple_of(2)
+    }
+
+    /// Whether the square has a name (every square does, except the light squares when only
+    /// the dark ones are numbered).
+    pub fn names_square(&self, rows: u32, r: u32, c: u32) -> bool {
+        !self.numbered || Notation::is_dark(rows, r, c)
+    }
 }
 
 /// How moves are written (`--divide`, `ply moves`, `{move}`).
@@ -118,14 +135,24 @@ pub struct Reach {
     pub over: CellMask,
 }
 
+/// What a `taking` clause takes.
+#[derive(Debug, Clone)]
+pub enum Taking {
+    /// The piece on a square named from the step's `from` or `to`.
+    Square(SquareRef),
+    /// Every piece of the regions the query takes (as the mover sees them), after the step.
+    Regions(RegionQuery),
+}
+
 /// What an action does besides moving or placing its piece.
 #[derive(Debug, Clone, Default)]
 pub struct Effects {
     /// `marking the squares passed`: the squares the step passes are marked until the next
     /// move ends.
     pub marks: bool,
-    /// `taking SQUARE`: the piece there is taken too.
-    pub takes: Option<SquareRef>,
+    /// `taking SQUARE | REGIONS`: the piece there, or every piece of those regions, is
+    /// taken too.
+    pub takes: Option<Taking>,
     /// `moving SQUARE to SQUARE`: a second piece moves.
     pub moves: Option<(SquareRef, SquareRef)>,
     /// Where the effects are written.
@@ -260,6 +287,8 @@ pub struct RegionQuery {
     pub border: BorderFilter,
     /// Only regions with a square on each of these areas.
     pub touching: Vec<Area>,
+    /// Only regions no empty square is next to.
+    pub no_liberty: bool,
 }
 
 /// A square named from a candidate step's `from` or `to` by steps along directions (each
@@ -341,6 +370,8 @@ pub enum Expr {
     ToMove(SideId),
     /// Plies since the last capture or move of a piece of the program's `quiet_kinds`.
     QuietPlies,
+    /// The last N moves (at least) were passes.
+    PassesInARow(u8),
 }
 
 impl Expr {
@@ -369,7 +400,8 @@ impl Expr {
             | Expr::From
             | Expr::To
             | Expr::ToMove(_)
-            | Expr::QuietPlies => false,
+            | Expr::QuietPlies
+            | Expr::PassesInARow(_) => false,
         }
     }
 }
@@ -545,6 +577,26 @@ pub struct Program {
     pub move_notation: MoveNotation,
     /// Where `captures are mandatory` is written.
     pub captures_mandatory_span: Option<Span>,
+    /// `captures are mandatory, taking the most`: only the moves that take the most pieces
+    /// are legal.
+    pub captures_most: bool,
+    /// `identical captures are one move`: moves with the same start and end squares that
+    /// leave the same position are one move.
+    pub identical_one: bool,
+    /// `no move may repeat ...`: which earlier positions a move may not bring back.
+    pub no_repeat: Option<Repetition>,
+    /// Where the `no move may repeat` statement is written.
+    pub no_repeat_span: Option<Span>,
+}
+
+/// Which earlier positions a move may not bring back (a move that leaves the board as it
+/// was, a pass, always may).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repetition {
+    /// The position before the last move (simple ko).
+    BeforeLast,
+    /// Any position of the game so far (superko).
+    Earlier,
 }
 
 impl Program {

@@ -180,6 +180,11 @@ fn every_document_matches_docs_json() {
             "tests/perft/othello-forced-pass.txt",
             "A1",
         ),
+        (
+            "tests/cmd/go-capture.rules",
+            "tests/cmd/go-capture.txt",
+            "c4",
+        ),
     ] {
         if !std::path::Path::new(input).exists() {
             continue;

@@ -9,9 +9,23 @@ impl Checker {
     /// board's size.
     pub(super) fn board(&mut self, st: &Statements) {
         if let Some(s) = st.get("squares")
-            && let StatementKind::Squares { parts, joined } = &s.kind
+            && let StatementKind::Squares {
+                parts,
+                joined,
+                numbered,
+            } = &s.kind
         {
-            self.notation(s.span, parts, joined);
+            if *numbered {
+                self.program().notation = Notation {
+                    parts: Vec::new(),
+                    joined: Vec::new(),
+                    rows_from_bottom: false,
+                    lowercase: false,
+                    numbered: true,
+                };
+            } else {
+                self.notation(s.span, parts, joined);
+            }
         }
         if let Some(input) = st.get("input") {
             if let StatementKind::Input(decl) = &input.kind {
@@ -100,6 +114,7 @@ impl Checker {
                 .iter()
                 .any(|p| p.from_bottom && p.axis == ast::Axis::Row),
             lowercase: parts.iter().any(|p| p.lowercase),
+            numbered: false,
         };
     }
 

@@ -257,6 +257,15 @@ impl Checker {
                     Ty::Bool,
                 )
             }
+            ExprKind::NoRegions(r) => {
+                self.no_regions_here(e, cx);
+                let count = Expr::CountRegions(self.regions(r, cx));
+                (
+                    Expr::Bin(Op::Eq, Box::new(count), Box::new(Expr::Int(0))),
+                    Ty::Bool,
+                )
+            }
+            ExprKind::PassesInARow(n) => (self.passes_in_a_row(e, *n), Ty::Bool),
             ExprKind::AnySet(set) => {
                 let c = self.count_set(set, cx);
                 (
@@ -577,7 +586,7 @@ impl Checker {
         }
     }
 
-    fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> RegionQuery {
+    pub(super) fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> RegionQuery {
         if r.of.on_line || r.of.area.is_some() || r.of.attacked.is_some() {
             self.error(CheckError::new(
                 r.of.span,
@@ -621,7 +630,21 @@ impl Checker {
             spec: id,
             border,
             touching,
+            no_liberty: r.no_liberty,
         }
+    }
+
+    /// `N passes in a row`: the last N moves passed. Some move must be able to pass.
+    fn passes_in_a_row(&mut self, e: &ast::Expr, n: u64) -> Expr {
+        self.passes_asked.get_or_insert(e.span);
+        if n == 0 || n > u8::MAX as u64 {
+            self.error(CheckError::new(
+                e.span,
+                format!("`{n} passes in a row` must count from 1 to {}", u8::MAX),
+                "out of range",
+            ));
+        }
+        Expr::PassesInARow(n.clamp(1, u8::MAX as u64) as u8)
     }
 
     /// `N SET in a row along DIRS`.

@@ -46,6 +46,7 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         program: None,
         let_cost: Vec::new(),
         let_needs: Vec::new(),
+        passes_asked: None,
     };
     let program = c.run(file);
     if c.errors.is_empty() {
@@ -65,12 +66,14 @@ pub(crate) struct Checker {
     pub let_cost: Vec<expr::Cost>,
     /// What each compiled let instance needs (parallel to the program's lets).
     pub let_needs: Vec<expr::Needs>,
+    /// Where `N passes in a row` is first asked.
+    pub passes_asked: Option<Span>,
 }
 
 /// A file's statements by kind: one of each kind a file has once (a second is reported),
 /// every one of the kinds it may have many of, in order.
 #[derive(Default)]
-struct Statements<'a> {
+pub(super) struct Statements<'a> {
     seen: HashMap<&'static str, &'a ast::Statement>,
     lets: Vec<&'a ast::Statement>,
     moves: Vec<&'a ast::Statement>,
@@ -196,6 +199,7 @@ impl Checker {
             }
         }
         self.sections(&st);
+        self.capture_rules(&st);
         let mut program = self.program.take().expect("program was set up");
         program.vars = self.scope.vars.iter().map(|(n, _)| n.clone()).collect();
         program
@@ -217,7 +221,9 @@ impl Checker {
                 StatementKind::Output(_) => "output",
                 StatementKind::Setup(_) => "setup",
                 StatementKind::Game(_) => "game",
-                StatementKind::CapturesMandatory => "captures are mandatory",
+                StatementKind::CapturesMandatory { .. } => "captures are mandatory",
+                StatementKind::IdenticalCaptures => "identical captures are one move",
+                StatementKind::NoRepeat { .. } => "no move may repeat",
                 StatementKind::Notation { .. } => "moves written",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
@@ -332,6 +338,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             joined: vec![true],
             rows_from_bottom: false,
             lowercase: false,
+            numbered: false,
         },
         sides,
         kinds,
@@ -358,6 +365,17 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         },
         captures_mandatory: st.get("captures are mandatory").is_some(),
         captures_mandatory_span: st.get("captures are mandatory").map(|s| s.span),
+        captures_most: matches!(
+            st.kind("captures are mandatory"),
+            Some(StatementKind::CapturesMandatory { most: true })
+        ),
+        identical_one: st.get("identical captures are one move").is_some(),
+        no_repeat: match st.kind("no move may repeat") {
+            Some(StatementKind::NoRepeat { earlier: true }) => Some(Repetition::Earlier),
+            Some(_) => Some(Repetition::BeforeLast),
+            None => None,
+        },
+        no_repeat_span: st.get("no move may repeat").map(|s| s.span),
     }
 }
 

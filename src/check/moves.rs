@@ -208,9 +208,19 @@ impl Checker {
             MovePart::Taking(..) => "taking",
             _ => "moving",
         };
+        let mut taking = None;
         let effect = match part {
-            MovePart::Taking(at, _) => Some((self.square_ref(at), None)),
-            MovePart::Moving(a, b, _) => Some((self.square_ref(a), Some(self.square_ref(b)))),
+            MovePart::Taking(taken, _) => match &**taken {
+                ast::Taken::Square(at) => {
+                    taking = Some(Taking::Square(self.square_ref(at)));
+                    None
+                }
+                ast::Taken::Regions(r) => {
+                    taking = Some(Taking::Regions(self.regions(r, &Cx::default())));
+                    None
+                }
+            },
+            MovePart::Moving(a, b, _) => Some((self.square_ref(a), self.square_ref(b))),
             _ => None,
         };
         let list = match rule.then.last_mut() {
@@ -238,10 +248,11 @@ impl Checker {
             ));
             return;
         }
-        match effect {
-            Some((at, None)) => fx.takes = Some(at),
-            Some((from, Some(to))) => fx.moves = Some((from, to)),
-            None => {}
+        if let Some(t) = taking {
+            fx.takes = Some(t);
+        }
+        if let Some(m) = effect {
+            fx.moves = Some(m);
         }
         fx.span = Some(match fx.span {
             Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),

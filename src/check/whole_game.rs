@@ -44,9 +44,24 @@ impl Checker {
                     for (c, ch) in chars.iter().enumerate() {
                         match self.prog().symbols.iter().find(|(s, _)| s == ch) {
                             Some((_, code)) => {
-                                if *code != EMPTY {
-                                    placed.push((r as u32 * cols + c as u32, *code));
+                                if *code == EMPTY {
+                                    continue;
                                 }
+                                if !self.prog().notation.names_square(rows, r as u32, c as u32) {
+                                    self.error(
+                                        CheckError::new(
+                                            line.span,
+                                            format!(
+                                                "the piece `{ch}` stands on a light square (column {})",
+                                                c + 1
+                                            ),
+                                            "only the dark squares are used",
+                                        )
+                                        .help("the squares are numbered over the dark squares; the bottom-left square is dark"),
+                                    );
+                                    continue;
+                                }
+                                placed.push((r as u32 * cols + c as u32, *code));
                             }
                             None => {
                                 let known: Vec<String> = self
@@ -97,7 +112,7 @@ impl Checker {
                     };
                     let code = self.prog().code(side, kind);
                     for sq in &place.squares {
-                        match names.iter().position(|n| *n == sq.value) {
+                        match names.iter().position(|n| !n.is_empty() && *n == sq.value) {
                             Some(i) if placed.iter().any(|(s, _)| *s == i as u32) => {
                                 self.error(CheckError::new(
                                     sq.span,
@@ -108,7 +123,8 @@ impl Checker {
                             Some(i) => placed.push((i as u32, code)),
                             None => {
                                 let hint = names
-                                    .first()
+                                    .iter()
+                                    .find(|n| !n.is_empty())
                                     .map(|n| format!("squares are written like `{n}`"))
                                     .unwrap_or_default();
                                 self.error(
@@ -274,5 +290,46 @@ impl Checker {
             Outcome::Draw | Outcome::Unstated => "Draw".to_string(),
         };
         vec![TplPart::Text(text)]
+    }
+}
+
+impl Checker {
+    /// What the capture and repetition statements and `N passes in a row` need from the
+    /// moves: a chain of captures to be identical, a move that passes to count passes.
+    pub(super) fn capture_rules(&mut self, st: &super::Statements) {
+        let p = self.prog();
+        let chains = p.moves.iter().any(|m| m.chain.is_some());
+        let passes = p.moves.iter().any(|m| {
+            m.actions
+                .iter()
+                .chain(m.then.iter().flatten())
+                .any(|a| matches!(a.action, Action::Pass))
+        }) || p.game.as_ref().is_some_and(|g| g.stuck == Stuck::Pass);
+        if let Some(s) = st.get("identical captures are one move")
+            && !chains
+        {
+            self.error(
+                CheckError::new(
+                    s.span,
+                    "`identical captures are one move` is about captures of several pieces, but no move continues after a capture",
+                    "nothing to merge",
+                )
+                .help("add `continue while possible` to the move that captures, or remove this line"),
+            );
+        }
+        if let Some(span) = self.passes_asked
+            && !passes
+        {
+            self.error(
+                CheckError::new(
+                    span,
+                    "no move passes, so there are never passes in a row",
+                    "never true",
+                )
+                .help(
+                    "add a move that passes (`move pass`), or `no moves: pass` in the game section",
+                ),
+            );
+        }
     }
 }

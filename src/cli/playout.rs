@@ -7,6 +7,7 @@ use super::options::{Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
 use crate::diagnostic::Kind;
+use crate::program::{Outcome, Program};
 
 pub fn playout(
     rep: &Reporter,
@@ -39,34 +40,91 @@ pub fn playout(
     let started = std::time::Instant::now();
     let mut rng = crate::run::playout::Rng::new(seed);
     let mut scratch = Vec::new();
-    let mut tally: Vec<(String, u64)> = Vec::new();
+    let mut tally: Vec<(String, Outcome, u64)> = Vec::new();
     let mut plies = 0u64;
     for _ in 0..games {
         let result = crate::run::playout::playout(&mut runner, &start, &mut rng, &mut scratch)
             .and_then(|played| {
                 plies += played.plies as u64;
-                crate::render::output::ending(&mut runner, &played.end).map(|e| e.text)
+                crate::render::output::ending(&mut runner, &played.end)
             });
         match result {
-            Ok(text) => match tally.iter_mut().find(|(t, _)| *t == text) {
-                Some((_, n)) => *n += 1,
-                None => tally.push((text, 1)),
+            Ok(end) => match tally.iter_mut().find(|(t, ..)| *t == end.text) {
+                Some((.., n)) => *n += 1,
+                None => tally.push((end.text, end.outcome, 1)),
             },
             Err(e) => return search_failed(rep, &e),
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    tally.sort();
-    let mut out = String::new();
-    for (text, n) in &tally {
-        out.push_str(&format!("{text}: {n}\n"));
-    }
+    let out = report(&loaded.program, &mut tally);
     if let Err(code) = print(rep, &out) {
         return code;
     }
     to_stderr(&format!(
-        "{games} games, {plies} plies in {secs:.3} s ({:.0} games/s)\n",
+        "{games} games, {plies} plies ({:.1} a game) in {secs:.3} s ({:.0} games/s)\n",
+        plies as f64 / games.max(1) as f64,
         games as f64 / secs.max(1e-9)
     ));
     exit::OK
+}
+
+/// The tally, one line per result text in natural order (`by 2` before `by 10`); when an
+/// outcome has several texts (`Black wins by 3`, `Black wins by 5`), a line per outcome
+/// follows with its total.
+fn report(p: &Program, tally: &mut [(String, Outcome, u64)]) -> String {
+    tally.sort_by_key(|t| natural(&t.0));
+    let mut out = String::new();
+    for (text, _, n) in tally.iter() {
+        out.push_str(&format!("{text}: {n}\n"));
+    }
+    let mut outcomes: Vec<(Outcome, u64, usize)> = Vec::new();
+    for &(_, o, n) in tally.iter() {
+        match outcomes.iter_mut().find(|(x, ..)| *x == o) {
+            Some((_, total, texts)) => {
+                *total += n;
+                *texts += 1;
+            }
+            None => outcomes.push((o, n, 1)),
+        }
+    }
+    if outcomes
+        .iter()
+        .any(|&(o, _, texts)| texts > 1 && o != Outcome::Unstated)
+    {
+        let words: Vec<String> = outcomes
+            .iter()
+            .map(|&(o, n, _)| format!("{} {n}", outcome_words(p, o)))
+            .collect();
+        out.push_str(&format!("by outcome: {}\n", words.join(", ")));
+    }
+    out
+}
+
+fn outcome_words(p: &Program, o: Outcome) -> String {
+    match o {
+        Outcome::Win(s) => format!("{} wins", p.sides[s as usize].name),
+        Outcome::Loss(s) => format!("{} loses", p.sides[s as usize].name),
+        Outcome::Draw => "draw".to_string(),
+        Outcome::Unstated => "unstated".to_string(),
+    }
+}
+
+/// A sort key that compares the runs of digits in a text as numbers.
+fn natural(text: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (words, tail) = rest.split_at(digits);
+        let end = tail
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(tail.len());
+        let (number, tail) = tail.split_at(end);
+        out.push((words.to_string(), number.parse().unwrap_or(u64::MAX)));
+        rest = tail;
+    }
+    out
 }

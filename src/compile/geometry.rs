@@ -48,9 +48,18 @@ pub struct NotationError(pub String);
 /// Every square's name, in square order (row by row from the top).
 pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
     let mut names = Vec::with_capacity((rows * cols) as usize);
+    let mut number = 0;
     for sq in 0..rows * cols {
         let (r, c) = (sq / cols, sq % cols);
         let mut name = String::new();
+        if notation.numbered {
+            if Notation::is_dark(rows, r, c) {
+                number += 1;
+                name = number.to_string();
+            }
+            names.push(name);
+            continue;
+        }
         for (i, (axis, style)) in notation.parts.iter().enumerate() {
             if i > 0 && !notation.joined[i - 1] {
                 name.push(' ');

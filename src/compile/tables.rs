@@ -49,7 +49,8 @@ pub struct Tables {
     pub marks: bool,
     /// Some action takes or moves a second piece.
     pub effects: bool,
-    /// `legal if` conditions are asked after every move.
+    /// The position after every move is looked at before the move counts: `legal if`
+    /// conditions, positions that may not come back, identical captures.
     pub legal: bool,
     /// Per side, how its moves capture, read backwards from a square (see [`Attacks`]).
     pub attacks: Vec<Attacks>,
@@ -90,6 +91,9 @@ impl Tables {
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
             chains_memoisable: p.legal.is_empty()
+                && !p.captures_most
+                && !p.identical_one
+                && p.no_repeat.is_none()
                 && p.moves
                     .iter()
                     .all(|m| m.chain.is_none() || m.flip.is_none()),
@@ -98,7 +102,7 @@ impl Tables {
             memory: uses_memory(p),
             marks: all_actions(p).any(|a| a.effects.marks),
             effects: all_actions(p).any(|a| a.effects.takes.is_some() || a.effects.moves.is_some()),
-            legal: !p.legal.is_empty(),
+            legal: !p.legal.is_empty() || p.no_repeat.is_some() || p.identical_one,
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))
                 .collect(),

@@ -428,6 +428,7 @@ impl<'a> CaseReader<'a> {
                 s.cells
                     .extend(tok.iter().map(|&b| self.t.cell_of[b as usize]));
                 if s.cells[before..].iter().all(|&c| c != NO_CELL) {
+                    self.light_squares_empty(s, row, loc)?;
                     continue;
                 }
                 s.cells.truncate(before);
@@ -468,8 +469,34 @@ impl<'a> CaseReader<'a> {
                     ),
                 ));
             }
+            self.light_squares_empty(s, row, loc)?;
         }
         Ok(())
+    }
+
+    /// When only the dark squares are numbered, a grid line has no piece on a light square.
+    fn light_squares_empty(&self, s: &Setup, row: usize, loc: Mark) -> Result<(), InputError> {
+        if !self.p.notation.numbered {
+            return Ok(());
+        }
+        let cols = s.cols as usize;
+        let line = &s.cells[row * cols..(row + 1) * cols];
+        let light = (0..cols)
+            .find(|&c| line[c] != EMPTY && !Notation::is_dark(s.rows, row as u32, c as u32));
+        let Some(c) = light else { return Ok(()) };
+        let start = self.r.locate(loc);
+        let at = Loc {
+            line: start.line,
+            col: start.col + c as u32,
+        };
+        Err(self.err(
+            at,
+            format!(
+                "grid line {} has a piece on a light square (column {}); only the dark squares are used, and the bottom-left square is dark",
+                row + 1,
+                c + 1
+            ),
+        ))
     }
 
     pub(super) fn symbol_choices(&self) -> String {
@@ -535,6 +562,9 @@ impl<'a> CaseReader<'a> {
 
     fn starts_square(&mut self) -> bool {
         self.r.skip_ws();
+        if self.p.notation.numbered {
+            return self.r.peek_here().is_some_and(|b| b.is_ascii_digit());
+        }
         let lower = self.p.notation.lowercase;
         let fits = |b: Option<u8>, style: Style| match (b, style) {
             (Some(b), Style::Letter) => b.is_ascii_uppercase() || lower && b.is_ascii_lowercase(),
@@ -555,6 +585,9 @@ impl<'a> CaseReader<'a> {
     /// A square written in the game's notation, and where it starts.
     pub(super) fn square_at(&mut self, s: &Setup) -> Result<(u32, Mark), InputError> {
         let loc = self.r.mark_after_ws();
+        if self.p.notation.numbered {
+            return self.numbered_square(s).map(|sq| (sq, loc));
+        }
         let mut row = None;
         let mut col = None;
         for (i, (axis, style)) in self.p.notation.parts.iter().enumerate() {
@@ -626,7 +659,36 @@ impl<'a> CaseReader<'a> {
         Ok((row.unwrap_or(0) * s.cols + col.unwrap_or(0), loc))
     }
 
+    /// A square written as its number, when the dark squares are numbered.
+    fn numbered_square(&mut self, s: &Setup) -> Result<u32, InputError> {
+        let here = self.r.mark();
+        let Some(v) = self.r.digits_here() else {
+            let found = self.r.found();
+            return Err(self.err_at(
+                here,
+                format!("expected a square number like `1`, found {found}"),
+            ));
+        };
+        let (rows, cols) = (s.rows, s.cols);
+        let mut dark = (0..rows * cols).filter(|sq| Notation::is_dark(rows, sq / cols, sq % cols));
+        match v.checked_sub(1).and_then(|i| dark.nth(i as usize)) {
+            Some(sq) => Ok(sq),
+            None => {
+                let count = (rows * cols).div_ceil(2);
+                Err(self.err_at(
+                    here,
+                    format!(
+                        "square {v} is off the board (the dark squares are numbered 1 to {count})"
+                    ),
+                ))
+            }
+        }
+    }
+
     fn example_square(&self) -> String {
+        if self.p.notation.numbered {
+            return "1".to_string();
+        }
         let mut out = String::new();
         for (i, (_, style)) in self.p.notation.parts.iter().enumerate() {
             if i > 0 && !self.p.notation.joined[i - 1] {

@@ -7,8 +7,25 @@ use crate::run::Position;
 use crate::syntax::ast::{Axis, Style};
 
 /// The name of row or column `i` (from 0, rows from the top) of `len` as the game's square
-/// notation writes it.
-pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32) -> String {
+/// notation writes it. When only the dark squares are numbered, a row is labelled with the
+/// numbers of its first and last squares (`6-10`) and a column has no label; `cols` is the
+/// width of the board.
+pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32, cols: u32) -> String {
+    if notation.numbered {
+        return match axis {
+            Axis::Row => {
+                let before = (0..i * cols)
+                    .filter(|sq| Notation::is_dark(len, sq / cols, sq % cols))
+                    .count();
+                let here = (0..cols).filter(|&c| Notation::is_dark(len, i, c)).count();
+                match here {
+                    0 => String::new(),
+                    _ => format!("{}-{}", before + 1, before + here),
+                }
+            }
+            Axis::Column => String::new(),
+        };
+    }
     let i = match axis {
         Axis::Row if notation.rows_from_bottom => len - 1 - i,
         _ => i,
@@ -55,19 +72,21 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
 pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
     let (p, t, g) = (e.p, &*e.t, &e.g);
     let cols: Vec<String> = (0..g.cols)
-        .map(|c| axis_label(&p.notation, Axis::Column, c, g.cols))
+        .map(|c| axis_label(&p.notation, Axis::Column, c, g.cols, g.cols))
         .collect();
     let rows: Vec<String> = (0..g.rows)
-        .map(|r| axis_label(&p.notation, Axis::Row, r, g.rows))
+        .map(|r| axis_label(&p.notation, Axis::Row, r, g.rows, g.cols))
         .collect();
-    let cw = cols.iter().map(String::len).max().unwrap_or(1);
+    let cw = cols.iter().map(String::len).max().unwrap_or(1).max(1);
     let rw = rows.iter().map(String::len).max().unwrap_or(1);
     let mut lines = Vec::with_capacity(rows.len() + 1);
-    let mut head = " ".repeat(rw);
-    for c in &cols {
-        head.push_str(&format!(" {c:>cw$}"));
+    if cols.iter().any(|c| !c.is_empty()) {
+        let mut head = " ".repeat(rw);
+        for c in &cols {
+            head.push_str(&format!(" {c:>cw$}"));
+        }
+        lines.push(head);
     }
-    lines.push(head);
     for (r, label) in rows.iter().enumerate() {
         let mut line = format!("{label:>rw$}");
         for c in 0..g.cols as usize {

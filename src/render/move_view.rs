@@ -106,11 +106,21 @@ pub struct StepView {
     /// The square taken, and the symbol of the piece that stood there.
     pub captured: Option<String>,
     pub captured_piece: Option<String>,
+    /// The pieces a `taking` clause took besides: each square and the symbol of its piece
+    /// (left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taken: Vec<TakenView>,
     /// The runs of enemy pieces the step turned, in the order they turned.
     pub flips: Vec<FlipView>,
     pub flip_rule: Option<Clause>,
     /// The kind the piece became as it landed.
     pub promoted_to: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TakenView {
+    pub square: String,
+    pub piece: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -240,6 +250,10 @@ impl Viewer<'_, '_> {
                         _ => Vec::new(),
                     };
                     views.extend(self.rejected(pos, e, &attacks));
+                }
+                let (fewer, most) = self.runner.fewer_taken(pos, sq)?;
+                for (steps, taken) in fewer {
+                    views.push(self.fewer_taken(&steps, taken, most));
                 }
                 Some(views)
             }
@@ -422,6 +436,14 @@ impl Viewer<'_, '_> {
             captured_piece: s
                 .captured
                 .map(|(_, c)| board_text::symbol(p, &self.runner.engine().t, c).to_string()),
+            taken: s
+                .taken
+                .iter()
+                .map(|&(q, c)| TakenView {
+                    square: self.name(q),
+                    piece: board_text::symbol(p, &self.runner.engine().t, c).to_string(),
+                })
+                .collect(),
             flips: s
                 .flips
                 .iter()
@@ -458,6 +480,29 @@ impl Viewer<'_, '_> {
                 kinds.join(", ")
             ),
             clause: None,
+        }
+    }
+
+    /// A capture that `taking the most` turns down: it takes `taken` pieces, another `most`.
+    fn fewer_taken(&self, steps: &[Step], taken: u32, most: u32) -> RejectedView {
+        let p = self.runner.engine().p;
+        let first = steps[0];
+        let at = ActionRef {
+            rule: first.rule,
+            part: first.part,
+            action: first.action,
+        };
+        let pieces = |n: u32| format!("{n} piece{}", if n == 1 { "" } else { "s" });
+        RejectedView {
+            candidate: crate::run::step::move_text(self.runner.engine(), steps),
+            direction: self.dir_name(first.dir),
+            distance: None,
+            action: self.action_clause(at),
+            reason: format!(
+                "it takes {}, and another capture takes {most}",
+                pieces(taken)
+            ),
+            clause: p.captures_mandatory_span.map(|s| self.clause(s)),
         }
     }
 

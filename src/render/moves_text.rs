@@ -135,6 +135,17 @@ fn step(s: &StepView, number: &str, out: &mut String) {
     if let (Some(sq), Some(piece)) = (&s.captured, &s.captured_piece) {
         let _ = writeln!(out, "{indent}takes {piece} on {sq}");
     }
+    // Pieces a `taking` clause took, grouped by symbol in the order met.
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for t in &s.taken {
+        match groups.iter_mut().find(|(p, _)| *p == t.piece) {
+            Some((_, squares)) => squares.push(&t.square),
+            None => groups.push((&t.piece, vec![&t.square])),
+        }
+    }
+    for (piece, squares) in groups {
+        let _ = writeln!(out, "{indent}takes {piece} on {}", squares.join(", "));
+    }
     if !s.flips.is_empty() {
         match &s.flip_rule {
             Some(rule) => {

@@ -132,7 +132,11 @@ fn board(e: &Engine, s: &mut String) {
     s.push_str("  <g class=\"board\">\n");
     for sq in 0..g.n as u32 {
         let (r, c) = (sq / g.cols, sq % g.cols);
-        let (shade, fill) = if (r + c) % 2 == 0 {
+        let light = match p.notation.numbered {
+            true => !crate::program::Notation::is_dark(g.rows, r, c),
+            false => (r + c) % 2 == 0,
+        };
+        let (shade, fill) = if light {
             ("light", "#f0d9b5")
         } else {
             ("dark", "#b58863")
@@ -146,11 +150,27 @@ fn board(e: &Engine, s: &mut String) {
         );
     }
     s.push_str("  </g>\n");
+    if p.notation.numbered {
+        // Each dark square's number in its top-left corner.
+        s.push_str("  <g class=\"labels\" font-size=\"10\" fill=\"#f0d9b5\">\n");
+        for sq in (0..g.n as u32).filter(|&sq| !g.names[sq as usize].is_empty()) {
+            let (r, c) = (sq / g.cols, sq % g.cols);
+            let _ = writeln!(
+                s,
+                r#"    <text class="label" x="{}" y="{}">{}</text>"#,
+                MARGIN + c * CELL + 3,
+                MARGIN + r * CELL + 11,
+                escape(&g.names[sq as usize])
+            );
+        }
+        s.push_str("  </g>\n");
+        return;
+    }
     // Row and column names on all four sides.
     s.push_str("  <g class=\"labels\" font-size=\"13\" fill=\"#444444\" text-anchor=\"middle\">\n");
     for c in 0..g.cols {
         let x = MARGIN + c * CELL + CELL / 2;
-        let name = escape(&axis_label(&p.notation, Axis::Column, c, g.cols));
+        let name = escape(&axis_label(&p.notation, Axis::Column, c, g.cols, g.cols));
         for y in [MARGIN - 9, MARGIN + g.rows * CELL + 19] {
             let _ = writeln!(
                 s,
@@ -160,7 +180,7 @@ fn board(e: &Engine, s: &mut String) {
     }
     for r in 0..g.rows {
         let y = MARGIN + r * CELL + CELL / 2 + 5;
-        let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows));
+        let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows, g.cols));
         for x in [MARGIN / 2, MARGIN + g.cols * CELL + MARGIN / 2] {
             let _ = writeln!(
                 s,

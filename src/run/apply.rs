@@ -2,16 +2,25 @@
 
 use super::eval::square_of;
 use super::position::Position;
+use super::regions::{self, Fill};
 use super::runs::closed_run;
 use super::step::{NO_KIND, NONE, Step};
 use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
 
-/// Plays one step. `stack` is scratch space for cascading flips.
+/// Scratch space for playing steps: the stack of cascading flips, the flood fill of
+/// regions taken.
+#[derive(Debug, Default)]
+pub struct Work {
+    pub stack: Vec<u32>,
+    pub fill: Fill,
+}
+
+/// Plays one step.
 #[inline]
-pub fn apply(e: &Engine, pos: &mut Position, step: &Step, stack: &mut Vec<u32>) {
-    apply_traced(e, pos, step, stack, &mut Off);
+pub fn apply(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
+    apply_traced(e, pos, step, work, &mut Off);
 }
 
 /// [`apply`], telling `trace` which runs it flips, in order.
@@ -20,7 +29,7 @@ pub fn apply_traced<T: Trace>(
     e: &Engine,
     pos: &mut Position,
     step: &Step,
-    stack: &mut Vec<u32>,
+    work: &mut Work,
     trace: &mut T,
 ) {
     let (p, t, g) = (e.p, &*e.t, &e.g);
@@ -29,6 +38,10 @@ pub fn apply_traced<T: Trace>(
             pos.clear_marks();
         }
         pos.quiet = pos.quiet.saturating_add(1);
+        pos.passes = match step.is_pass() {
+            true => pos.passes.saturating_add(1),
+            false => 0,
+        };
     }
     if step.is_pass() {
         return;
@@ -71,7 +84,7 @@ pub fn apply_traced<T: Trace>(
     }
     pos.set(to, piece);
     if t.marks || t.effects {
-        effects(e, pos, step);
+        effects(e, pos, step, work);
     }
     if let Some(flip) = &rule.flip {
         flip_runs(
@@ -80,7 +93,7 @@ pub fn apply_traced<T: Trace>(
             to,
             &flip.dirs[pos.mover as usize],
             flip.cascading,
-            stack,
+            &mut work.stack,
             trace,
         );
     }
@@ -94,7 +107,7 @@ fn to_sq(step: &Step) -> usize {
 
 /// What the step's action does besides moving its piece: marking the squares it passed,
 /// taking a piece off another square, moving a second piece.
-fn effects(e: &Engine, pos: &mut Position, step: &Step) {
+fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     let (p, g) = (e.p, &e.g);
     let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
     let side = pos.mover;
@@ -105,13 +118,26 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step) {
             sq = g.next[step.dir as usize * g.n + sq as usize];
         }
     }
-    if let Some(at) = &fx.takes {
-        let sq = square_of(g, at, step.from, step.to, side);
-        if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
-            pos.set(sq as usize, EMPTY);
-            pos.set_moved(sq as usize, true);
-            pos.quiet = 0;
+    match &fx.takes {
+        Some(Taking::Square(at)) => {
+            let sq = square_of(g, at, step.from, step.to, side);
+            if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
+                pos.set(sq as usize, EMPTY);
+                pos.set_moved(sq as usize, true);
+                pos.quiet = 0;
+            }
         }
+        Some(Taking::Regions(q)) => {
+            regions::find_taken(e, pos, side, q, &mut work.fill);
+            if !work.fill.found.is_empty() {
+                pos.quiet = 0;
+            }
+            for &sq in &work.fill.found {
+                pos.set(sq as usize, EMPTY);
+                pos.set_moved(sq as usize, true);
+            }
+        }
+        None => {}
     }
     if let Some((a, b)) = &fx.moves {
         let (a, b) = (

@@ -14,6 +14,13 @@ use crate::program::Expr;
 impl<'p> Runner<'p> {
     /// The number of complete moves after which `cond` holds.
     pub(super) fn count_dp(&mut self, pos: &Position, cond: &'p Expr) -> Result<u64, RunError> {
+        let outer = self.need.take();
+        let r = self.count_memoised(pos, cond);
+        self.need = outer;
+        r
+    }
+
+    fn count_memoised(&mut self, pos: &Position, cond: &'p Expr) -> Result<u64, RunError> {
         self.scratch.memo.clear();
         self.scratch.memo_big.clear();
         if self.over(pos)? {
@@ -36,7 +43,7 @@ impl<'p> Runner<'p> {
                     let mut a = Acc::default();
                     let fold = Fold::Count(Some(cond));
                     return r
-                        .visit(next, ends, st.over != NONE, &fold, &mut a)
+                        .visit(next, ends, 0, st.over != NONE, &fold, &mut a)
                         .map(|_| a.count);
                 }
                 let at = chain_at(st, pos, next);
@@ -89,7 +96,7 @@ impl<'p> Runner<'p> {
                 from: origin,
                 to: at.sq,
             };
-            if let Err(e) = self.visit(pos, ends, true, &Fold::Count(Some(cond)), &mut a) {
+            if let Err(e) = self.visit(pos, ends, 0, true, &Fold::Count(Some(cond)), &mut a) {
                 self.scratch.step_pool.push(steps);
                 return Err(e);
             }

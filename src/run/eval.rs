@@ -28,6 +28,8 @@ pub trait Scope<'p> {
     fn to_move(&mut self, side: SideId) -> Result<i64, RunError>;
     /// Plies since the last capture (or move of the kinds that restart the count).
     fn quiet_plies(&mut self) -> Result<i64, RunError>;
+    /// How many moves in a row, up to the last one, were passes.
+    fn passes(&mut self) -> Result<i64, RunError>;
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Squares of a set on a named part of the board, or attacked.
     fn count_in(
@@ -69,6 +71,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         }
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::QuietPlies => scope.quiet_plies(),
+        Expr::PassesInARow(n) => Ok((scope.passes()? >= *n as i64) as i64),
         Expr::CountSet(f) => scope.count_set(*f),
         Expr::CountIn {
             filter,
@@ -248,6 +251,9 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn quiet_plies(&mut self) -> Result<i64, RunError> {
         Ok(self.pos.quiet as i64)
     }
+    fn passes(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.passes as i64)
+    }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
     }
@@ -338,6 +344,9 @@ impl<'p> Scope<'p> for Numbers<'_> {
     }
     fn quiet_plies(&mut self) -> Result<i64, RunError> {
         not_here("`plies without capture`")
+    }
+    fn passes(&mut self) -> Result<i64, RunError> {
+        not_here("`passes in a row`")
     }
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")

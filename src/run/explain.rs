@@ -2,7 +2,7 @@
 //! `apply` the searches use (recording what it captured, flipped and promoted), and the
 //! candidates the generator turned down on one square, with the reason for each.
 
-use super::apply::{apply, apply_traced, finish};
+use super::apply::{Work, apply, apply_traced, finish};
 use super::attack;
 use super::filters::matches_filter;
 use super::movegen::{chain_after, chain_at};
@@ -36,6 +36,8 @@ pub struct StepPlayed {
     pub passed: Vec<u32>,
     /// The square and piece taken: jumped over, or landed on.
     pub captured: Option<(u32, Code)>,
+    /// The squares and pieces a `taking` clause took, in square order.
+    pub taken: Vec<(u32, Code)>,
     pub flips: Vec<FlipRun>,
     /// What the piece became as it landed.
     pub promoted: Option<Code>,
@@ -65,7 +67,12 @@ pub struct MovePlayed {
 impl MovePlayed {
     /// Every square whose piece the move took, in order.
     pub fn captures(&self) -> impl Iterator<Item = u32> + '_ {
-        self.steps.iter().filter_map(|s| s.captured.map(|c| c.0))
+        self.steps.iter().flat_map(|s| {
+            s.captured
+                .map(|c| c.0)
+                .into_iter()
+                .chain(s.taken.iter().map(|t| t.0))
+        })
     }
 
     /// Every square the move flipped, in order.
@@ -84,13 +91,43 @@ impl MovePlayed {
     }
 }
 
+/// The pieces a step's `taking` clause took: the squares it emptied other than its own
+/// start, landing and jumped squares (and a second piece's start, for `moving`).
+fn taken_by_clause(
+    e: &crate::compile::Engine,
+    st: &Step,
+    side: crate::program::SideId,
+    before: &[Code],
+    after: &[Code],
+) -> Vec<(u32, Code)> {
+    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+    if fx.takes.is_none() {
+        return Vec::new();
+    }
+    let moved_from = fx
+        .moves
+        .as_ref()
+        .map(|(a, _)| crate::run::eval::square_of(&e.g, a, st.from, st.to, side));
+    (0..before.len() as u32)
+        .filter(|&s| {
+            !matches!(before[s as usize], EMPTY | GHOST)
+                && after[s as usize] == EMPTY
+                && s != st.from
+                && s != st.to
+                && s != st.over
+                && Some(s) != moved_from
+        })
+        .map(|s| (s, before[s as usize]))
+        .collect()
+}
+
 /// Plays `steps` (one move, as [`Runner::moves`] gives it) from `pos`, recording what each
 /// step did.
 pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed {
     let e = runner.engine().clone();
     let (p, g) = (e.p, &e.g);
     let mut now = pos.clone();
-    let mut stack = Vec::new();
+    let mut stack = Work::default();
     let mut played = Vec::with_capacity(steps.len());
     let mut captured_any = false;
     for st in steps {
@@ -101,6 +138,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 distance: 0,
                 passed: Vec::new(),
                 captured: None,
+                taken: Vec::new(),
                 flips: Vec::new(),
                 promoted: None,
             });
@@ -134,7 +172,9 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         };
         captured_any |= st.over != NONE;
         let mut record = Record::default();
+        let before = now.cells.clone();
         apply_traced(&e, &mut now, st, &mut stack, &mut record);
+        let taken = taken_by_clause(&e, st, now.mover, &before, &now.cells);
         let flips = record
             .0
             .iter()
@@ -164,6 +204,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             distance,
             passed,
             captured,
+            taken,
             flips,
             promoted: (landed != piece).then_some(landed),
         });
@@ -214,7 +255,7 @@ pub fn attacked_after(
 ) -> Result<Vec<Attacked>, RunError> {
     let e = runner.engine().clone();
     let mut after = pos.clone();
-    apply(&e, &mut after, step, &mut Vec::new());
+    apply(&e, &mut after, step, &mut Work::default());
     finish(&e, &mut after, step.to, step.over != NONE);
     let mut sets = Vec::new();
     collect_attacked(&e.p.legal[rule].0, &mut sets);
@@ -283,7 +324,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         for st in &here {
             let e = runner.engine().clone();
             let mut after = pos.clone();
-            apply(&e, &mut after, st, &mut Vec::new());
+            apply(&e, &mut after, st, &mut Work::default());
             finish(&e, &mut after, st.to, st.over != NONE);
             if let Some(rule) = runner.failed_legal(&after)? {
                 found.push(Event::Illegal {
@@ -299,7 +340,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         .filter(|s| s.from == sq && runner.continues(s))
         .map(|s| (pos.clone(), *s))
         .collect();
-    let mut flip_stack = Vec::new();
+    let mut work = Work::default();
     let e = runner.engine().clone();
     // Chains can branch without end in sight on a big board: look at this many steps at most.
     let mut budget = 100_000;
@@ -309,7 +350,7 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
             break;
         }
         let mut after = before.clone();
-        apply(&e, &mut after, &st, &mut flip_stack);
+        apply(&e, &mut after, &st, &mut work);
         let at = chain_at(&st, &before, &after);
         let mut record = Record::default();
         let mut next = Vec::new();

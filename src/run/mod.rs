@@ -9,6 +9,7 @@ pub mod eval;
 pub mod explain;
 mod filters;
 mod fxhash;
+pub mod history;
 pub mod movegen;
 mod perft;
 pub mod playout;

@@ -64,6 +64,7 @@ impl Runner<'_> {
         }
         let mut passed = self.take_pos(pos);
         passed.mover = self.next_side(pos.mover);
+        passed.passes = passed.passes.saturating_add(1);
         let mut acc = Acc::default();
         let r = self
             .walk(&passed, &Fold::Count(None), &mut acc)

@@ -57,6 +57,7 @@ pub fn playout(
     );
     let mut pos = start.clone();
     let mut plies = 0;
+    runner.forget_game();
     while plies < limit {
         runner.successors(&pos, scratch)?;
         if scratch.is_empty() {
@@ -65,6 +66,8 @@ pub fn playout(
             }
             let mut passed = pos.clone();
             passed.mover = runner.next_side(pos.mover);
+            passed.passes = passed.passes.saturating_add(1);
+            runner.remember(&pos);
             runner.successors(&passed, scratch)?;
             if scratch.is_empty() {
                 break;
@@ -74,8 +77,10 @@ pub fn playout(
             continue;
         }
         let pick = rng.below(scratch.len() as u64) as usize;
+        runner.remember(&pos);
         pos = scratch.swap_remove(pick);
         plies += 1;
     }
+    runner.forget_game();
     Ok(Played { end: pos, plies })
 }

@@ -17,6 +17,8 @@ pub struct Position {
     pub marked: Vec<u64>,
     /// Plies since the last capture (or move of a piece of the kinds that restart it).
     pub quiet: u16,
+    /// Moves in a row, up to the last one, that were passes.
+    pub passes: u8,
 }
 
 impl Position {
@@ -28,6 +30,7 @@ impl Position {
             moved: Vec::new(),
             marked: Vec::new(),
             quiet: 0,
+            passes: 0,
         }
     }
 
@@ -40,6 +43,7 @@ impl Position {
         self.moved.copy_from_slice(&other.moved);
         self.marked.copy_from_slice(&other.marked);
         self.quiet = other.quiet;
+        self.passes = other.passes;
     }
 
     #[inline]

@@ -5,10 +5,9 @@
 
 use super::eval::{Scope, count_in, count_set, eval, in_a_row, not_here, overflow};
 use super::position::Position;
-use super::regions::{self, Regions};
+use super::regions::{self, Regions, region_ok};
 use super::search::{RunError, Runner};
 use super::walk::{Acc, Fold};
-use crate::compile::geometry::Geometry;
 use crate::program::*;
 
 /// A position as `side` sees it, in the runner.
@@ -81,23 +80,6 @@ impl<'p> Runner<'p> {
     }
 }
 
-fn border_ok(f: BorderFilter, sides: u32) -> bool {
-    match f {
-        BorderFilter::All => true,
-        BorderFilter::Only(s) => sides == 1 << s,
-        BorderFilter::Touches(s) => sides & (1 << s) != 0,
-        BorderFilter::Nothing => sides == 0,
-    }
-}
-
-/// Whether region `i` is one the query takes: its border as asked, on every area asked.
-fn region_ok(q: &RegionQuery, regions: &Regions, i: usize, side: SideId) -> bool {
-    border_ok(q.border, regions.borders[i])
-        && q.touching
-            .iter()
-            .all(|&a| regions.touches[i] & Geometry::area_bit(a, side) != 0)
-}
-
 impl<'p> Scope<'p> for At<'_, 'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError> {
         Ok(self.r.vars[v])
@@ -127,6 +109,10 @@ impl<'p> Scope<'p> for At<'_, 'p> {
 
     fn quiet_plies(&mut self) -> Result<i64, RunError> {
         Ok(self.pos.quiet as i64)
+    }
+
+    fn passes(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.passes as i64)
     }
 
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
@@ -192,7 +178,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError> {
         let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
         let v = (0..regions.sizes.len())
-            .filter(|&i| region_ok(q, &regions, i, self.side))
+            .filter(|&i| region_ok(q, regions.facts(i), self.side))
             .count() as i64;
         self.r.put_regions(q.spec, regions, self.top);
         Ok(v)
@@ -203,7 +189,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         let mut total: i64 = 0;
         let mut result = Ok(());
         for i in 0..regions.sizes.len() {
-            if !region_ok(q, &regions, i, self.side) {
+            if !region_ok(q, regions.facts(i), self.side) {
                 continue;
             }
             let size = regions.sizes[i] as i64;

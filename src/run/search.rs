@@ -10,8 +10,9 @@
 
 use std::rc::Rc;
 
-use super::apply::apply;
+use super::apply::{Work, apply};
 use super::fxhash::FxHashMap;
+use super::history::History;
 use super::movegen::{ChainAt, Gen};
 use super::position::Position;
 use super::regions::{Fill, Regions};
@@ -62,7 +63,7 @@ pub(super) type Memo<K> = FxHashMap<(K, u64, u32), u64>;
 #[derive(Default)]
 pub(super) struct Scratch {
     pub line_counts: Vec<u32>,
-    pub flip_stack: Vec<u32>,
+    pub work: Work,
     pub step_pool: Vec<Vec<Step>>,
     pub pos_pool: Vec<Position>,
     /// The mover's pieces, for the generator.
@@ -86,6 +87,15 @@ pub(super) struct Cache {
 pub struct Runner<'p> {
     pub(super) e: Rc<Engine<'p>>,
     pub(super) vars: Vec<i64>,
+    /// Under `taking the most`: how many pieces the moves of the position being walked
+    /// must take (`None`: any number).
+    pub(super) need: Option<u32>,
+    /// Every capture counts, however few pieces it takes (to say which ones the rule
+    /// turns down).
+    pub(super) every_capture: bool,
+    /// The boards of the game up to the position being walked, when moves may not repeat
+    /// a position.
+    pub(super) history: History,
     budget: Budget,
     nodes: u64,
     pub(super) scratch: Scratch,
@@ -97,6 +107,9 @@ impl<'p> Runner<'p> {
         let p = e.p;
         Runner {
             vars: vec![0; p.vars.len()],
+            need: None,
+            every_capture: false,
+            history: History::default(),
             budget: Budget::default(),
             nodes: 0,
             scratch: Scratch::default(),
@@ -135,6 +148,19 @@ impl<'p> Runner<'p> {
 
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+    }
+
+    /// Remembers `pos` as a position of the game played so far, before the position a move
+    /// from it leads to (when the rules forbid bringing a position back).
+    pub fn remember(&mut self, pos: &Position) {
+        if self.e.p.no_repeat.is_some() {
+            self.history.push(&pos.cells);
+        }
+    }
+
+    /// Forgets the positions of the game played so far.
+    pub fn forget_game(&mut self) {
+        self.history.clear();
     }
 
     /// Forgets what was cached about the previous position.
@@ -216,7 +242,7 @@ impl<'p> Runner<'p> {
         then: impl FnOnce(&mut Self, &mut Position) -> R,
     ) -> R {
         let mut next = self.take_pos(pos);
-        apply(&self.e, &mut next, st, &mut self.scratch.flip_stack);
+        apply(&self.e, &mut next, st, &mut self.scratch.work);
         let r = then(self, &mut next);
         self.put_pos(next);
         r

@@ -27,12 +27,16 @@ pub(super) enum Fold<'p> {
     Collect,
     /// Each move as the steps it takes, up to this many.
     Moves(usize),
+    /// The most pieces a move takes (into `best`).
+    Most,
+    /// Each move as its steps (into `moves_list`) with the pieces it takes (into `taken`).
+    Taken,
 }
 
 impl Fold<'_> {
     /// The fold writes moves out, so the walk keeps the steps of the move it is in.
     fn keeps_path(&self) -> bool {
-        matches!(self, Fold::Divide(_) | Fold::Moves(_))
+        matches!(self, Fold::Divide(_) | Fold::Moves(_) | Fold::Taken)
     }
 }
 
@@ -47,6 +51,24 @@ pub(super) struct Acc {
     pub divide: Vec<(String, u64)>,
     pub positions: Vec<Position>,
     pub moves_list: Vec<Vec<Step>>,
+    /// Under `identical captures are one move`: the moves of several captures folded in so
+    /// far (see [`Seen`]).
+    pub seen: Vec<Seen>,
+    /// The pieces each move of `moves_list` takes, for [`Fold::Taken`].
+    pub taken: Vec<u32>,
+}
+
+/// A move as its steps, with the number of pieces it takes.
+pub type Taken = (Vec<Step>, u32);
+
+/// A move folded in, to know it again: its start and end squares, the board after it, and
+/// where it was written out (its steps, and its index in the list written).
+pub(super) struct Seen {
+    from: u32,
+    to: u32,
+    board: Vec<crate::program::Code>,
+    path: Vec<Step>,
+    index: usize,
 }
 
 pub(super) fn count_overflow() -> RunError {
@@ -70,22 +92,74 @@ impl<'p> Runner<'p> {
             self.scratch.step_pool.push(steps);
             return Err(e);
         }
+        let remembers = self.e.p.no_repeat.is_some();
+        if remembers {
+            self.history.push(&pos.cells);
+        }
+        let outer = self.need;
+        let r = self.most_taken(pos, &steps).and_then(|need| {
+            self.need = need;
+            self.walk_steps(pos, steps, fold, acc)
+        });
+        self.need = outer;
+        if remembers {
+            self.history.pop();
+        }
+        r
+    }
+
+    /// Under `taking the most`, when some move captures: the most pieces a move takes.
+    fn most_taken(&mut self, pos: &Position, steps: &[Step]) -> Result<Option<u32>, RunError> {
+        if !self.e.p.captures_most
+            || self.every_capture
+            || !steps.iter().any(|s| self.takes(pos, s))
+        {
+            return Ok(None);
+        }
+        let mut copy = self.take_steps();
+        copy.clear();
+        copy.extend_from_slice(steps);
+        let mut acc = Acc::default();
+        self.need = None;
+        self.walk_steps(pos, copy, &Fold::Most, &mut acc)?;
+        Ok(acc.best.map(|b| b as u32))
+    }
+
+    /// True if the step takes a piece: it jumps one, or lands on an enemy.
+    #[inline]
+    pub(super) fn takes(&self, pos: &Position, st: &Step) -> bool {
+        st.over != NONE
+            || (st.from != NONE
+                && st.to != NONE
+                && self.e.t.class[pos.mover as usize][pos.cells[st.to as usize] as usize]
+                    == crate::program::C_ENEMY)
+    }
+
+    /// Visits every complete move that starts with one of `steps`.
+    fn walk_steps(
+        &mut self,
+        pos: &Position,
+        steps: Vec<Step>,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
         // Listing and plain counting need no position after a move that ends at once.
         let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
         self.each_step(steps, |r, st| {
+            let taken = r.takes(pos, st) as u32;
             if blind && !r.continues(st) {
                 let ends = MoveEnds {
                     from: st.from,
                     to: st.to,
                 };
-                return r.visit(pos, ends, false, fold, acc);
+                return r.visit(pos, ends, taken, false, fold, acc);
             }
             if fold.keeps_path() {
                 r.scratch.path.clear();
                 r.scratch.path.push(*st);
             }
             r.play(pos, st, |r, next| {
-                r.after_first_step(pos, st, next, fold, acc)
+                r.after_first_step(pos, st, next, taken, fold, acc)
             })
         })
     }
@@ -96,6 +170,7 @@ impl<'p> Runner<'p> {
         pos: &Position,
         st: &Step,
         next: &mut Position,
+        taken: u32,
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
@@ -104,11 +179,13 @@ impl<'p> Runner<'p> {
                 from: st.from,
                 to: st.to,
             };
-            return self.walk_chain(next, chain_at(st, pos, next), ends, fold, acc, 1);
+            let at = chain_at(st, pos, next);
+            return self.walk_chain(next, at, ends, taken, fold, acc, 1);
         }
         let captured = st.over != NONE;
         if let Fold::Perft(depth) = fold
             && !self.needs_finish(captured)
+            && self.need.is_none_or(|n| n == taken)
         {
             // Perft's hot path: the move is complete and needs no finishing, so the
             // position just played is the next node (no second copy).
@@ -125,17 +202,19 @@ impl<'p> Runner<'p> {
             from: st.from,
             to: st.to,
         };
-        self.visit(next, ends, captured, fold, acc)
+        self.visit(next, ends, taken, captured, fold, acc)
     }
 
     /// Follows a move from `at` (its next parts, or a chain of jumps): every place it may
     /// end is a complete move. `ends` are where the move started and where its first part
-    /// ends so far.
+    /// ends so far; `taken` how many pieces it has taken.
+    #[allow(clippy::too_many_arguments)]
     fn walk_chain(
         &mut self,
         pos: &Position,
         at: super::movegen::ChainAt,
         ends: MoveEnds,
+        taken: u32,
         fold: &Fold<'p>,
         acc: &mut Acc,
         depth: usize,
@@ -153,7 +232,7 @@ impl<'p> Runner<'p> {
         }
         if self.may_end(&at)
             && (steps.is_empty() || !self.must_go_on(&at))
-            && let Err(e) = self.visit(pos, ends, true, fold, acc)
+            && let Err(e) = self.visit(pos, ends, taken, true, fold, acc)
         {
             self.scratch.step_pool.push(steps);
             return Err(e);
@@ -167,12 +246,13 @@ impl<'p> Runner<'p> {
                 0 => MoveEnds { to: st.to, ..ends },
                 _ => ends,
             };
+            let taken = taken + r.takes(pos, st) as u32;
             let res = r.play(pos, st, |r, next| {
                 if r.continues(st) {
                     let at = chain_at(st, pos, next);
-                    return r.walk_chain(next, at, ends, fold, acc, depth + 1);
+                    return r.walk_chain(next, at, ends, taken, fold, acc, depth + 1);
                 }
-                r.visit(next, ends, true, fold, acc)
+                r.visit(next, ends, taken, true, fold, acc)
             });
             if fold.keeps_path() {
                 r.scratch.path.pop();
@@ -187,15 +267,26 @@ impl<'p> Runner<'p> {
         (captured && self.e.t.ghosts) || self.e.t.promote_at_end
     }
 
-    /// A complete move has been played: `pos` is the position during its last step.
+    /// A complete move has been played: `pos` is the position during its last step, `taken`
+    /// the number of pieces it took.
     pub(super) fn visit(
         &mut self,
         pos: &Position,
         ends: MoveEnds,
+        taken: u32,
         captured: bool,
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
+        if self.need.is_some_and(|n| n != taken) {
+            return Ok(());
+        }
+        if let Fold::Most = fold {
+            let best = acc.best.get_or_insert(0);
+            if taken as i64 <= *best {
+                return Ok(());
+            }
+        }
         if !self.e.t.legal {
             match fold {
                 Fold::Ends => {
@@ -212,24 +303,41 @@ impl<'p> Runner<'p> {
             }
         }
         if !self.needs_finish(captured) {
-            return self.fold_legal(pos, ends, fold, acc);
+            return self.fold_legal(pos, ends, taken, fold, acc);
         }
         let mut done = self.take_pos(pos);
         finish(&self.e, &mut done, ends.to, captured);
-        let r = self.fold_legal(&done, ends, fold, acc);
+        let r = self.fold_legal(&done, ends, taken, fold, acc);
         self.put_pos(done);
         r
     }
 
-    /// Folds in a complete move if the position after it meets the `legal if` conditions.
+    /// Folds in a complete move if the position after it meets the `legal if` conditions
+    /// (and repeats no position the rules forbid, and is not a capture folded in already).
     fn fold_legal(
         &mut self,
         after: &Position,
         ends: MoveEnds,
+        taken: u32,
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
         if self.e.t.legal && !self.legal(after)? {
+            return Ok(());
+        }
+        match fold {
+            Fold::Most => {
+                acc.best = Some(acc.best.unwrap_or(0).max(taken as i64));
+                return Ok(());
+            }
+            Fold::Taken => {
+                acc.moves_list.push(self.scratch.path.clone());
+                acc.taken.push(taken);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.e.p.identical_one && taken >= 2 && self.seen_before(after, ends, fold, acc) {
             return Ok(());
         }
         acc.moves += 1;
@@ -243,9 +351,59 @@ impl<'p> Runner<'p> {
         Ok(())
     }
 
+    /// Under `identical captures are one move`: whether a move of several captures with
+    /// the same start and end squares, leaving the same board, was folded in already. The
+    /// move written out is the one whose squares come first in square order.
+    fn seen_before(
+        &mut self,
+        after: &Position,
+        ends: MoveEnds,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> bool {
+        let same = |s: &&mut Seen| s.from == ends.from && s.to == ends.to && s.board == after.cells;
+        let path = &self.scratch.path;
+        if let Some(seen) = acc.seen.iter_mut().find(same) {
+            let squares = |p: &[Step]| p.iter().map(|s| s.to).collect::<Vec<u32>>();
+            if fold.keeps_path() && squares(path) < squares(&seen.path) {
+                seen.path.clone_from(path);
+                match fold {
+                    Fold::Divide(_) => {
+                        acc.divide[seen.index].0 = move_text(&self.e, path);
+                    }
+                    Fold::Moves(_) if seen.index < acc.moves_list.len() => {
+                        acc.moves_list[seen.index].clone_from(path);
+                    }
+                    _ => {}
+                }
+            }
+            return true;
+        }
+        acc.seen.push(Seen {
+            from: ends.from,
+            to: ends.to,
+            board: after.cells.clone(),
+            path: if fold.keeps_path() {
+                path.clone()
+            } else {
+                Vec::new()
+            },
+            index: match fold {
+                Fold::Divide(_) => acc.divide.len(),
+                _ => acc.moves_list.len(),
+            },
+        });
+        false
+    }
+
     /// Whether the position after a complete move (its mover still the side that moved)
-    /// meets every `legal if` condition.
+    /// meets every `legal if` condition, and brings back no board the rules forbid.
     pub(super) fn legal(&mut self, after: &Position) -> Result<bool, RunError> {
+        if let Some(rule) = self.e.p.no_repeat
+            && self.history.repeats(rule, &after.cells)
+        {
+            return Ok(false);
+        }
         Ok(self.failed_legal(after)?.is_none())
     }
 
@@ -300,8 +458,8 @@ impl<'p> Runner<'p> {
                     acc.moves_list.push(self.scratch.path.clone());
                 }
             }
-            // Answered in `visit` without a position.
-            Fold::Ends | Fold::Count(None) => {}
+            // Answered in `visit` without a position, or before the move is folded in.
+            Fold::Ends | Fold::Count(None) | Fold::Most | Fold::Taken => {}
         }
         Ok(())
     }
@@ -316,6 +474,31 @@ impl<'p> Runner<'p> {
         let mut acc = Acc::default();
         self.walk(pos, &Fold::Moves(limit), &mut acc)?;
         Ok((acc.moves_list, acc.moves))
+    }
+
+    /// Under `taking the most`: the captures from (or placed on) `sq` that the rule turns
+    /// down, each as its steps with the pieces it takes, and the most any move takes.
+    pub fn fewer_taken(&mut self, pos: &Position, sq: u32) -> Result<(Vec<Taken>, u32), RunError> {
+        if !self.e.p.captures_most {
+            return Ok((Vec::new(), 0));
+        }
+        let mut acc = Acc::default();
+        let outer = std::mem::replace(&mut self.every_capture, true);
+        let r = self.walk(pos, &Fold::Taken, &mut acc);
+        self.every_capture = outer;
+        r?;
+        let most = acc.taken.iter().copied().max().unwrap_or(0);
+        let here = |p: &Vec<Step>| {
+            p.first()
+                .is_some_and(|s| s.from == sq || s.from == NONE && s.to == sq)
+        };
+        let fewer = acc
+            .moves_list
+            .into_iter()
+            .zip(acc.taken)
+            .filter(|(p, n)| *n < most && here(p))
+            .collect();
+        Ok((fewer, most))
     }
 
     /// The start and end squares of every legal move, in generation order.

@@ -56,6 +56,9 @@ pub enum StatementKind {
     Squares {
         parts: Vec<SquarePart>,
         joined: Vec<bool>,
+        /// `squares numbered over the dark squares`: the dark squares are numbered 1, 2, ...
+        /// row by row from the top left; `parts` is then empty.
+        numbered: bool,
     },
     Sides(Vec<SideDef>),
     Kinds(Vec<Name>),
@@ -87,7 +90,16 @@ pub enum StatementKind {
     Input(InputDecl),
     Output(Vec<OutStmt>),
     Setup(Setup),
-    CapturesMandatory,
+    /// `captures are mandatory [, taking the most]`.
+    CapturesMandatory {
+        most: bool,
+    },
+    /// `identical captures are one move`.
+    IdenticalCaptures,
+    /// `no move may repeat the position before the last move | an earlier position`.
+    NoRepeat {
+        earlier: bool,
+    },
     Game(Vec<GameClause>),
     /// `legal if COND`: asked of the position after every move.
     Legal(Expr),
@@ -243,8 +255,9 @@ pub enum MovePart {
     },
     /// `marking the squares passed`: the action marks the squares it passes.
     Marking(Span),
-    /// `taking SQUARE`: the action also takes the piece on that square.
-    Taking(Box<SquareRef>, Span),
+    /// `taking SQUARE | REGIONS`: the action also takes the piece on that square, or every
+    /// piece of those regions.
+    Taking(Box<Taken>, Span),
     /// `moving SQUARE to SQUARE`: the action also moves the piece on one square to another.
     Moving(Box<SquareRef>, Box<SquareRef>, Span),
     Flip {
@@ -365,7 +378,11 @@ pub enum ExprKind {
     },
     NoMoves,
     NoSet(SquareSet),
+    /// `no regions of ...`: no region of the kind asked for.
+    NoRegions(Box<Regions>),
     AnySet(SquareSet),
+    /// `N passes in a row`: the last N moves were passes.
+    PassesInARow(u64),
     /// `any regions of ...`: some region of the kind asked for.
     AnyRegions(Box<Regions>),
     ToMove(Name),
@@ -484,7 +501,16 @@ pub struct Regions {
     pub border: Option<Border>,
     /// `touching AREA and AREA ...`: only regions with a square on each.
     pub touching: Vec<Area>,
+    /// `with no empty neighbour`: only regions no empty square is next to.
+    pub no_liberty: bool,
     pub span: Span,
+}
+
+/// What a `taking` clause takes.
+#[derive(Debug, Clone)]
+pub enum Taken {
+    Square(SquareRef),
+    Regions(Box<Regions>),
 }
 
 #[derive(Debug, Clone)]

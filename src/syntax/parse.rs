@@ -5,7 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
-use super::parse_expr::{expr, square_ref, template};
+use super::parse_expr::{expr, regions, square_ref, template};
 use super::syntax_error::SyntaxError;
 
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
@@ -234,7 +234,13 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         }
         Rule::input => input_section(inner)?,
         Rule::setup => setup(inner)?,
-        Rule::mandatory => StatementKind::CapturesMandatory,
+        Rule::mandatory => StatementKind::CapturesMandatory {
+            most: inner.next().is_some(),
+        },
+        Rule::identical => StatementKind::IdenticalCaptures,
+        Rule::no_repeat => StatementKind::NoRepeat {
+            earlier: inner.next().unwrap().as_rule() == Rule::earlier_position,
+        },
         Rule::legal => StatementKind::Legal(expr(inner.next().unwrap())?),
         Rule::notation => {
             let separator = string(inner.next().unwrap())?;
@@ -324,7 +330,12 @@ fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         },
         Rule::marking => MovePart::Marking(sp),
         Rule::taking => {
-            MovePart::Taking(Box::new(square_ref(pair.into_inner().next().unwrap())?), sp)
+            let inner = pair.into_inner().next().unwrap();
+            let taken = match inner.as_rule() {
+                Rule::regions => Taken::Regions(Box::new(regions(inner)?)),
+                _ => Taken::Square(square_ref(inner)?),
+            };
+            MovePart::Taking(Box::new(taken), sp)
         }
         Rule::moving => {
             let mut it = pair.into_inner();
@@ -545,8 +556,10 @@ fn out_stmt(pair: Pair<Rule>) -> Result<OutStmt, SyntaxError> {
 fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
     let mut parts = Vec::new();
     let mut joined = Vec::new();
+    let mut numbered = false;
     for p in inner {
         match p.as_rule() {
+            Rule::numbered => numbered = true,
             Rule::square_part => {
                 let psp = span(&p);
                 let mut it = p.into_inner();
@@ -573,7 +586,11 @@ fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
             _ => joined.push(p.as_str() == "+"),
         }
     }
-    Ok(StatementKind::Squares { parts, joined })
+    Ok(StatementKind::Squares {
+        parts,
+        joined,
+        numbered,
+    })
 }
 
 fn sides(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {

@@ -184,10 +184,21 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::NoMoves,
             span: sp,
         }),
-        Rule::no_set => Ok(Expr {
-            kind: ExprKind::NoSet(square_set(pair.into_inner().next().unwrap())),
-            span: sp,
-        }),
+        Rule::no_set => {
+            let inner = pair.into_inner().next().unwrap();
+            let kind = match inner.as_rule() {
+                Rule::regions => ExprKind::NoRegions(Box::new(regions(inner)?)),
+                _ => ExprKind::NoSet(square_set(inner)),
+            };
+            Ok(Expr { kind, span: sp })
+        }
+        Rule::passes_in_a_row => {
+            let n = integer(&pair.into_inner().next().unwrap())?;
+            Ok(Expr {
+                kind: ExprKind::PassesInARow(n),
+                span: sp,
+            })
+        }
         Rule::plies_without => Ok(Expr {
             kind: ExprKind::PliesWithout(
                 pair.into_inner().next().map(name_list).unwrap_or_default(),
@@ -408,16 +419,21 @@ fn piece_words(pair: Pair<Rule>) -> PieceWords {
     }
 }
 
-fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
+pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner();
     let of = square_set(it.next().unwrap());
     let by = name_list(it.next().unwrap());
     let mut border = None;
     let mut touching = Vec::new();
+    let mut no_liberty = false;
     for p in it {
         if p.as_rule() == Rule::touching {
             touching = p.into_inner().map(area).collect();
+            continue;
+        }
+        if p.as_rule() == Rule::no_liberty {
+            no_liberty = true;
             continue;
         }
         let b = p.into_inner().next().unwrap();
@@ -432,6 +448,7 @@ fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
         by,
         border,
         touching,
+        no_liberty,
         span: sp,
     })
 }

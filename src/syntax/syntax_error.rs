@@ -303,6 +303,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "`empty`, `own`, `enemy`, `off the board`, `attacked`, `marked` or a side"
         }
         touching => "`touching AREA`",
+        numbered => "`numbered over the dark squares`",
+        the_most => "`taking the most`",
+        identical | no_repeat => "a statement",
+        last_position | earlier_position => {
+            "`the position before the last move` or `an earlier position`"
+        }
+        passes_in_a_row => "`N passes in a row`",
+        no_liberty => "`with no empty neighbour`",
         on_area | area | far_row | home_row | edge | edge_side => {
             "a part of the board (`the far row`, `the home row`, `the top edge`, ...)"
         }
