@@ -173,7 +173,7 @@ fn every_document_matches_docs_json() {
         (
             "rules/english-draughts.rules",
             "tests/cmd/moves-mandatory.txt",
-            "D3",
+            "10",
         ),
         (
             "rules/othello.rules",

@@ -119,7 +119,8 @@ fn divide_adds_up_to_the_count() {
     }
 }
 
-fn playout(rules: &str, games: u64, seed: u64) -> String {
+/// The tally `ply playout` prints, and the plies per game it reports on standard error.
+fn playout(rules: &str, games: u64, seed: u64) -> (String, f64) {
     let out = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args([
             "playout",
@@ -131,32 +132,82 @@ fn playout(rules: &str, games: u64, seed: u64) -> String {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // "40 games, 2571 plies (64.3 a game) in 0.004 s (9981 games/s)"
+    let per_game = stderr
+        .split_once('(')
+        .and_then(|(_, rest)| rest.split_once(" a game"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{rules}: no plies per game in {stderr:?}"));
+    (String::from_utf8(out.stdout).unwrap(), per_game)
+}
+
+/// Every line of a tally but the totals per outcome: (text, games).
+fn tally_lines(tally: &str) -> Vec<(&str, u64)> {
+    tally
+        .lines()
+        .filter(|l| !l.starts_with("by outcome: "))
+        .map(|l| {
+            let (text, n) = l.rsplit_once(": ").unwrap();
+            (text, n.parse::<u64>().unwrap())
+        })
+        .collect()
 }
 
 #[test]
 fn playouts_are_reproducible_and_every_game_ends() {
-    for rules in ["rules/othello.rules", "rules/english-draughts.rules"] {
-        let a = playout(rules, 40, 7);
+    // Each game, and the plies a random game of it lasts on average: at least, at most.
+    for (rules, shortest, longest) in [
+        ("rules/othello.rules", 50.0, 61.0),
+        ("rules/english-draughts.rules", 20.0, 300.0),
+        ("rules/turkish-draughts.rules", 20.0, 400.0),
+        ("rules/international-draughts.rules", 30.0, 400.0),
+        ("rules/go.rules", 40.0, 500.0),
+    ] {
+        let (a, per_game) = playout(rules, 40, 7);
         assert_eq!(
             a,
-            playout(rules, 40, 7),
+            playout(rules, 40, 7).0,
             "{rules}: the same seed gives the same tally"
         );
-        let total: u64 = a
-            .lines()
-            .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
-            .sum();
+        let lines = tally_lines(&a);
+        let total: u64 = lines.iter().map(|l| l.1).sum();
         assert_eq!(total, 40, "{rules}: every game ends with a result:\n{a}");
+        assert!(
+            (shortest..=longest).contains(&per_game),
+            "{rules}: {per_game} plies a game on average"
+        );
         // Two seeds may give the same tally by chance; five in a row should not.
         assert!(
-            (8..13).any(|s| playout(rules, 40, s) != a),
+            (8..13).any(|s| playout(rules, 40, s).0 != a),
             "{rules}: other seeds play other games"
         );
     }
+}
+
+#[test]
+fn go_tallies_add_up_per_outcome() {
+    let (tally, _) = playout("rules/go.rules", 30, 5);
+    let by_outcome = tally
+        .lines()
+        .find_map(|l| l.strip_prefix("by outcome: "))
+        .unwrap_or_else(|| panic!("no totals per outcome:\n{tally}"));
+    let mut sum = 0;
+    for part in by_outcome.split(", ") {
+        let (words, n) = part.rsplit_once(' ').unwrap();
+        let n: u64 = n.parse().unwrap();
+        let texts: u64 = tally_lines(&tally)
+            .iter()
+            .filter(|(t, _)| match words {
+                "black wins" => t.starts_with("Black wins by "),
+                "white wins" => t.starts_with("White wins by "),
+                _ => *t == "Draw",
+            })
+            .map(|l| l.1)
+            .sum();
+        assert_eq!(texts, n, "{words}:\n{tally}");
+        sum += n;
+    }
+    assert_eq!(sum, 30);
 }
