@@ -163,3 +163,46 @@ output \"{count moves}\"
         }
     }
 }
+
+/// Playouts of games whose moves are one step each try the steps in random order and play
+/// the first legal one: every move so chosen is one of the legal moves (the positions after
+/// them, as the general walk makes them), and every legal move can be chosen.
+#[test]
+fn random_moves_are_the_legal_moves() {
+    for name in ["go", "chess", "connect-four", "breakthrough", "othello"] {
+        let p = program(&rules(name));
+        let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
+        let mut rng = ply::run::playout::Rng::new(11);
+        let (mut steps, mut after) = (Vec::new(), Vec::new());
+        runner.forget_game();
+        for ply in 0..120 {
+            runner.successors(&pos, &mut after).unwrap();
+            let Some(next) = runner.random_move(&pos, &mut rng, &mut steps).unwrap() else {
+                assert!(
+                    after.is_empty(),
+                    "{name}: ply {ply}: a legal move was missed"
+                );
+                break;
+            };
+            assert!(after.contains(&next), "{name}: ply {ply}: not a legal move");
+            if ply == 30 {
+                // Many draws from one position reach every legal move.
+                let mut seen = vec![false; after.len()];
+                for _ in 0..after.len() * 40 {
+                    let m = runner
+                        .random_move(&pos, &mut rng, &mut steps)
+                        .unwrap()
+                        .unwrap();
+                    seen[after.iter().position(|a| *a == m).unwrap()] = true;
+                }
+                assert!(
+                    seen.iter().all(|&s| s),
+                    "{name}: some legal move is never drawn"
+                );
+            }
+            runner.remember(&pos);
+            pos = next;
+        }
+        runner.forget_game();
+    }
+}

@@ -1,7 +1,9 @@
 //! Whole games: random playouts from a position to the end.
 
+use super::apply::{apply, finish};
 use super::position::Position;
 use super::search::{RunError, Runner};
+use super::step::{NONE, Step};
 
 /// A small, fast, seedable random generator (SplitMix64); the same seed gives the same games.
 pub struct Rng(u64);
@@ -28,6 +30,58 @@ impl Rng {
                 return v % n;
             }
         }
+    }
+}
+
+impl Runner<'_> {
+    /// A uniformly random legal move from `pos` (whose moves are one step each), played,
+    /// with the next side to move; `None` when there is none. The steps are tried in random
+    /// order and the first legal one is played.
+    pub fn random_move(
+        &mut self,
+        pos: &Position,
+        rng: &mut Rng,
+        steps: &mut Vec<Step>,
+    ) -> Result<Option<Position>, RunError> {
+        if self.over(pos)? {
+            return Ok(None);
+        }
+        self.first_steps(pos, steps)?;
+        let remembers = self.e.p.no_repeat.is_some();
+        if remembers {
+            self.history.push(&pos.cells);
+        }
+        let mut found = Ok(None);
+        while !steps.is_empty() {
+            let st = steps.swap_remove(rng.below(steps.len() as u64) as usize);
+            let mut next = self.take_pos(pos);
+            apply(&self.e, &mut next, &st, &mut self.scratch.work);
+            let captured = st.over != NONE;
+            if self.needs_finish(captured) {
+                finish(&self.e, &mut next, st.to, captured);
+            }
+            if self.e.t.legal {
+                match self.legal(&next) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.put_pos(next);
+                        continue;
+                    }
+                    Err(e) => {
+                        self.put_pos(next);
+                        found = Err(e);
+                        break;
+                    }
+                }
+            }
+            next.mover = self.next_side(next.mover);
+            found = Ok(Some(next));
+            break;
+        }
+        if remembers {
+            self.history.pop();
+        }
+        found
     }
 }
 
@@ -58,8 +112,26 @@ pub fn playout(
     let mut pos = start.clone();
     let mut plies = 0;
     runner.forget_game();
+    // Moves of one step each: try them in random order and play the first legal one, a
+    // uniform choice among the legal moves without making every position after them.
+    let one_step = {
+        let (p, t) = (runner.engine().p, &runner.engine().t);
+        !t.chains && !t.parts && !p.captures_most
+    };
+    let mut steps = Vec::new();
     while plies < limit {
-        runner.successors(&pos, scratch)?;
+        if one_step {
+            if let Some(next) = runner.random_move(&pos, rng, &mut steps)? {
+                runner.remember(&pos);
+                let before = std::mem::replace(&mut pos, next);
+                runner.put_pos(before);
+                plies += 1;
+                continue;
+            }
+            scratch.clear();
+        } else {
+            runner.successors(&pos, scratch)?;
+        }
         if scratch.is_empty() {
             if !stuck_pass || runner.end_reached(&pos)?.is_some() {
                 break;
