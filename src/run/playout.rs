@@ -43,6 +43,7 @@ impl Runner<'_> {
         rng: &mut Rng,
         steps: &mut Vec<Step>,
     ) -> Result<Option<Position>, RunError> {
+        self.tick()?;
         if self.over(pos)? {
             return Ok(None);
         }
