@@ -185,7 +185,7 @@ fn read_cases(
                 })?;
             let r = runner.get_or_insert_with(|| {
                 let mut r = Runner::new(engine.clone());
-                r.set_budget(budget);
+                r.set_budget(budget.clone());
                 r
             });
             r.set_engine(engine);

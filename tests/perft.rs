@@ -211,3 +211,57 @@ fn go_tallies_add_up_per_outcome() {
     }
     assert_eq!(sum, 30);
 }
+
+/// The output of `ply perft` or `ply playout` (standard output) with these arguments.
+fn ply_out(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn threads_change_no_count_and_no_tally() {
+    for (rules, depth) in [
+        ("rules/chess.rules", "3"),
+        ("rules/international-draughts.rules", "4"),
+        ("rules/go.rules", "2"),
+        ("rules/othello.rules", "5"),
+    ] {
+        let perft = |threads: &str| {
+            ply_out(&[
+                "perft",
+                rules,
+                "--depth",
+                depth,
+                "--divide",
+                "--threads",
+                threads,
+            ])
+        };
+        let one = perft("1");
+        assert_eq!(one, perft("2"), "{rules}: perft on 1 and 2 threads");
+        assert_eq!(one, perft("3"), "{rules}: perft on 1 and 3 threads");
+        let games = |threads: &str| {
+            ply_out(&[
+                "playout",
+                rules,
+                "--games",
+                "30",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+            ])
+        };
+        let one = games("1");
+        assert_eq!(one, games("2"), "{rules}: playouts on 1 and 2 threads");
+        assert_eq!(one, games("5"), "{rules}: playouts on 1 and 5 threads");
+    }
+}

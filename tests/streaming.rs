@@ -40,6 +40,7 @@ fn run(p: &ply::program::Program, input: &mut dyn Read) -> (Vec<u8>, String) {
     let budget = ply::run::Budget {
         max_nodes: Some(2_000_000),
         deadline: None,
+        shared: None,
     };
     let error = match ply::cases::run_cases(p, input, &mut out, budget) {
         Ok(n) => format!("ok, {n} cases"),

@@ -13,6 +13,7 @@ mod positions;
 mod report;
 mod run;
 mod show;
+mod threads;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -144,9 +145,10 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
     /// Count the move sequences of exactly DEPTH plies from the start position
     #[command(
         after_help = "The count is the last line of standard output; --divide first prints each first \
-move with its count. Time and leaves per second go to standard error.\n\n\
+move with its count. Time and leaves per second go to standard error. The first moves are \
+shared among the threads; the count does not depend on how many there are.\n\n\
 Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
-ply perft game.rules --depth 3 --position board.txt"
+ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1"
     )]
     Perft {
         /// The rules file
@@ -161,6 +163,9 @@ ply perft game.rules --depth 3 --position board.txt"
         /// Print each first move with its count before the total
         #[arg(long)]
         divide: bool,
+        /// Threads to count on, each taking the next first move (default: one per core)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
         #[command(flatten)]
         limits: Limits,
         #[command(flatten)]
@@ -169,8 +174,10 @@ ply perft game.rules --depth 3 --position board.txt"
     /// Play random games from the start position and print the tally of results
     #[command(
         after_help = "Each game picks uniformly among the legal moves until the game ends; the \
-same seed gives the same tally. Games per second go to standard error.\n\n\
-Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7"
+same seed gives the same tally, on any number of threads (each game has its own seed). \
+Plies per game and games per second go to standard error.\n\n\
+Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7\n  \
+ply playout game.rules --games 1000 --threads 1"
     )]
     Playout {
         /// The rules file
@@ -184,6 +191,10 @@ Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --gam
         /// Start from the first case of this file instead of the rules file's setup
         #[arg(long)]
         position: Option<PathBuf>,
+        /// Threads to play on, each taking the next game (default: one per core); the tally
+        /// is the same for any number
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
         #[command(flatten)]
         limits: Limits,
     },
@@ -260,14 +271,18 @@ pub fn main() -> i32 {
             depth,
             position,
             divide,
+            threads,
             limits,
             format,
         } => perft::perft(
             &rep(format),
             &rules,
-            depth,
-            position.as_deref(),
-            divide,
+            perft::Ask {
+                depth,
+                position: position.as_deref(),
+                divide,
+                threads: threads::count(threads.map(|n| n as usize)),
+            },
             limits,
         ),
         Command::Playout {
@@ -275,8 +290,19 @@ pub fn main() -> i32 {
             games,
             seed,
             position,
+            threads,
             limits,
-        } => playout::playout(plain, &rules, games, seed, position.as_deref(), limits),
+        } => playout::playout(
+            plain,
+            &rules,
+            playout::Ask {
+                games,
+                seed,
+                position: position.as_deref(),
+                threads: threads::count(threads.map(|n| n as usize)),
+            },
+            limits,
+        ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
         Command::Test {
             dirs,

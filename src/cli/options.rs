@@ -69,6 +69,7 @@ impl Limits {
     pub(super) fn budget(&self) -> crate::run::Budget {
         crate::run::Budget {
             max_nodes: self.max_nodes,
+            shared: None,
             deadline: self
                 .timeout
                 .filter(|t| t.is_finite() && *t >= 0.0)

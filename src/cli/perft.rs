@@ -6,16 +6,24 @@ use super::load::load;
 use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
+use super::threads;
 use crate::render::json;
 
-pub fn perft(
-    rep: &Reporter,
-    rules: &Path,
-    depth: u32,
-    position: Option<&Path>,
-    divide: bool,
-    limits: Limits,
-) -> i32 {
+/// What `ply perft` is asked.
+pub struct Ask<'a> {
+    pub depth: u32,
+    pub position: Option<&'a Path>,
+    pub divide: bool,
+    pub threads: usize,
+}
+
+pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
+    let Ask {
+        depth,
+        position,
+        divide,
+        threads,
+    } = ask;
     let loaded = match load(rep, rules) {
         Ok(r) => r,
         Err(code) => return code,
@@ -24,24 +32,10 @@ pub fn perft(
         Ok(x) => x,
         Err(code) => return code,
     };
-    runner.set_budget(limits.budget());
     let started = std::time::Instant::now();
-    let (total, lines) = if divide {
-        match runner.perft_divide(&pos, depth) {
-            Ok(lines) => (
-                lines
-                    .iter()
-                    .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
-                    .ok_or_else(|| crate::run::RunError::new("the count passed 64 bits")),
-                Some(lines),
-            ),
-            Err(e) => (Err(e), None),
-        }
-    } else {
-        (runner.perft(&pos, depth), None)
-    };
-    let total = match total {
-        Ok(t) => t,
+    let budget = limits.budget();
+    let (total, lines) = match threads::perft(&mut runner, &pos, depth, divide, threads, &budget) {
+        Ok(x) => x,
         Err(e) => return search_failed(rep, &e),
     };
     let secs = started.elapsed().as_secs_f64();

@@ -6,17 +6,25 @@ use super::load::{display, load};
 use super::options::{Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
+use super::threads;
 use crate::diagnostic::Kind;
 use crate::program::{Outcome, Program};
 
-pub fn playout(
-    rep: &Reporter,
-    rules: &Path,
-    games: u64,
-    seed: u64,
-    position: Option<&Path>,
-    limits: Limits,
-) -> i32 {
+/// What `ply playout` is asked.
+pub struct Ask<'a> {
+    pub games: u64,
+    pub seed: u64,
+    pub position: Option<&'a Path>,
+    pub threads: usize,
+}
+
+pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
+    let Ask {
+        games,
+        seed,
+        position,
+        threads,
+    } = ask;
     let loaded = match load(rep, rules) {
         Ok(r) => r,
         Err(code) => return code,
@@ -36,26 +44,13 @@ pub fn playout(
         Ok(x) => x,
         Err(code) => return code,
     };
-    runner.set_budget(limits.budget());
     let started = std::time::Instant::now();
-    let mut rng = crate::run::playout::Rng::new(seed);
-    let mut scratch = Vec::new();
-    let mut tally: Vec<(String, Outcome, u64)> = Vec::new();
-    let mut plies = 0u64;
-    for _ in 0..games {
-        let result = crate::run::playout::playout(&mut runner, &start, &mut rng, &mut scratch)
-            .and_then(|played| {
-                plies += played.plies as u64;
-                crate::render::output::ending(&mut runner, &played.end)
-            });
-        match result {
-            Ok(end) => match tally.iter_mut().find(|(t, ..)| *t == end.text) {
-                Some((.., n)) => *n += 1,
-                None => tally.push((end.text, end.outcome, 1)),
-            },
+    let budget = limits.budget();
+    let (mut tally, plies) =
+        match threads::playouts(&mut runner, &start, games, seed, threads, &budget) {
+            Ok(x) => x,
             Err(e) => return search_failed(rep, &e),
-        }
-    }
+        };
     let secs = started.elapsed().as_secs_f64();
     let out = report(&loaded.program, &mut tally);
     if let Err(code) = print(rep, &out) {

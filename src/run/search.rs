@@ -40,11 +40,17 @@ impl RunError {
 }
 
 /// Limits on a search: nodes expanded and wall-clock time.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Budget {
     pub max_nodes: Option<u64>,
     pub deadline: Option<std::time::Instant>,
+    /// Nodes expanded by every runner of a search shared between threads (each adds its
+    /// count in batches); `None` for a runner searching alone.
+    pub shared: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
 }
+
+/// How many nodes a runner of a shared search expands before adding them to the total.
+const SHARED_BATCH: u64 = 256;
 
 /// The deepest chain of jumps followed before giving up (keeps the stack bounded).
 pub const MAX_CHAIN: usize = 10_000;
@@ -174,8 +180,15 @@ impl<'p> Runner<'p> {
     #[inline]
     pub(super) fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
+        let expanded = match &self.budget.shared {
+            None => self.nodes,
+            Some(_) if !self.nodes.is_multiple_of(SHARED_BATCH) => 0,
+            Some(total) => {
+                total.fetch_add(SHARED_BATCH, std::sync::atomic::Ordering::Relaxed) + SHARED_BATCH
+            }
+        };
         if let Some(max) = self.budget.max_nodes
-            && self.nodes > max
+            && expanded > max
         {
             return Err(RunError {
                 message: format!("the search went past its budget of {max} nodes (--max-nodes)"),

@@ -31,12 +31,18 @@ pub(super) enum Fold<'p> {
     Most,
     /// Each move as its steps (into `moves_list`) with the pieces it takes (into `taken`).
     Taken,
+    /// Each move written out (into `divide`, with a count of 0) and the position after it
+    /// with the next side to move (into `positions`).
+    Children,
 }
 
 impl Fold<'_> {
     /// The fold writes moves out, so the walk keeps the steps of the move it is in.
     fn keeps_path(&self) -> bool {
-        matches!(self, Fold::Divide(_) | Fold::Moves(_) | Fold::Taken)
+        matches!(
+            self,
+            Fold::Divide(_) | Fold::Moves(_) | Fold::Taken | Fold::Children
+        )
     }
 }
 
@@ -368,7 +374,7 @@ impl<'p> Runner<'p> {
             if fold.keeps_path() && squares(path) < squares(&seen.path) {
                 seen.path.clone_from(path);
                 match fold {
-                    Fold::Divide(_) => {
+                    Fold::Divide(_) | Fold::Children => {
                         acc.divide[seen.index].0 = move_text(&self.e, path);
                     }
                     Fold::Moves(_) if seen.index < acc.moves_list.len() => {
@@ -389,7 +395,7 @@ impl<'p> Runner<'p> {
                 Vec::new()
             },
             index: match fold {
-                Fold::Divide(_) => acc.divide.len(),
+                Fold::Divide(_) | Fold::Children => acc.divide.len(),
                 _ => acc.moves_list.len(),
             },
         });
@@ -453,6 +459,12 @@ impl<'p> Runner<'p> {
                 acc.count = acc.count.checked_add(n).ok_or_else(count_overflow)?;
             }
             Fold::Collect => acc.positions.push(after.clone()),
+            Fold::Children => {
+                let mut next = after.clone();
+                next.mover = self.next_side(next.mover);
+                acc.positions.push(next);
+                acc.divide.push((move_text(&self.e, &self.scratch.path), 0));
+            }
             Fold::Moves(limit) => {
                 if acc.moves_list.len() < *limit {
                     acc.moves_list.push(self.scratch.path.clone());
@@ -523,6 +535,19 @@ impl<'p> Runner<'p> {
         self.cache.move_count = Some(acc.ends.len() as u64);
         *ends = acc.ends;
         r
+    }
+
+    /// Each legal move written out, with the position after it (the next side to move), in
+    /// the generator's order.
+    pub fn children(&mut self, pos: &Position) -> Result<Vec<(String, Position)>, RunError> {
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Children, &mut acc)?;
+        Ok(acc
+            .divide
+            .into_iter()
+            .map(|(text, _)| text)
+            .zip(acc.positions)
+            .collect())
     }
 
     /// The positions after each legal move, with the next side to move.

@@ -1,0 +1,214 @@
+//! Searches shared between threads: perft split by first move, playouts split by game. Each
+//! thread compiles the rules for itself and has its own runner; what they find does not
+//! depend on how many threads there are (a game's moves come from its own seed).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crate::compile::Engines;
+use crate::program::{Outcome, Program};
+use crate::run::playout::{Rng, playout};
+use crate::run::{Budget, Position, RunError, Runner};
+
+/// The threads a search uses: as asked, or one per core.
+pub fn count(asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// What a worker thread needs to build its own runner: the board size and the input's
+/// numbers of the position searched.
+struct Start<'a> {
+    p: &'a Program,
+    rows: u32,
+    cols: u32,
+    vars: Vec<i64>,
+    budget: Budget,
+}
+
+impl<'a> Start<'a> {
+    fn of(runner: &Runner<'a>, budget: &Budget, threads: usize) -> Start<'a> {
+        let e = runner.engine();
+        let mut budget = budget.clone();
+        if threads > 1 {
+            budget.shared = Some(Arc::new(AtomicU64::new(0)));
+        }
+        Start {
+            p: e.p,
+            rows: e.g.rows,
+            cols: e.g.cols,
+            vars: runner.vars().to_vec(),
+            budget,
+        }
+    }
+
+    fn runner(&self) -> Result<Runner<'a>, RunError> {
+        let engine = Engines::new(self.p)
+            .get(self.rows, self.cols)
+            .map_err(|e| RunError::new(e.0))?;
+        let mut r = Runner::new(engine);
+        r.set_vars(&self.vars);
+        r.set_budget(self.budget.clone());
+        Ok(r)
+    }
+}
+
+/// Runs `work` on `threads` threads (the calling one among them when there is one), each
+/// with its own runner, stopping all at the first error.
+fn spread<'a, T: Send>(
+    start: &Start<'a>,
+    main: &mut Runner<'a>,
+    threads: usize,
+    work: impl Fn(&mut Runner<'a>, &AtomicBool) -> Result<T, RunError> + Sync,
+) -> Result<Vec<T>, RunError> {
+    let stop = AtomicBool::new(false);
+    if threads <= 1 {
+        main.set_budget(start.budget.clone());
+        return work(main, &stop).map(|t| vec![t]);
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let r = start.runner().and_then(|mut r| work(&mut r, &stop));
+                    if r.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    r
+                })
+            })
+            .collect();
+        let mut out = Vec::with_capacity(threads);
+        let mut first_error = None;
+        for h in handles {
+            match h.join() {
+                Ok(Ok(t)) => out.push(t),
+                Ok(Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        first_error.map_or(Ok(out), Err)
+    })
+}
+
+/// Each first move written out, with its count.
+pub type Divided = Vec<(String, u64)>;
+
+/// Perft from `pos` on `threads` threads: each takes the next first move and counts below
+/// it. Returns the total and, with `divide`, each first move with its count.
+pub fn perft<'a>(
+    runner: &mut Runner<'a>,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+    budget: &Budget,
+) -> Result<(u64, Option<Divided>), RunError> {
+    let start = Start::of(runner, budget, threads);
+    runner.set_budget(start.budget.clone());
+    let children = match depth {
+        0 | 1 => Vec::new(),
+        _ => runner.children(pos)?,
+    };
+    if threads <= 1 || children.is_empty() {
+        // One thread, a depth too small to share, or no move to share (a pass or the end).
+        return if divide {
+            let lines = runner.perft_divide(pos, depth)?;
+            let total = lines
+                .iter()
+                .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
+                .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+            Ok((total, Some(lines)))
+        } else {
+            runner.perft(pos, depth).map(|n| (n, None))
+        };
+    }
+    let next = AtomicUsize::new(0);
+    let found = spread(&start, runner, threads, |r, stop| {
+        // The root is the position before every first move (for rules against repetition).
+        r.remember(pos);
+        let mut out = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((_, child)) = children.get(i) else {
+                break;
+            };
+            out.push((i, r.perft(child, depth - 1)?));
+        }
+        Ok(out)
+    })?;
+    let mut counts = vec![0u64; children.len()];
+    for (i, n) in found.into_iter().flatten() {
+        counts[i] = n;
+    }
+    let total = counts
+        .iter()
+        .try_fold(0u64, |a, n| a.checked_add(*n))
+        .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+    let lines = divide.then(|| {
+        children
+            .into_iter()
+            .map(|(text, _)| text)
+            .zip(counts)
+            .collect()
+    });
+    Ok((total, lines))
+}
+
+/// A tally of games: each result text with its outcome and number of games.
+pub type Tally = Vec<(String, Outcome, u64)>;
+
+/// The seed of game `i` of a run seeded with `seed`.
+fn game_seed(seed: u64, i: u64) -> u64 {
+    Rng::new(seed ^ i.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// `games` random playouts from `start` on `threads` threads; game `i` is played with its
+/// own seed, so the tally does not depend on the threads. Returns the tally (unsorted) and
+/// the plies played.
+pub fn playouts<'a>(
+    runner: &mut Runner<'a>,
+    start_pos: &Position,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    budget: &Budget,
+) -> Result<(Tally, u64), RunError> {
+    let threads = threads.min(games.max(1) as usize);
+    let start = Start::of(runner, budget, threads);
+    let next = AtomicU64::new(0);
+    let found = spread(&start, runner, threads, |r, stop| {
+        let (mut tally, mut plies): (Tally, u64) = (Vec::new(), 0);
+        let mut scratch = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= games {
+                break;
+            }
+            let mut rng = Rng::new(game_seed(seed, i));
+            let played = playout(r, start_pos, &mut rng, &mut scratch)?;
+            plies += played.plies as u64;
+            let end = crate::render::output::ending(r, &played.end)?;
+            match tally.iter_mut().find(|(t, ..)| *t == end.text) {
+                Some((.., n)) => *n += 1,
+                None => tally.push((end.text, end.outcome, 1)),
+            }
+        }
+        Ok((tally, plies))
+    })?;
+    let mut tally: Tally = Vec::new();
+    let mut plies = 0;
+    for (t, p) in found {
+        plies += p;
+        for (text, outcome, n) in t {
+            match tally.iter_mut().find(|(x, ..)| *x == text) {
+                Some((.., m)) => *m += n,
+                None => tally.push((text, outcome, n)),
+            }
+        }
+    }
+    Ok((tally, plies))
+}
