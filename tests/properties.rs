@@ -206,3 +206,49 @@ fn random_moves_are_the_legal_moves() {
         runner.forget_game();
     }
 }
+
+/// `N SET in a row` on boards of at most 128 squares is worked out on bits; it must agree
+/// with the square-by-square walk, for every board shape, direction (knight steps too) and
+/// run length.
+#[test]
+fn rows_in_bits_agree_with_rows_walked() {
+    use ply::run::eval::{in_a_row, in_a_row_walked};
+    let mut rng = Lcg(19);
+    for (rows, cols) in [(6, 7), (8, 8), (1, 9), (11, 11), (3, 40), (16, 8)] {
+        let source = format!(
+            "board {rows} x {cols}\nsquares row number, column number\nsides x \"X\", o \"O\"\ndirections knight = 1 2, 2 1, -1 2, -2 1\nsetup empty\n\
+             game\n  x wins if 3 x pieces in a row along all\n  o wins if 4 o pieces in a row along knight"
+        );
+        let p = program(&source);
+        let engine = ply::compile::Engines::new(&p).get(rows, cols).unwrap();
+        assert!(
+            !engine.g.step_bits.is_empty(),
+            "{rows} x {cols} fits in bits"
+        );
+        let dir_sets: Vec<Vec<u16>> = (0..p.directions.len() as u16)
+            .map(|d| vec![d])
+            .chain([(0..p.directions.len() as u16).collect()])
+            .collect();
+        for _ in 0..300 {
+            let mut pos = ply::run::Position::empty(engine.g.n, p.piece_codes(), 0);
+            let density = rng.below(100);
+            for sq in 0..engine.g.n {
+                if rng.below(100) < density {
+                    pos.set(sq, 1 + rng.below(2) as u8);
+                }
+            }
+            for n in 1..6 {
+                for dirs in &dir_sets {
+                    for side in 0..2 {
+                        let f = ply::program::SetFilter::Own;
+                        assert_eq!(
+                            in_a_row(&engine, &pos, side, n, f, dirs),
+                            in_a_row_walked(&engine, &pos, side, n, f, dirs),
+                            "{rows} x {cols}, {n} in a row along {dirs:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -38,6 +38,9 @@ pub struct Geometry {
     pub rank: Vec<u32>,
     /// `area_squares[b]`: the squares whose `areas` has bit `b`, in square order.
     pub area_squares: Vec<Vec<u32>>,
+    /// On a board of at most 128 squares, per direction: the squares from which one step
+    /// stays on the board, as bits (square `s` is bit `s`). Empty on larger boards.
+    pub step_bits: Vec<u128>,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
 }
@@ -81,7 +84,37 @@ pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
 }
 
 impl Geometry {
-    pub fn new(p: &Program, rows: u32, cols: u32) -> Result<Geometry, NotationError> {
+    /// `set` (squares as bits, on a board of at most 128 squares) seen one step back along
+    /// `d`: bit `s` of the result is the bit of the square one step along `d` from `s`, and
+    /// 0 where that step leaves the board.
+    #[inline(always)]
+    pub fn step_back(&self, set: u128, d: DirId) -> u128 {
+        let stride = self.stride[d as usize];
+        let moved = if stride >= 0 {
+            set >> stride
+        } else {
+            set << -stride
+        };
+        moved & self.step_bits[d as usize]
+    }
+
+    /// Per direction, the squares from which one step stays on the board, as bits; none on
+    /// a board of more than 128 squares.
+    fn bit_steps(&self, directions: usize) -> Vec<u128> {
+        if self.n > 128 {
+            return Vec::new();
+        }
+        (0..directions)
+            .map(|d| {
+                (0..self.n)
+                    .filter(|&sq| self.next[d * self.n + sq] != u32::MAX)
+                    .fold(0u128, |m, sq| m | 1 << sq)
+            })
+            .collect()
+    }
+
+    /// Letters name at most 26 rows or columns.
+    fn names_fit(p: &Program, rows: u32, cols: u32) -> Result<(), NotationError> {
         for (axis, style) in &p.notation.parts {
             let len = if *axis == Axis::Row { rows } else { cols };
             if *style == Style::Letter && len > 26 {
@@ -95,6 +128,11 @@ impl Geometry {
                 )));
             }
         }
+        Ok(())
+    }
+
+    pub fn new(p: &Program, rows: u32, cols: u32) -> Result<Geometry, NotationError> {
+        Geometry::names_fit(p, rows, cols)?;
         let n = (rows * cols) as usize;
         let nd = p.directions.len();
         let mut g = Geometry {
@@ -119,6 +157,7 @@ impl Geometry {
             areas: vec![0; n],
             rank: vec![0; p.sides.len() * n],
             area_squares: Vec::new(),
+            step_bits: Vec::new(),
             adjacency: Vec::new(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -186,6 +225,7 @@ impl Geometry {
                 g.line_start.push(g.line_squares.len() as u32);
             }
         }
+        g.step_bits = g.bit_steps(nd);
         g.names = square_names(&p.notation, rows, cols)
             .into_iter()
             .map(String::into_boxed_str)

@@ -188,6 +188,43 @@ pub fn in_a_row(
     dirs: &[DirId],
 ) -> bool {
     let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
+    if g.step_bits.is_empty() {
+        return in_a_row_walked(e, pos, side, n, f, dirs);
+    }
+    // As bits: a square starts a run of k + 1 when it is a member and the next square along
+    // the direction starts a run of k.
+    let members = pos
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| matches_filter(f, c, class, t))
+        .fold(0u128, |m, (sq, _)| m | 1 << sq);
+    if members.count_ones() < n {
+        return false;
+    }
+    dirs.iter().any(|&d| {
+        let mut runs = members;
+        for _ in 1..n {
+            runs = members & g.step_back(runs, d);
+            if runs == 0 {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// [`in_a_row`] square by square, walking from each member along each direction (boards of
+/// any size; the bit form must agree with it).
+pub fn in_a_row_walked(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    n: u32,
+    f: SetFilter,
+    dirs: &[DirId],
+) -> bool {
+    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
     let member = |sq: u32| matches_filter(f, pos.cells[sq as usize], class, t);
     (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
         dirs.iter().any(|&d| {
