@@ -151,7 +151,8 @@ pub fn playout(
         }
         let pick = rng.below(scratch.len() as u64) as usize;
         runner.remember(&pos);
-        pos = scratch.swap_remove(pick);
+        let before = std::mem::replace(&mut pos, scratch.swap_remove(pick));
+        runner.put_pos(before);
         plies += 1;
     }
     runner.forget_game();

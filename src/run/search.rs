@@ -78,6 +78,10 @@ pub(super) struct Scratch {
     pub regions: Regions,
     /// The steps of the move being walked, when a query writes moves out.
     pub path: Vec<Step>,
+    /// Under `identical captures are one move`: the moves of several captures folded in by
+    /// the walks under way (each walk's from its `seen_from` on), and their boards.
+    pub seen: Vec<super::walk::Seen>,
+    pub boards: Vec<crate::program::Code>,
     pub memo: Memo<u128>,
     pub memo_big: Memo<Box<[u64]>>,
 }

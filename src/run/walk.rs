@@ -6,7 +6,7 @@ use super::apply::finish;
 use super::movegen::chain_at;
 use super::position::Position;
 use super::scope::At;
-use super::search::{MAX_CHAIN, MoveEnds, RunError, Runner};
+use super::search::{MAX_CHAIN, MoveEnds, RunError, Runner, Scratch};
 use super::step::{NONE, Step, move_text};
 use crate::program::Expr;
 
@@ -57,22 +57,25 @@ pub(super) struct Acc {
     pub divide: Vec<(String, u64)>,
     pub positions: Vec<Position>,
     pub moves_list: Vec<Vec<Step>>,
-    /// Under `identical captures are one move`: the moves of several captures folded in so
-    /// far (see [`Seen`]).
-    pub seen: Vec<Seen>,
+    /// Under `identical captures are one move`: where this walk's moves of several captures
+    /// start in the runner's list of them (see [`Seen`]).
+    pub seen_from: usize,
     /// The pieces each move of `moves_list` takes, for [`Fold::Taken`].
     pub taken: Vec<u32>,
+    /// How many of `positions` [`Fold::Collect`] has written (the rest are spare).
+    pub filled: usize,
 }
 
 /// A move as its steps, with the number of pieces it takes.
 pub type Taken = (Vec<Step>, u32);
 
-/// A move folded in, to know it again: its start and end squares, the board after it, and
-/// where it was written out (its steps, and its index in the list written).
+/// A move folded in, to know it again: its start and end squares, the board after it (at
+/// `board` in the runner's store of boards), and where it was written out (its steps, when
+/// the walk writes moves out, and its index in the list written).
 pub(super) struct Seen {
     from: u32,
     to: u32,
-    board: Vec<crate::program::Code>,
+    board: usize,
     path: Vec<Step>,
     index: usize,
 }
@@ -103,11 +106,16 @@ impl<'p> Runner<'p> {
             self.history.push(&pos.cells);
         }
         let outer = self.need;
+        let seen = (self.scratch.seen.len(), self.scratch.boards.len());
+        acc.seen_from = seen.0;
         let r = self.most_taken(pos, &steps).and_then(|need| {
             self.need = need;
             self.walk_steps(pos, steps, fold, acc)
         });
         self.need = outer;
+        // This walk's moves of several captures are forgotten with it.
+        self.scratch.seen.truncate(seen.0);
+        self.scratch.boards.truncate(seen.1);
         if remembers {
             self.history.pop();
         }
@@ -367,9 +375,14 @@ impl<'p> Runner<'p> {
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> bool {
-        let same = |s: &&mut Seen| s.from == ends.from && s.to == ends.to && s.board == after.cells;
-        let path = &self.scratch.path;
-        if let Some(seen) = acc.seen.iter_mut().find(same) {
+        let n = after.cells.len();
+        let Scratch {
+            seen, boards, path, ..
+        } = &mut self.scratch;
+        let same = |s: &&mut Seen| {
+            s.from == ends.from && s.to == ends.to && boards[s.board..s.board + n] == after.cells
+        };
+        if let Some(seen) = seen[acc.seen_from..].iter_mut().find(same) {
             let squares = |p: &[Step]| p.iter().map(|s| s.to).collect::<Vec<u32>>();
             if fold.keeps_path() && squares(path) < squares(&seen.path) {
                 seen.path.clone_from(path);
@@ -385,10 +398,10 @@ impl<'p> Runner<'p> {
             }
             return true;
         }
-        acc.seen.push(Seen {
+        seen.push(Seen {
             from: ends.from,
             to: ends.to,
-            board: after.cells.clone(),
+            board: boards.len(),
             path: if fold.keeps_path() {
                 path.clone()
             } else {
@@ -399,6 +412,7 @@ impl<'p> Runner<'p> {
                 _ => acc.moves_list.len(),
             },
         });
+        boards.extend_from_slice(&after.cells);
         false
     }
 
@@ -458,7 +472,17 @@ impl<'p> Runner<'p> {
                 }
                 acc.count = acc.count.checked_add(n).ok_or_else(count_overflow)?;
             }
-            Fold::Collect => acc.positions.push(after.clone()),
+            Fold::Collect => {
+                match acc.positions.get_mut(acc.filled) {
+                    Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
+                    Some(p) => *p = after.clone(),
+                    None => {
+                        let p = self.take_pos(after);
+                        acc.positions.push(p);
+                    }
+                }
+                acc.filled += 1;
+            }
             Fold::Children => {
                 let mut next = after.clone();
                 next.mover = self.next_side(next.mover);
@@ -552,12 +576,17 @@ impl<'p> Runner<'p> {
 
     /// The positions after each legal move, with the next side to move.
     pub fn successors(&mut self, pos: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
+        // The positions already in `out` are written over, and the pool gives the rest:
+        // listing the moves of a game allocates nothing once the buffers are warm.
         let mut acc = Acc {
             positions: std::mem::take(out),
             ..Acc::default()
         };
-        acc.positions.clear();
         let r = self.walk(pos, &Fold::Collect, &mut acc);
+        let filled = acc.filled;
+        for p in acc.positions.drain(filled..) {
+            self.scratch.pos_pool.push(p);
+        }
         for p in &mut acc.positions {
             p.mover = self.next_side(p.mover);
         }
