@@ -54,6 +54,12 @@ pub struct Tables {
     pub legal: bool,
     /// Per side, how its moves capture, read backwards from a square (see [`Attacks`]).
     pub attacks: Vec<Attacks>,
+    /// The rules ask how many plies went by without a capture: positions count them.
+    pub quiet: bool,
+    /// The rules ask how many passes came in a row: positions count them.
+    pub passes: bool,
+    /// How many pieces each move takes matters (`taking the most`, identical captures).
+    pub counts_taken: bool,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -106,6 +112,15 @@ impl Tables {
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))
                 .collect(),
+            quiet: uses(p, &|e| matches!(e, Expr::QuietPlies))
+                || p.input.as_ref().is_some_and(|i| {
+                    i.header
+                        .iter()
+                        .chain(&i.body)
+                        .any(|x| matches!(x, InItem::Quiet))
+                }),
+            passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
+            counts_taken: p.captures_most || p.identical_one,
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {
@@ -155,6 +170,11 @@ fn all_actions(p: &Program) -> impl Iterator<Item = &KindAction> {
 }
 
 /// Whether the rules ask if a piece has moved (`unmoved`), or read it from the input.
+/// Whether some expression of the program has a part for which `f` holds.
+fn uses(p: &Program, f: &dyn Fn(&Expr) -> bool) -> bool {
+    p.expressions().any(|e| e.any(f))
+}
+
 fn uses_memory(p: &Program) -> bool {
     let unmoved = |e: &Expr| {
         matches!(

@@ -37,21 +37,26 @@ pub fn apply_traced<T: Trace>(
         if t.marks {
             pos.clear_marks();
         }
-        pos.quiet = pos.quiet.saturating_add(1);
-        pos.passes = match step.is_pass() {
-            true => pos.passes.saturating_add(1),
-            false => 0,
-        };
+        if t.quiet {
+            pos.quiet = pos.quiet.saturating_add(1);
+        }
+        if t.passes {
+            pos.passes = match step.is_pass() {
+                true => pos.passes.saturating_add(1),
+                false => 0,
+            };
+        }
     }
     if step.is_pass() {
         return;
     }
-    let takes = step.over != NONE
-        || step.from != NONE
-            && t.class[pos.mover as usize][pos.cells[to_sq(step)] as usize] == C_ENEMY
-        || step.from != NONE
-            && p.quiet_kinds & (1 << t.kind_of[pos.cells[step.from as usize] as usize]) != 0;
-    if takes {
+    if t.quiet
+        && (step.over != NONE
+            || step.from != NONE
+                && t.class[pos.mover as usize][pos.cells[to_sq(step)] as usize] == C_ENEMY
+            || step.from != NONE
+                && p.quiet_kinds & (1 << t.kind_of[pos.cells[step.from as usize] as usize]) != 0)
+    {
         pos.quiet = 0;
     }
     let rule = &p.moves[step.rule as usize];

@@ -160,26 +160,46 @@ pub fn find(
     fill: &mut Fill,
     out: &mut Regions,
 ) {
-    let t = &*e.t;
+    let (t, g) = (&*e.t, &e.g);
     out.sizes.clear();
     out.borders.clear();
     out.touches.clear();
     out.open.clear();
-    let stamp = fill.start(e.g.n);
+    let stamp = fill.start(g.n);
     let class = &t.class[side as usize];
+    let (start, list) = adjacency;
     let Fill { seen, stack, .. } = fill;
-    for sq in 0..e.g.n {
+    for sq in 0..g.n {
         if seen[sq] == stamp || !matches_filter(spec.members, pos.cells[sq], class, t) {
             continue;
         }
         seen[sq] = stamp;
-        stack.clear();
-        let facts = fill_one(
-            e, pos, class, spec, adjacency, seen, stamp, sq as u32, stack,
-        );
-        out.sizes.push(stack.len() as u32);
-        out.borders.push(facts.border);
-        out.touches.push(facts.touches);
-        out.open.push(facts.open);
+        stack.push(sq as u32);
+        let mut size = 0;
+        let mut border = 0u32;
+        let mut touches = 0u64;
+        let mut open = false;
+        while let Some(v) = stack.pop() {
+            size += 1;
+            touches |= g.areas[v as usize];
+            for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
+                let c = pos.cells[w as usize];
+                if seen[w as usize] == stamp {
+                    continue;
+                }
+                if matches_filter(spec.members, c, class, t) {
+                    seen[w as usize] = stamp;
+                    stack.push(w);
+                } else if c == EMPTY {
+                    open = true;
+                } else if c != GHOST {
+                    border |= 1 << t.side_of[c as usize];
+                }
+            }
+        }
+        out.sizes.push(size);
+        out.borders.push(border);
+        out.touches.push(touches);
+        out.open.push(open);
     }
 }

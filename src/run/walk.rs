@@ -159,8 +159,9 @@ impl<'p> Runner<'p> {
     ) -> Result<(), RunError> {
         // Listing and plain counting need no position after a move that ends at once.
         let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
+        let counts = self.e.t.counts_taken;
         self.each_step(steps, |r, st| {
-            let taken = r.takes(pos, st) as u32;
+            let taken = (counts && r.takes(pos, st)) as u32;
             if blind && !r.continues(st) {
                 let ends = MoveEnds {
                     from: st.from,
@@ -260,7 +261,7 @@ impl<'p> Runner<'p> {
                 0 => MoveEnds { to: st.to, ..ends },
                 _ => ends,
             };
-            let taken = taken + r.takes(pos, st) as u32;
+            let taken = taken + (r.e.t.counts_taken && r.takes(pos, st)) as u32;
             let res = r.play(pos, st, |r, next| {
                 if r.continues(st) {
                     let at = chain_at(st, pos, next);
