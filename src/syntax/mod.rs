@@ -4,6 +4,7 @@ pub mod ast;
 mod grammar;
 mod parse;
 mod parse_expr;
+mod parse_move;
 mod syntax_error;
 
 pub use parse::{MAX_STEP, parse};

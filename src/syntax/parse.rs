@@ -5,7 +5,8 @@ use pest::iterators::{Pair, Pairs};
 
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
-use super::parse_expr::{expr, regions, square_ref, template};
+use super::parse_expr::{expr, template};
+use super::parse_move::move_part;
 use super::syntax_error::SyntaxError;
 
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
@@ -283,172 +284,11 @@ fn dim(pair: Pair<Rule>) -> Result<Dim, SyntaxError> {
     })
 }
 
-fn timing(pair: Pair<Rule>) -> bool {
+pub(super) fn timing(pair: Pair<Rule>) -> bool {
     pair.into_inner()
         .next()
         .map(|p| p.as_rule() == Rule::at_once)
         .unwrap_or(true)
-}
-
-fn cells(pair: Pair<Rule>) -> Cells {
-    let mut c = Cells {
-        empty: false,
-        own: false,
-        enemy: false,
-        span: span(&pair),
-    };
-    for p in pair.into_inner() {
-        match p.as_str() {
-            "empty" => c.empty = true,
-            "own" => c.own = true,
-            _ => c.enemy = true,
-        }
-    }
-    c
-}
-
-fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
-    let sp = span(&pair);
-    Ok(match pair.as_rule() {
-        Rule::then_part => {
-            let inner = pair.into_inner().next().unwrap();
-            match move_part(inner)? {
-                MovePart::Action {
-                    kind, action, span, ..
-                } => MovePart::Action {
-                    kind,
-                    action,
-                    span,
-                    then: true,
-                },
-                other => other,
-            }
-        }
-        Rule::where_ => MovePart::Where {
-            condition: expr(pair.into_inner().next().unwrap())?,
-            span: sp,
-        },
-        Rule::marking => MovePart::Marking(sp),
-        Rule::taking => {
-            let inner = pair.into_inner().next().unwrap();
-            let taken = match inner.as_rule() {
-                Rule::regions => Taken::Regions(Box::new(regions(inner)?)),
-                _ => Taken::Square(square_ref(inner)?),
-            };
-            MovePart::Taking(Box::new(taken), sp)
-        }
-        Rule::moving => {
-            let mut it = pair.into_inner();
-            let from = square_ref(it.next().unwrap())?;
-            let to = square_ref(it.next().unwrap())?;
-            MovePart::Moving(Box::new(from), Box::new(to), sp)
-        }
-        Rule::kind_action => {
-            let mut it = pair.into_inner();
-            let kind = Some(name(it.next().unwrap()));
-            MovePart::Action {
-                kind,
-                action: action(it.next().unwrap())?,
-                span: sp,
-                then: false,
-            }
-        }
-        Rule::flip => {
-            let mut it = pair.into_inner();
-            let dirs = name_list(it.next().unwrap());
-            MovePart::Flip {
-                dirs,
-                cascading: it.next().is_some(),
-                span: sp,
-            }
-        }
-        Rule::continue_ => {
-            let mut must = true;
-            let mut no_turning_back = false;
-            let mut until_promoted = false;
-            for p in pair.into_inner() {
-                match p.as_rule() {
-                    Rule::optionally => must = false,
-                    Rule::no_turning_back => no_turning_back = true,
-                    Rule::until_promoted => until_promoted = true,
-                    _ => {}
-                }
-            }
-            MovePart::Continue {
-                must,
-                no_turning_back,
-                until_promoted,
-                span: sp,
-            }
-        }
-        Rule::must_flip => MovePart::MustFlip(sp),
-        Rule::captured => MovePart::Captured {
-            at_once: timing(pair.into_inner().next().unwrap()),
-            span: sp,
-        },
-        _ => MovePart::Action {
-            kind: None,
-            action: action(pair)?,
-            span: sp,
-            then: false,
-        },
-    })
-}
-
-fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
-    let sp = span(&pair);
-    let rule = pair.as_rule();
-    let mut it = pair.into_inner();
-    let kind = match rule {
-        Rule::slide => {
-            let dirs = name_list(it.next().unwrap());
-            ActionKind::Slide {
-                dirs,
-                options: slide_options(it)?,
-            }
-        }
-        Rule::step => {
-            let dirs = name_list(it.next().unwrap());
-            let onto = it.next().map(|o| cells(o.into_inner().next().unwrap()));
-            ActionKind::Step { dirs, onto }
-        }
-        Rule::place => {
-            let mut it = it.peekable();
-            let along = match it.peek().map(|p| p.as_rule()) {
-                Some(Rule::name_list) => name_list(it.next().unwrap()),
-                _ => Vec::new(),
-            };
-            ActionKind::Place {
-                along,
-                options: slide_options(it)?,
-            }
-        }
-        Rule::jump => {
-            let dirs = name_list(it.next().unwrap());
-            let over = cells(it.next().unwrap());
-            let mut gaps = Vec::new();
-            for g in it {
-                let g = g.into_inner().next().unwrap();
-                let gsp = span(&g);
-                let any = g.as_rule() == Rule::any_gap;
-                let mut gi = g.into_inner();
-                let after = gi.next().unwrap().as_str() == "after";
-                let at_most = if any {
-                    None
-                } else {
-                    Some(integer(&gi.next().unwrap())?)
-                };
-                gaps.push(GapOption {
-                    after,
-                    at_most,
-                    span: gsp,
-                });
-            }
-            ActionKind::Jump { dirs, over, gaps }
-        }
-        _ => ActionKind::Pass,
-    };
-    Ok(Action { kind, span: sp })
 }
 
 fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
@@ -781,21 +621,4 @@ fn outcome(pair: Pair<Rule>) -> Outcome {
         Rule::wins => Outcome::Wins(side),
         _ => Outcome::Loses(side),
     }
-}
-
-/// The `distance`, `over` and `onto` clauses of a slide or a placement.
-fn slide_options<'i>(
-    pairs: impl Iterator<Item = Pair<'i, Rule>>,
-) -> Result<Vec<SlideOption>, SyntaxError> {
-    let mut options = Vec::new();
-    for o in pairs {
-        let r = o.as_rule();
-        let v = o.into_inner().next().unwrap();
-        options.push(match r {
-            Rule::distance => SlideOption::Distance(expr(v)?),
-            Rule::over => SlideOption::Over(cells(v)),
-            _ => SlideOption::Onto(cells(v)),
-        });
-    }
-    Ok(options)
 }
