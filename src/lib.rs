@@ -6,7 +6,8 @@
 //! geometry and tables built for speed), [`run`] (positions, the move generator,
 //! evaluation and every query), [`input`] (input bytes to validated positions),
 //! [`cases`] (the loop that answers every case of an input), [`render`] (views of
-//! positions and answers: output lines, text, SVG, JSON) and [`cli`]. Errors of every stage
+//! positions and answers: output lines, text, SVG, JSON), [`play`] (games in progress and
+//! the agents that play them) and [`cli`]. Errors of every stage
 //! are rendered in one place, [`diagnostic`].
 
 pub mod cases;
@@ -16,6 +17,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod golden;
 pub mod input;
+pub mod play;
 pub mod program;
 pub mod render;
 pub mod run;

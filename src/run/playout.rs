@@ -100,6 +100,18 @@ pub fn playout(
     rng: &mut Rng,
     scratch: &mut Vec<Position>,
 ) -> Result<Played, RunError> {
+    playout_from(runner, start, 0, rng, scratch)
+}
+
+/// [`playout`] from a position `done` plies into the game (they count towards its ply
+/// limit); `Played::plies` counts the plies played from `start`.
+pub fn playout_from(
+    runner: &mut Runner,
+    start: &Position,
+    done: u32,
+    rng: &mut Rng,
+    scratch: &mut Vec<Position>,
+) -> Result<Played, RunError> {
     let game = runner
         .engine()
         .p
@@ -111,7 +123,7 @@ pub fn playout(
         game.stop_after.unwrap_or(u32::MAX),
     );
     let mut pos = start.clone();
-    let mut plies = 0;
+    let mut plies = done;
     runner.forget_game();
     // Moves of one step each: try them in random order and play the first legal one, a
     // uniform choice among the legal moves without making every position after them.
@@ -156,5 +168,8 @@ pub fn playout(
         plies += 1;
     }
     runner.forget_game();
-    Ok(Played { end: pos, plies })
+    Ok(Played {
+        end: pos,
+        plies: plies - done,
+    })
 }

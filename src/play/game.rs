@@ -1,0 +1,322 @@
+//! A game being played: the positions so far, the moves that led to them, the legal moves
+//! of the side to move (a pass when the rules make it pass), taking moves back, and how the
+//! game ended. `ply play`, the agents and `ply serve` all play through it.
+
+use crate::program::{Outcome, SideId, Stuck};
+use crate::render::output::{Ending, ending};
+use crate::run::step::{NONE, move_text};
+use crate::run::{Position, RunError, Runner, Step};
+
+/// A legal move of the side to move: as the game's notation writes it, the squares it
+/// visits (to mark them on a board) and the position after it (the next side to move).
+#[derive(Clone)]
+pub struct Choice {
+    pub text: String,
+    pub squares: Vec<u32>,
+    pub after: Position,
+}
+
+/// A move played: who played it, how it is written, its squares, the position before it.
+#[derive(Clone)]
+pub struct Played {
+    pub side: SideId,
+    pub text: String,
+    pub squares: Vec<u32>,
+    pub before: Position,
+}
+
+/// Where the game stands.
+pub enum Status {
+    /// The side to move has these moves (a lone `pass` when it must pass).
+    ToMove(Vec<Choice>),
+    /// The game is over.
+    Over(Ending),
+}
+
+pub struct Game<'p> {
+    pub runner: Runner<'p>,
+    pos: Position,
+    played: Vec<Played>,
+    /// The most plies a game lasts (`stop after N plies`).
+    limit: u32,
+    passes: bool,
+}
+
+impl<'p> Game<'p> {
+    /// A game from `start`. The rules file must have a `game` section.
+    pub fn new(runner: Runner<'p>, start: Position) -> Result<Game<'p>, RunError> {
+        let game = runner
+            .engine()
+            .p
+            .game
+            .as_ref()
+            .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
+        let (limit, passes) = (
+            game.stop_after.unwrap_or(u32::MAX),
+            game.stuck == Stuck::Pass,
+        );
+        let mut g = Game {
+            runner,
+            pos: start,
+            played: Vec::new(),
+            limit,
+            passes,
+        };
+        g.runner.forget_game();
+        Ok(g)
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves played so far, first to last.
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// The positions of the game before the one now, first to last.
+    pub fn earlier(&self) -> impl Iterator<Item = &Position> {
+        self.played.iter().map(|p| &p.before)
+    }
+
+    /// Plies played so far.
+    pub fn plies(&self) -> u32 {
+        self.played.len() as u32
+    }
+
+    /// The most plies the game lasts.
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// The side to move.
+    pub fn mover(&self) -> SideId {
+        self.pos.mover
+    }
+
+    /// A side's name as the rules file declares it.
+    pub fn side_name(&self, side: SideId) -> &'p str {
+        &self.runner.engine().p.sides[side as usize].name
+    }
+
+    /// The legal moves of the side to move in board order (by the squares they visit), or
+    /// how the game ended.
+    pub fn status(&mut self) -> Result<Status, RunError> {
+        self.runner.new_position();
+        if self.plies() >= self.limit || self.runner.end_reached(&self.pos)?.is_some() {
+            return ending(&mut self.runner, &self.pos).map(Status::Over);
+        }
+        let choices = self.choices(&self.pos.clone())?;
+        if !choices.is_empty() {
+            return Ok(Status::ToMove(choices));
+        }
+        if self.passes {
+            let mut passed = self.pos.clone();
+            passed.mover = self.runner.next_side(self.pos.mover);
+            passed.passes = passed.passes.saturating_add(1);
+            self.runner.remember(&self.pos);
+            let (_, others) = self.runner.moves(&passed, 1)?;
+            self.forget_last();
+            if others > 0 {
+                return Ok(Status::ToMove(vec![Choice {
+                    text: "pass".to_string(),
+                    squares: Vec::new(),
+                    after: passed,
+                }]));
+            }
+        }
+        ending(&mut self.runner, &self.pos).map(Status::Over)
+    }
+
+    /// The legal moves from `pos` (the position now), each with the position after it.
+    fn choices(&mut self, pos: &Position) -> Result<Vec<Choice>, RunError> {
+        let (steps, _) = self.runner.moves(pos, usize::MAX)?;
+        let after = self.runner.children(pos)?;
+        let e = self.runner.engine().clone();
+        let mut out: Vec<Choice> = steps
+            .iter()
+            .zip(after)
+            .map(|(m, (text, after))| {
+                debug_assert_eq!(text, move_text(&e, m));
+                Choice {
+                    text,
+                    squares: squares(m),
+                    after,
+                }
+            })
+            .collect();
+        // Board order, as `ply moves` lists them.
+        out.sort_by(|a, b| {
+            let key = |c: &Choice| {
+                c.squares
+                    .iter()
+                    .copied()
+                    .chain([u32::MAX])
+                    .collect::<Vec<_>>()
+            };
+            key(a).cmp(&key(b))
+        });
+        Ok(out)
+    }
+
+    /// Plays `choice` (one of the moves [`Game::status`] gave).
+    pub fn play(&mut self, choice: Choice) {
+        let before = std::mem::replace(&mut self.pos, choice.after);
+        self.runner.remember(&before);
+        self.played.push(Played {
+            side: before.mover,
+            text: choice.text,
+            squares: choice.squares,
+            before,
+        });
+    }
+
+    /// Takes back the last move; false when none was played.
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.played.pop() else {
+            return false;
+        };
+        self.pos = last.before;
+        self.forget_last();
+        true
+    }
+
+    /// Remembers the positions before the one now again (after a look past it).
+    pub(super) fn forget_last(&mut self) {
+        self.runner.forget_game();
+        for p in &self.played {
+            self.runner.remember(&p.before);
+        }
+    }
+
+    /// Finds the move `text` names among `choices`: written as the game writes it (case
+    /// aside), as its number in the list (from 1), or by its first and last squares when one
+    /// move alone has them. Else says why it is not a legal move.
+    pub fn find(&self, choices: &[Choice], text: &str) -> Result<usize, String> {
+        let typed: String = text.split_whitespace().collect();
+        if let Some(i) = choices
+            .iter()
+            .position(|c| c.text.eq_ignore_ascii_case(&typed))
+        {
+            return Ok(i);
+        }
+        if let Ok(n) = typed.parse::<usize>() {
+            return match n {
+                1.. if n <= choices.len() => Ok(n - 1),
+                _ => Err(format!(
+                    "there is no move number {n}: the moves are numbered 1 to {}",
+                    choices.len()
+                )),
+            };
+        }
+        let named = self.squares_named(&typed);
+        if named.len() >= 2 {
+            let (first, last) = (named[0], named[named.len() - 1]);
+            let ends: Vec<usize> = (0..choices.len())
+                .filter(|&i| {
+                    let s = &choices[i].squares;
+                    s.first() == Some(&first) && s.last() == Some(&last)
+                })
+                .collect();
+            if ends.len() == 1 && named.len() == 2 {
+                return Ok(ends[0]);
+            }
+        }
+        Err(self.not_legal(choices, &typed, &named))
+    }
+
+    /// Why `typed` is not a legal move.
+    fn not_legal(&self, choices: &[Choice], typed: &str, named: &[u32]) -> String {
+        let side = self.side_name(self.pos.mover);
+        let Some(&first) = named.first() else {
+            return format!(
+                "`{typed}` is not a move: write a move as the list shows it (e.g. {}), or its number",
+                choices.first().map_or("pass", |c| c.text.as_str())
+            );
+        };
+        let name = &self.runner.engine().g.names[first as usize];
+        let from: Vec<&str> = choices
+            .iter()
+            .filter(|c| c.squares.first() == Some(&first))
+            .map(|c| c.text.as_str())
+            .collect();
+        if from.is_empty() {
+            format!("`{typed}` is not a legal move: {side} has no legal move from or onto {name}")
+        } else {
+            format!(
+                "`{typed}` is not a legal move; from {name}, {side} may play {}",
+                from.join(", ")
+            )
+        }
+    }
+
+    /// The square a text names, if it names one.
+    fn square(&self, text: &str) -> Option<u32> {
+        self.runner
+            .engine()
+            .g
+            .names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(text))
+            .map(|s| s as u32)
+    }
+
+    /// The squares named in a move as typed, in order: the text cut at separators, or read
+    /// greedily from the left as the longest square names.
+    fn squares_named(&self, text: &str) -> Vec<u32> {
+        let pieces: Vec<&str> = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut out = Vec::new();
+        for piece in pieces {
+            let mut rest = piece;
+            while !rest.is_empty() {
+                let found = (1..=rest.len())
+                    .rev()
+                    .filter(|&n| rest.is_char_boundary(n))
+                    .find_map(|n| self.square(&rest[..n]).map(|s| (s, n)));
+                match found {
+                    Some((sq, n)) => {
+                        out.push(sq);
+                        rest = &rest[n..];
+                    }
+                    None => break,
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The squares a move visits: where it starts, then where each step lands.
+fn squares(steps: &[Step]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for st in steps {
+        for sq in [st.from, st.to] {
+            if sq != NONE && out.last() != Some(&sq) {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// What a finished game is worth to each of `sides` sides, from 0 (lost) to 1 (won).
+pub fn rewards(outcome: Outcome, sides: usize, out: &mut Vec<f64>) {
+    out.clear();
+    let n = sides.max(1);
+    match outcome {
+        Outcome::Win(w) => out.extend((0..n).map(|s| f64::from(u8::from(s == w as usize)))),
+        Outcome::Loss(l) => out.extend((0..n).map(|s| {
+            if s == l as usize {
+                0.0
+            } else {
+                1.0 / (n - 1).max(1) as f64
+            }
+        })),
+        Outcome::Draw | Outcome::Unstated => out.extend((0..n).map(|_| 1.0 / n as f64)),
+    }
+}

@@ -1,0 +1,82 @@
+//! Playing whole games: a game in progress ([`game`]), and the agents that choose moves in
+//! it: uniformly random, or Monte Carlo tree search ([`mcts`]). `ply play` and `ply serve`
+//! are built on them.
+
+pub mod game;
+pub mod mcts;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use game::{Choice, Game, Status};
+pub use mcts::{Decision, Effort};
+
+use crate::run::RunError;
+use crate::run::playout::Rng;
+
+/// Who chooses a side's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// A person, typing moves.
+    Human,
+    /// A uniformly random legal move.
+    Random,
+    /// Monte Carlo tree search.
+    Mcts,
+}
+
+impl FromStr for Agent {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Agent, String> {
+        match s {
+            "human" => Ok(Agent::Human),
+            "random" => Ok(Agent::Random),
+            "mcts" => Ok(Agent::Mcts),
+            _ => Err(format!(
+                "unknown agent `{s}`: an agent is human, random or mcts"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Agent::Human => "human",
+            Agent::Random => "random",
+            Agent::Mcts => "mcts",
+        })
+    }
+}
+
+/// The random generator for the move at ply `ply` of a game seeded with `seed`: the same
+/// seed and the same moves before give the same choice, however the game got there (undo
+/// included).
+pub fn move_rng(seed: u64, ply: u32) -> Rng {
+    let mut r = Rng::new(
+        seed ^ u64::from(ply)
+            .wrapping_add(1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
+    r.next_u64();
+    r
+}
+
+/// A computer agent's move among `choices`: its index, and what the search saw (MCTS).
+pub fn choose(
+    agent: Agent,
+    game: &mut Game,
+    choices: &[Choice],
+    effort: Effort,
+    seed: u64,
+) -> Result<(usize, Option<Decision>), RunError> {
+    let mut rng = move_rng(seed, game.plies());
+    match agent {
+        Agent::Random | Agent::Human => Ok((rng.below(choices.len() as u64) as usize, None)),
+        Agent::Mcts => {
+            let d = mcts::choose(game, choices, effort, &mut rng)?;
+            Ok((d.index, Some(d)))
+        }
+    }
+}
