@@ -1,4 +1,4 @@
-//! Every JSON document ply writes (`--format json` of run, moves, perft and check, and the
+//! Every JSON document ply writes (`--format json` of run, moves, perft, playout and check, and the
 //! errors on standard error) against the tables of `docs/json.md`: each field documented,
 //! of the documented type, the `always` fields always there, and every documented field
 //! seen at least once in these runs (so the document describes nothing ply never writes).
@@ -74,6 +74,7 @@ impl Checker {
         }
         match ty {
             "number" => assert!(v.is_u64() || v.is_i64(), "{at}: not a number: {v}"),
+            "decimal" => assert!(v.is_number(), "{at}: not a number: {v}"),
             "string" => assert!(v.is_string(), "{at}: not a string: {v}"),
             "boolean" => assert!(v.is_boolean(), "{at}: not a boolean: {v}"),
             object => {
@@ -227,6 +228,23 @@ fn every_document_matches_docs_json() {
         &mut c,
         &with(&["perft", "rules/othello.rules", "--depth", "2", "--divide"]),
         "perft document",
+        0,
+    );
+    run(
+        &mut c,
+        &with(&["playout", "rules/go.rules", "--games", "4", "--stats"]),
+        "playout document",
+        0,
+    );
+    run(
+        &mut c,
+        &with(&[
+            "playout",
+            "tests/cmd/three-squares-stopped.rules",
+            "--games",
+            "3",
+        ]),
+        "playout document",
         0,
     );
     run(

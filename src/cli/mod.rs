@@ -8,6 +8,7 @@ mod load;
 mod moves;
 pub mod options;
 mod perft;
+mod play;
 mod playout;
 mod positions;
 mod report;
@@ -33,6 +34,7 @@ Examples:
   ply show game.rules board.txt --svg b.svg   a picture of the first case
   ply perft game.rules --depth 8              count move sequences from the setup
   ply playout game.rules --games 1000 --seed 3
+  ply play game.rules                         play the first side against the MCTS agent
   ply test tests/golden                       run golden folders, diff what differs
   ply completions bash                        a completion script for bash
 
@@ -177,7 +179,8 @@ ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --de
 same seed gives the same tally, on any number of threads (each game has its own seed). \
 Plies per game and games per second go to standard error.\n\n\
 Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7\n  \
-ply playout game.rules --games 1000 --threads 1"
+ply playout game.rules --games 1000 --threads 1\n  ply playout game.rules --games 10000 --stats\n  \
+ply playout game.rules --games 1000 --stats --format json"
     )]
     Playout {
         /// The rules file
@@ -195,8 +198,50 @@ ply playout game.rules --games 1000 --threads 1"
         /// is the same for any number
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        /// Also each result's share with its 95% confidence interval, the first side's wins,
+        /// the games' lengths, the legal moves a position and the games the ply limit stopped
+        #[arg(long)]
+        stats: bool,
         #[command(flatten)]
         limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Play a whole game in the terminal: people type moves, agents answer
+    #[command(
+        after_help = "Each side is played by a person typing moves (human), a uniformly random \
+agent (random) or Monte Carlo tree search (mcts): by default the first side is human and the \
+others are mcts. The board is drawn after every move, the move's squares in brackets. A person \
+types a move as the game writes it (D3, e2e4, 32-28), its number in the list, or its first and \
+last squares; `?` lists the moves, `explain MOVE` shows the rules behind one, `undo` takes back \
+the last move of a person and the replies to it, `quit` stops. Standard input that is not a \
+terminal is read line by line and echoed, so a game can be scripted; the end of input stops \
+the game. The same seed and the same moves give the same agent replies when --playouts \
+bounds the search.\n\n\
+Examples:\n  ply play rules/othello.rules\n  \
+ply play rules/connect-four.rules --agent red=mcts --agent yellow=human --think 2\n  \
+ply play rules/othello.rules --agent black=mcts --agent white=random --playouts 500 --seed 4\n  \
+printf 'd3\\nundo\\nc4\\n' | ply play rules/othello.rules --playouts 100"
+    )]
+    Play {
+        /// The rules file (it needs a `game` section)
+        rules: PathBuf,
+        /// Start from the first case of this file instead of the rules file's setup
+        #[arg(long)]
+        position: Option<PathBuf>,
+        /// Who plays a side: SIDE=human, SIDE=random or SIDE=mcts (repeat for each side)
+        #[arg(long, value_name = "SIDE=AGENT")]
+        agent: Vec<String>,
+        /// The random seed of the agents
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds the MCTS agent thinks about a move (default 1 unless --playouts is given)
+        #[arg(long, value_name = "SECONDS")]
+        think: Option<f64>,
+        /// Playouts the MCTS agent makes for a move (with --think, the first bound reached
+        /// stops it); reproducible, unlike a time bound
+        #[arg(long, value_name = "N")]
+        playouts: Option<u64>,
     },
     /// Run golden folders: each <case>.in through its rules file, compared with <case>.out
     #[command(
@@ -291,17 +336,38 @@ pub fn main() -> i32 {
             seed,
             position,
             threads,
+            stats,
             limits,
+            format,
         } => playout::playout(
-            plain,
+            &rep(format),
             &rules,
             playout::Ask {
                 games,
                 seed,
                 position: position.as_deref(),
                 threads: threads::count(threads.map(|n| n as usize)),
+                stats,
             },
             limits,
+        ),
+        Command::Play {
+            rules,
+            position,
+            agent,
+            seed,
+            think,
+            playouts,
+        } => play::play(
+            plain,
+            &rules,
+            &play::Ask {
+                position: position.as_deref(),
+                agents: &agent,
+                seed,
+                think,
+                playouts,
+            },
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
         Command::Test {

@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use super::load::{display, load};
-use super::options::{Limits, exit, print};
+use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::report::{Reporter, to_stderr};
-use super::threads;
+use super::threads::{self, Summary};
 use crate::diagnostic::Kind;
 use crate::program::{Outcome, Program};
 
@@ -16,15 +16,11 @@ pub struct Ask<'a> {
     pub seed: u64,
     pub position: Option<&'a Path>,
     pub threads: usize,
+    /// Besides the tally: shares with confidence intervals, lengths, branching.
+    pub stats: bool,
 }
 
 pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
-    let Ask {
-        games,
-        seed,
-        position,
-        threads,
-    } = ask;
     let loaded = match load(rep, rules) {
         Ok(r) => r,
         Err(code) => return code,
@@ -40,28 +36,193 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         );
         return exit::USAGE;
     }
-    let (mut runner, start) = match game_start(rep, &loaded.program, rules, position) {
+    let (mut runner, start) = match game_start(rep, &loaded.program, rules, ask.position) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let started = std::time::Instant::now();
     let budget = limits.budget();
-    let (mut tally, plies) =
-        match threads::playouts(&mut runner, &start, games, seed, threads, &budget) {
-            Ok(x) => x,
-            Err(e) => return search_failed(rep, &e),
-        };
+    let (games, seed, threads) = (ask.games, ask.seed, ask.threads);
+    let mut sum = match threads::playouts(
+        &mut runner,
+        &start,
+        games,
+        seed,
+        threads,
+        &budget,
+        ask.stats,
+    ) {
+        Ok(x) => x,
+        Err(e) => return search_failed(rep, &e),
+    };
     let secs = started.elapsed().as_secs_f64();
-    let out = report(&loaded.program, &mut tally);
+    let p = &loaded.program;
+    let out = match rep.format {
+        Format::Text if ask.stats => {
+            let mut out = report(p, &mut sum.tally);
+            out.push('\n');
+            out.push_str(&stats_text(p, games, &sum));
+            out
+        }
+        Format::Text => report(p, &mut sum.tally),
+        Format::Json => {
+            sum.tally.sort_by_key(|t| natural(&t.0));
+            let mut doc = json(p, games, seed, &sum, ask.stats).to_string();
+            doc.push('\n');
+            doc
+        }
+    };
     if let Err(code) = print(rep, &out) {
         return code;
     }
-    to_stderr(&format!(
-        "{games} games, {plies} plies ({:.1} a game) in {secs:.3} s ({:.0} games/s)\n",
-        plies as f64 / games.max(1) as f64,
-        games as f64 / secs.max(1e-9)
-    ));
+    if rep.format == Format::Text {
+        to_stderr(&format!(
+            "{games} games, {} plies ({:.1} a game) in {secs:.3} s ({:.0} games/s)\n",
+            sum.plies,
+            sum.plies as f64 / games.max(1) as f64,
+            games as f64 / secs.max(1e-9)
+        ));
+    }
     exit::OK
+}
+
+/// The 95% confidence interval of a proportion, `k` of `n` (Wilson score interval; a
+/// share of 0 or 1 still gets an interval of some width).
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    const Z: f64 = 1.959_963_984_540_054; // the normal distribution's 97.5% quantile
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let z2 = Z * Z;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z2 / n;
+    (
+        ((centre - spread) / scale).max(0.0),
+        ((centre + spread) / scale).min(1.0),
+    )
+}
+
+/// The games the first side won (a loss of the other side, in a two-sided game, too).
+fn first_side_wins(p: &Program, tally: &[(String, Outcome, u64)]) -> u64 {
+    tally
+        .iter()
+        .filter(|(_, o, _)| match o {
+            Outcome::Win(s) => *s == 0,
+            Outcome::Loss(s) => p.sides.len() == 2 && *s == 1,
+            _ => false,
+        })
+        .map(|(.., n)| n)
+        .sum()
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The statistics of `ply playout --stats` as text (the tally was sorted by [`report`]).
+fn stats_text(p: &Program, games: u64, sum: &Summary) -> String {
+    let mut outcomes: Vec<(Outcome, u64, usize)> = Vec::new();
+    for &(_, o, n) in &sum.tally {
+        match outcomes.iter_mut().find(|(x, ..)| *x == o) {
+            Some((_, total, texts)) => {
+                *total += n;
+                *texts += 1;
+            }
+            None => outcomes.push((o, n, 1)),
+        }
+    }
+    // Each result text; then, when an outcome has several texts, each outcome in all.
+    let mut lines: Vec<(String, u64)> = sum.tally.iter().map(|(t, _, n)| (t.clone(), *n)).collect();
+    if outcomes
+        .iter()
+        .any(|&(o, _, texts)| texts > 1 && o != Outcome::Unstated)
+    {
+        lines.extend(
+            outcomes
+                .iter()
+                .map(|&(o, n, _)| (format!("{} in all", outcome_words(p, o)), n)),
+        );
+    }
+    let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0);
+    let mut out = format!("{games} games\n");
+    for (text, n) in &lines {
+        let (lo, hi) = wilson(*n, games);
+        out.push_str(&format!(
+            "  {text:<width$}  {:>6}  (95% confidence: {} to {})\n",
+            percent(*n as f64 / games.max(1) as f64),
+            percent(lo),
+            percent(hi)
+        ));
+    }
+    let first = first_side_wins(p, &sum.tally);
+    let (lo, hi) = wilson(first, games);
+    out.push_str(&format!(
+        "the first side ({}) wins {} (95% confidence: {} to {})\n",
+        p.sides[0].name,
+        percent(first as f64 / games.max(1) as f64),
+        percent(lo),
+        percent(hi)
+    ));
+    out.push_str(&format!(
+        "plies a game: {:.1} on average, {} at most\n",
+        sum.plies as f64 / games.max(1) as f64,
+        sum.longest
+    ));
+    out.push_str(&format!(
+        "legal moves a position: {:.2} on average, over {} positions moved from\n",
+        sum.seen.moves as f64 / sum.seen.positions.max(1) as f64,
+        sum.seen.positions
+    ));
+    out.push_str(&format!("games the ply limit stopped: {}\n", sum.limited));
+    out
+}
+
+/// The playout document (docs/json.md).
+fn json(p: &Program, games: u64, seed: u64, sum: &Summary, stats: bool) -> serde_json::Value {
+    use serde_json::json;
+    let share = |n: u64| n as f64 / games.max(1) as f64;
+    let results: Vec<serde_json::Value> = sum
+        .tally
+        .iter()
+        .map(|(text, outcome, n)| {
+            let (kind, side) = match outcome {
+                Outcome::Win(s) => ("win", Some(p.sides[*s as usize].name.as_str())),
+                Outcome::Loss(s) => ("loss", Some(p.sides[*s as usize].name.as_str())),
+                Outcome::Draw => ("draw", None),
+                Outcome::Unstated => ("unstated", None),
+            };
+            let mut r = json!({"result": text, "outcome": kind, "side": side, "games": n});
+            if stats {
+                let (lo, hi) = wilson(*n, games);
+                r["share"] = json!(share(*n));
+                r["low"] = json!(lo);
+                r["high"] = json!(hi);
+            }
+            r
+        })
+        .collect();
+    let mut doc = json!({"games": games, "seed": seed, "results": results});
+    if stats {
+        let first = first_side_wins(p, &sum.tally);
+        let (lo, hi) = wilson(first, games);
+        doc["first_side"] = json!({
+            "side": p.sides[0].name, "wins": first, "share": share(first), "low": lo, "high": hi
+        });
+        doc["plies"] = json!({
+            "total": sum.plies,
+            "average": sum.plies as f64 / games.max(1) as f64,
+            "longest": sum.longest,
+        });
+        doc["branching"] = json!({
+            "moves": sum.seen.moves,
+            "positions": sum.seen.positions,
+            "average": sum.seen.moves as f64 / sum.seen.positions.max(1) as f64,
+        });
+        doc["limited"] = json!(sum.limited);
+    }
+    doc
 }
 
 /// The tally, one line per result text in natural order (`by 2` before `by 10`); when an

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::compile::Engines;
 use crate::program::{Outcome, Program};
-use crate::run::playout::{Rng, playout};
+use crate::run::playout::{Rng, Seen, playout_from};
 use crate::run::{Budget, Position, RunError, Runner};
 
 /// The threads a search uses: as asked, or one per core.
@@ -166,9 +166,44 @@ fn game_seed(seed: u64, i: u64) -> u64 {
     Rng::new(seed ^ i.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
+/// What a run of playouts found.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Each result text with its outcome and number of games (unsorted).
+    pub tally: Tally,
+    /// Plies played in all.
+    pub plies: u64,
+    /// The longest game, in plies.
+    pub longest: u32,
+    /// Games the ply limit stopped while they could go on (counted with `stats` only).
+    pub limited: u64,
+    /// The legal moves seen (counted with `stats` only).
+    pub seen: Seen,
+}
+
+impl Summary {
+    fn add(&mut self, text: String, outcome: Outcome, n: u64) {
+        match self.tally.iter_mut().find(|(t, ..)| *t == text) {
+            Some((.., m)) => *m += n,
+            None => self.tally.push((text, outcome, n)),
+        }
+    }
+
+    fn merge(&mut self, other: Summary) {
+        for (text, outcome, n) in other.tally {
+            self.add(text, outcome, n);
+        }
+        self.plies += other.plies;
+        self.longest = self.longest.max(other.longest);
+        self.limited += other.limited;
+        self.seen.moves += other.seen.moves;
+        self.seen.positions += other.seen.positions;
+    }
+}
+
 /// `games` random playouts from `start` on `threads` threads; game `i` is played with its
-/// own seed, so the tally does not depend on the threads. Returns the tally (unsorted) and
-/// the plies played.
+/// own seed, so the summary does not depend on the threads. With `stats`, the legal moves
+/// of every position played from and the games the ply limit stopped are counted too.
 pub fn playouts<'a>(
     runner: &mut Runner<'a>,
     start_pos: &Position,
@@ -176,12 +211,13 @@ pub fn playouts<'a>(
     seed: u64,
     threads: usize,
     budget: &Budget,
-) -> Result<(Tally, u64), RunError> {
+    stats: bool,
+) -> Result<Summary, RunError> {
     let threads = threads.min(games.max(1) as usize);
     let start = Start::of(runner, budget, threads);
     let next = AtomicU64::new(0);
     let found = spread(&start, runner, threads, |r, stop| {
-        let (mut tally, mut plies): (Tally, u64) = (Vec::new(), 0);
+        let mut sum = Summary::default();
         let mut scratch = Vec::new();
         while !stop.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -189,26 +225,19 @@ pub fn playouts<'a>(
                 break;
             }
             let mut rng = Rng::new(game_seed(seed, i));
-            let played = playout(r, start_pos, &mut rng, &mut scratch)?;
-            plies += played.plies as u64;
+            let seen = stats.then_some(&mut sum.seen);
+            let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
+            sum.plies += u64::from(played.plies);
+            sum.longest = sum.longest.max(played.plies);
+            sum.limited += u64::from(played.limited);
             let end = crate::render::output::ending(r, &played.end)?;
-            match tally.iter_mut().find(|(t, ..)| *t == end.text) {
-                Some((.., n)) => *n += 1,
-                None => tally.push((end.text, end.outcome, 1)),
-            }
+            sum.add(end.text, end.outcome, 1);
         }
-        Ok((tally, plies))
+        Ok(sum)
     })?;
-    let mut tally: Tally = Vec::new();
-    let mut plies = 0;
-    for (t, p) in found {
-        plies += p;
-        for (text, outcome, n) in t {
-            match tally.iter_mut().find(|(x, ..)| *x == text) {
-                Some((.., m)) => *m += n,
-                None => tally.push((text, outcome, n)),
-            }
-        }
+    let mut all = Summary::default();
+    for sum in found {
+        all.merge(sum);
     }
-    Ok((tally, plies))
+    Ok(all)
 }

@@ -265,7 +265,7 @@ impl<'p> Game<'p> {
 
     /// The squares named in a move as typed, in order: the text cut at separators, or read
     /// greedily from the left as the longest square names.
-    fn squares_named(&self, text: &str) -> Vec<u32> {
+    pub fn squares_named(&self, text: &str) -> Vec<u32> {
         let pieces: Vec<&str> = text
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|s| !s.is_empty())

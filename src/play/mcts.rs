@@ -247,7 +247,14 @@ impl Tree<'_, '_> {
     /// A random game from node `at`, and how it ended.
     fn simulate(&mut self, at: usize, rng: &mut Rng) -> Result<Outcome, RunError> {
         let node = &self.nodes[at];
-        let played = playout_from(self.runner, &node.pos, node.plies, rng, &mut self.scratch)?;
+        let played = playout_from(
+            self.runner,
+            &node.pos,
+            node.plies,
+            rng,
+            &mut self.scratch,
+            None,
+        )?;
         Ok(ending(self.runner, &played.end)?.outcome)
     }
 

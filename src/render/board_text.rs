@@ -70,6 +70,12 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
 
 /// The board as lines of text, a header line of column names first.
 pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
+    draw_marked(e, pos, &[])
+}
+
+/// The board as [`draw`] draws it, with the squares in `marks` (a move's squares, say)
+/// bracketed: `[B]`.
+pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
     let (p, t, g) = (e.p, &*e.t, &e.g);
     let cols: Vec<String> = (0..g.cols)
         .map(|c| axis_label(&p.notation, Axis::Column, c, g.cols, g.cols))
@@ -89,9 +95,26 @@ pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
     }
     for (r, label) in rows.iter().enumerate() {
         let mut line = format!("{label:>rw$}");
+        let mut after_mark = false;
         for c in 0..g.cols as usize {
-            let code = pos.cells[r * g.cols as usize + c];
-            line.push_str(&format!(" {:>cw$}", symbol(p, t, code)));
+            let sq = r * g.cols as usize + c;
+            let sym = symbol(p, t, pos.cells[sq]);
+            let marked = marks.contains(&(sq as u32));
+            let pad = " ".repeat(cw - 1);
+            let left = match (marked, after_mark) {
+                (true, _) => '[',
+                (false, true) => ']',
+                (false, false) => ' ',
+            };
+            if marked {
+                line.push_str(&format!("{pad}{left}{sym}"));
+            } else {
+                line.push_str(&format!("{left}{pad}{sym}"));
+            }
+            after_mark = marked;
+        }
+        if after_mark {
+            line.push(']');
         }
         lines.push(line);
     }

@@ -748,7 +748,7 @@ fn line_word(d: &Direction) -> &'static str {
 
 /// A span of the rules file as a clause: `prefix` and the text, comments dropped and
 /// spaces collapsed, with the line it starts on.
-fn clause(source: &str, span: Span, prefix: &str) -> Clause {
+pub fn clause(source: &str, span: Span, prefix: &str) -> Clause {
     let start = span.start.min(source.len());
     let end = span.end.clamp(start, source.len());
     let text = source.get(start..end).unwrap_or("");

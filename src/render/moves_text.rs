@@ -47,18 +47,7 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
         }
     }
     for m in &view.moves {
-        move_line(m, out);
-        for (i, s) in m.steps.iter().flatten().enumerate() {
-            let number = if m.steps.as_ref().is_some_and(|s| s.len() > 1) {
-                format!("{}. ", i + 1)
-            } else {
-                String::new()
-            };
-            step(s, &number, out);
-        }
-        if let Some(end) = &m.chain_end {
-            let _ = writeln!(out, "      the chain ends: {end}");
-        }
+        one_move(m, out);
     }
     if let (Some(square), Some(rejected)) = (&view.square, &view.rejected) {
         out.push('\n');
@@ -84,7 +73,25 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
     }
 }
 
-fn move_line(m: &MoveView, out: &mut String) {
+/// One move's line (with what it captures, flips and promotes) and, when explained, the
+/// steps behind it.
+pub fn one_move(m: &MoveView, out: &mut String) {
+    move_line(m, out);
+    for (i, s) in m.steps.iter().flatten().enumerate() {
+        let number = if m.steps.as_ref().is_some_and(|s| s.len() > 1) {
+            format!("{}. ", i + 1)
+        } else {
+            String::new()
+        };
+        step(s, &number, out);
+    }
+    if let Some(end) = &m.chain_end {
+        let _ = writeln!(out, "      the chain ends: {end}");
+    }
+}
+
+/// What a move captures, flips and promotes, in words (empty if nothing).
+pub fn notes(m: &MoveView) -> String {
     let mut notes = Vec::new();
     if !m.captures.is_empty() {
         notes.push(format!("captures {}", m.captures.join(", ")));
@@ -95,10 +102,15 @@ fn move_line(m: &MoveView, out: &mut String) {
     if let Some(k) = &m.promotion {
         notes.push(format!("becomes a {k}"));
     }
+    notes.join("; ")
+}
+
+fn move_line(m: &MoveView, out: &mut String) {
+    let notes = notes(m);
     if notes.is_empty() {
         let _ = writeln!(out, "  {}", m.notation);
     } else {
-        let _ = writeln!(out, "  {}  {}", m.notation, notes.join("; "));
+        let _ = writeln!(out, "  {}  {notes}", m.notation);
     }
 }
 

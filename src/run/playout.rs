@@ -90,6 +90,16 @@ impl Runner<'_> {
 pub struct Played {
     pub end: Position,
     pub plies: u32,
+    /// The ply limit stopped a game that could have gone on.
+    pub limited: bool,
+}
+
+/// The legal moves a playout saw, when asked (`ply playout --stats`): their sum over the
+/// positions where a move was played (a forced pass is one move), and those positions.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Seen {
+    pub moves: u64,
+    pub positions: u64,
 }
 
 /// Plays uniformly random legal moves from `start` until the game ends: the side to move
@@ -100,17 +110,20 @@ pub fn playout(
     rng: &mut Rng,
     scratch: &mut Vec<Position>,
 ) -> Result<Played, RunError> {
-    playout_from(runner, start, 0, rng, scratch)
+    playout_from(runner, start, 0, rng, scratch, None)
 }
 
 /// [`playout`] from a position `done` plies into the game (they count towards its ply
-/// limit); `Played::plies` counts the plies played from `start`.
+/// limit); `Played::plies` counts the plies played from `start`. With `seen`, it also counts
+/// the legal moves of every position a move was played from, and whether the ply limit
+/// stopped a game that could have gone on (`Played::limited`, else always false).
 pub fn playout_from(
     runner: &mut Runner,
     start: &Position,
     done: u32,
     rng: &mut Rng,
     scratch: &mut Vec<Position>,
+    mut seen: Option<&mut Seen>,
 ) -> Result<Played, RunError> {
     let game = runner
         .engine()
@@ -132,7 +145,15 @@ pub fn playout_from(
         !t.chains && !t.parts && !p.captures_most
     };
     let mut steps = Vec::new();
+    let mut ended = false;
     while plies < limit {
+        if let Some(seen) = seen.as_deref_mut() {
+            let n = runner.perft(&pos, 1)?;
+            if n > 0 {
+                seen.moves += n;
+                seen.positions += 1;
+            }
+        }
         if one_step {
             if let Some(next) = runner.random_move(&pos, rng, &mut steps)? {
                 runner.remember(&pos);
@@ -147,6 +168,7 @@ pub fn playout_from(
         }
         if scratch.is_empty() {
             if !stuck_pass || runner.end_reached(&pos)?.is_some() {
+                ended = true;
                 break;
             }
             let mut passed = pos.clone();
@@ -155,6 +177,7 @@ pub fn playout_from(
             runner.remember(&pos);
             runner.successors(&passed, scratch)?;
             if scratch.is_empty() {
+                ended = true;
                 break;
             }
             pos = passed;
@@ -167,9 +190,12 @@ pub fn playout_from(
         runner.put_pos(before);
         plies += 1;
     }
+    // Stopped by the limit: did the game have a move left?
+    let limited = !ended && seen.is_some() && runner.perft(&pos, 1)? > 0;
     runner.forget_game();
     Ok(Played {
         end: pos,
         plies: plies - done,
+        limited,
     })
 }

@@ -1,0 +1,469 @@
+//! `ply play`: a whole game in the terminal, each side played by a person (typing moves on
+//! standard input), a random agent or the MCTS agent. The board is drawn after every move
+//! with the move's squares marked; the result line ends the game.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use super::load::{display, load};
+use super::options::exit;
+use super::positions::{game_start, search_failed};
+use super::report::{Reporter, to_stderr};
+use crate::diagnostic::Kind;
+use crate::play::{Agent, Choice, Effort, Game, Status, choose};
+use crate::program::{Outcome, Program, SideId};
+use crate::render::move_view::{MoveView, Show, Viewer, cite, clause};
+use crate::render::output::Ending;
+use crate::render::{board_text, moves_text};
+use crate::run::RunError;
+
+/// What `ply play` is asked.
+pub struct Ask<'a> {
+    pub position: Option<&'a Path>,
+    /// `SIDE=AGENT` as given.
+    pub agents: &'a [String],
+    pub seed: u64,
+    pub think: Option<f64>,
+    pub playouts: Option<u64>,
+}
+
+/// The help a person gets with `help`.
+const HELP: &str = "\
+  a move as the list writes it (or its number in the list, or its first and last squares)
+  ?             list the legal moves
+  explain MOVE  the rules behind a move
+  undo          take back your last move and the replies to it
+  quit          stop the game here
+";
+
+/// How the game loop stops early.
+enum Stop {
+    /// Standard input ended or the person quit.
+    Left,
+    /// Output failed or the search did; the exit code.
+    Code(i32),
+}
+
+struct Session<'a, 'p> {
+    rep: &'a Reporter,
+    source: &'a str,
+    game: Game<'p>,
+    agents: Vec<Agent>,
+    effort: Effort,
+    seed: u64,
+    input: Box<dyn BufRead + 'a>,
+    /// Standard input is a terminal (no echo of what was typed).
+    terminal: bool,
+}
+
+pub fn play(rep: &Reporter, rules: &Path, ask: &Ask) -> i32 {
+    let loaded = match load(rep, rules) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let p = &loaded.program;
+    if p.game.is_none() {
+        let name = display(rules);
+        let msg = format!("{name}: the rules file has no `game` section, so it cannot be played");
+        rep.error(Kind::Usage, Some(&name), &msg);
+        return exit::USAGE;
+    }
+    let agents = match agents(p, ask.agents) {
+        Ok(a) => a,
+        Err(msg) => {
+            rep.error(Kind::Usage, None, &msg);
+            return exit::USAGE;
+        }
+    };
+    let effort = match effort(ask.think, ask.playouts) {
+        Ok(e) => e,
+        Err(msg) => {
+            rep.error(Kind::Usage, None, &msg);
+            return exit::USAGE;
+        }
+    };
+    if agents.contains(&Agent::Mcts) && unstated(p) {
+        to_stderr(&format!(
+            "warning: {}: some ends of the game do not say who wins (a `result` line with only \
+a text); the MCTS agent counts them as draws, so it plays without knowing what to aim for. \
+Write the outcome: `result white wins if ...`\n",
+            display(rules)
+        ));
+    }
+    let (runner, start) = match game_start(rep, p, rules, ask.position) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let game = match Game::new(runner, start) {
+        Ok(g) => g,
+        Err(e) => return search_failed(rep, &e),
+    };
+    let stdin = std::io::stdin();
+    let mut s = Session {
+        rep,
+        source: &loaded.source,
+        game,
+        agents,
+        effort,
+        seed: ask.seed,
+        terminal: stdin.is_terminal(),
+        input: Box::new(stdin.lock()),
+    };
+    match s.run() {
+        Ok(()) | Err(Stop::Left) => exit::OK,
+        Err(Stop::Code(code)) => code,
+    }
+}
+
+/// Whether a way the game can end does not say who won.
+fn unstated(p: &Program) -> bool {
+    p.game.as_ref().is_some_and(|g| {
+        g.results.iter().any(|r| r.outcome == Outcome::Unstated)
+            || g.ends.iter().any(|e| e.outcome == Outcome::Unstated)
+    })
+}
+
+/// Each side's agent: as `--agent SIDE=AGENT` says, else the first side human and the
+/// others MCTS.
+fn agents(p: &Program, asked: &[String]) -> Result<Vec<Agent>, String> {
+    let mut out: Vec<Option<Agent>> = vec![None; p.sides.len()];
+    let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+    for a in asked {
+        let Some((side, agent)) = a.split_once('=') else {
+            return Err(format!(
+                "--agent {a}: write SIDE=AGENT, e.g. --agent {}=random",
+                names[0]
+            ));
+        };
+        let Some(i) = names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(side.trim()))
+        else {
+            return Err(format!(
+                "--agent {a}: there is no side `{side}`; the sides are {}",
+                names.join(", ")
+            ));
+        };
+        if out[i].is_some() {
+            return Err(format!(
+                "--agent {a}: the agent of {} is given twice",
+                names[i]
+            ));
+        }
+        out[i] = Some(
+            agent
+                .trim()
+                .parse()
+                .map_err(|e| format!("--agent {a}: {e}"))?,
+        );
+    }
+    Ok(out
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| a.unwrap_or(if i == 0 { Agent::Human } else { Agent::Mcts }))
+        .collect())
+}
+
+/// How long MCTS thinks: `--think` seconds and/or `--playouts` per move; one second when
+/// neither is given.
+fn effort(think: Option<f64>, playouts: Option<u64>) -> Result<Effort, String> {
+    let think = match think {
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= 86_400.0) => {
+            return Err(format!(
+                "--think {t}: give a number of seconds above 0 (at most 86400)"
+            ));
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None if playouts.is_none() => Some(Duration::from_secs(1)),
+        None => None,
+    };
+    if playouts == Some(0) {
+        return Err("--playouts 0: the agent needs at least one playout a move".to_string());
+    }
+    Ok(Effort { think, playouts })
+}
+
+impl Session<'_, '_> {
+    fn say(&self, text: &str) -> Result<(), Stop> {
+        let mut out = std::io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Left),
+            Err(e) => {
+                let msg = format!("writing the output failed: {e}");
+                self.rep.error(Kind::Io, None, &msg);
+                Err(Stop::Code(exit::FAILURE))
+            }
+        }
+    }
+
+    fn failed(&self, e: &RunError) -> Stop {
+        Stop::Code(search_failed(self.rep, e))
+    }
+
+    fn name(&self, side: SideId) -> String {
+        self.game.side_name(side).to_string()
+    }
+
+    fn run(&mut self) -> Result<(), Stop> {
+        let who: Vec<String> = (0..self.agents.len())
+            .map(|s| format!("{} {}", self.name(s as SideId), self.agents[s]))
+            .collect();
+        self.say(&format!("{}\n", who.join(", ")))?;
+        self.board()?;
+        loop {
+            let status = self.game.status().map_err(|e| self.failed(&e))?;
+            let choices = match status {
+                Status::Over(ending) => return self.over(&ending),
+                Status::ToMove(c) => c,
+            };
+            let side = self.game.mover();
+            let agent = self.agents[side as usize];
+            let i = if agent == Agent::Human {
+                match self.human(&choices)? {
+                    Some(i) => i,
+                    None => continue,
+                }
+            } else {
+                self.agent(agent, &choices)?
+            };
+            let text = choices[i].text.clone();
+            if agent == Agent::Human {
+                self.say(&format!("{} plays {text}\n", self.name(side)))?;
+            }
+            self.game
+                .play(choices.into_iter().nth(i).expect("a listed move"));
+            self.board()?;
+        }
+    }
+
+    /// The board now, the last move's squares marked.
+    fn board(&self) -> Result<(), Stop> {
+        let marks = self
+            .game
+            .played()
+            .last()
+            .map_or(&[][..], |p| p.squares.as_slice());
+        let e = self.game.runner.engine();
+        let mut text = String::new();
+        for line in board_text::draw_marked(e, self.game.position(), marks) {
+            text.push_str(&format!("  {line}\n"));
+        }
+        self.say(&text)
+    }
+
+    fn over(&self, ending: &Ending) -> Result<(), Stop> {
+        let p = self.game.runner.engine().p;
+        let plies = self.game.plies();
+        let how = if plies >= self.game.limit() {
+            format!(", the game stops after {plies} plies")
+        } else {
+            let span = match (ending.rule, &p.game) {
+                (Some(i), Some(g)) => Some(g.ends[i].span),
+                (None, Some(g)) => g.stuck_span,
+                _ => None,
+            };
+            span.map_or(String::new(), |s| {
+                format!(", by {}", cite(&clause(self.source, s, "")))
+            })
+        };
+        self.say(&format!(
+            "game over after {plies} plies: {}{how}\n",
+            ending.text
+        ))
+    }
+
+    /// An agent's move.
+    fn agent(&mut self, agent: Agent, choices: &[Choice]) -> Result<usize, Stop> {
+        let side = self.game.mover();
+        let (i, decision) = choose(agent, &mut self.game, choices, self.effort, self.seed)
+            .map_err(|e| self.failed(&e))?;
+        let mut line = format!("{} ({agent}) plays {}", self.name(side), choices[i].text);
+        if let Some(d) = decision.filter(|d| d.playouts > 0) {
+            line.push_str(&format!(
+                " after {} playouts ({} scored {:.0}% in those through it)",
+                d.playouts,
+                self.name(side),
+                d.value * 100.0
+            ));
+        }
+        self.say(&format!("{line}\n"))?;
+        Ok(i)
+    }
+
+    /// A line from standard input, without its line end; `None` at the end of input.
+    fn read_line(&mut self) -> Result<Option<String>, Stop> {
+        let mut buf = Vec::new();
+        match self.input.read_until(b'\n', &mut buf) {
+            Ok(0) => Ok(None),
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).trim().to_string();
+                if !self.terminal {
+                    self.say(&format!("{line}\n"))?;
+                }
+                Ok(Some(line))
+            }
+            Err(e) => {
+                let msg = format!("cannot read standard input: {e}");
+                self.rep.error(Kind::Io, Some("<stdin>"), &msg);
+                Err(Stop::Code(exit::FAILURE))
+            }
+        }
+    }
+
+    /// What the person at the board types: a move (its index), or `None` when the
+    /// position changed (undo) and the turn starts again.
+    fn human(&mut self, choices: &[Choice]) -> Result<Option<usize>, Stop> {
+        let side = self.name(self.game.mover());
+        loop {
+            let moves = match choices.len() {
+                1 => "1 move".to_string(),
+                n => format!("{n} moves"),
+            };
+            self.say(&format!("{side} to move ({moves}, ? lists them)> "))?;
+            let Some(line) = self.read_line()? else {
+                self.say(&format!(
+                    "\nend of input: the game stops unfinished after {} plies\n",
+                    self.game.plies()
+                ))?;
+                return Err(Stop::Left);
+            };
+            let (word, rest) = line.split_once(' ').unwrap_or((&line, ""));
+            match word {
+                "" => {}
+                "?" | "moves" => self.list(choices)?,
+                "help" => self.say(HELP)?,
+                "quit" | "exit" => {
+                    self.say(&format!(
+                        "the game stops unfinished after {} plies\n",
+                        self.game.plies()
+                    ))?;
+                    return Err(Stop::Left);
+                }
+                "undo" => {
+                    if self.undo()? {
+                        return Ok(None);
+                    }
+                }
+                "explain" => self.explain(choices, rest.trim())?,
+                _ => match self.game.find(choices, &line) {
+                    Ok(i) => return Ok(Some(i)),
+                    Err(why) => {
+                        let rule = self.turned_down(&line)?;
+                        self.say(&format!("{why}{rule}\n"))?;
+                    }
+                },
+            }
+        }
+    }
+
+    /// The rule that turned down a move as typed, when the generator tried it: `; turned
+    /// down: REASON; CLAUSE`. Empty when it was never a candidate.
+    fn turned_down(&mut self, typed: &str) -> Result<String, Stop> {
+        let Some(&sq) = self.game.squares_named(typed).first() else {
+            return Ok(String::new());
+        };
+        let typed: String = typed.split_whitespace().collect();
+        let pos = self.game.position().clone();
+        let show = Show {
+            explain: false,
+            square: Some(sq),
+            limit: 0,
+        };
+        let view = Viewer {
+            runner: &mut self.game.runner,
+            source: self.source,
+        }
+        .case(1, &pos, &show)
+        .map_err(|e| self.failed(&e))?;
+        let found = view
+            .rejected
+            .iter()
+            .flatten()
+            .find(|r| r.candidate.eq_ignore_ascii_case(&typed));
+        Ok(found.map_or(String::new(), |r| {
+            let clause = r
+                .clause
+                .as_ref()
+                .map_or(String::new(), |c| format!("; {}", cite(c)));
+            format!(" ({}{clause})", r.reason)
+        }))
+    }
+
+    /// Takes back the last human move and the replies to it; false when there is none.
+    fn undo(&mut self) -> Result<bool, Stop> {
+        let human = |g: &Game, a: &[Agent]| {
+            g.played()
+                .iter()
+                .any(|p| a[p.side as usize] == Agent::Human)
+        };
+        if !human(&self.game, &self.agents) {
+            self.say("nothing to undo: no move of yours has been played\n")?;
+            return Ok(false);
+        }
+        let mut taken = Vec::new();
+        while let Some(last) = self.game.played().last() {
+            let by_human = self.agents[last.side as usize] == Agent::Human;
+            taken.push(last.text.clone());
+            self.game.undo();
+            if by_human {
+                break;
+            }
+        }
+        taken.reverse();
+        self.say(&format!("took back {}\n", taken.join(", ")))?;
+        self.board()?;
+        Ok(true)
+    }
+
+    /// The views of the moves now, explained or not.
+    fn views(&mut self, explain: bool) -> Result<Vec<MoveView>, Stop> {
+        let pos = self.game.position().clone();
+        let show = Show {
+            explain,
+            square: None,
+            limit: usize::MAX,
+        };
+        let view = Viewer {
+            runner: &mut self.game.runner,
+            source: self.source,
+        }
+        .case(1, &pos, &show);
+        let view = view.map_err(|e| self.failed(&e))?;
+        Ok(view.moves)
+    }
+
+    fn list(&mut self, choices: &[Choice]) -> Result<(), Stop> {
+        let views = self.views(false)?;
+        let mut text = String::new();
+        for (i, c) in choices.iter().enumerate() {
+            let notes = views
+                .iter()
+                .find(|v| v.notation == c.text)
+                .map(moves_text::notes)
+                .unwrap_or_default();
+            let sep = if notes.is_empty() { "" } else { "  " };
+            text.push_str(&format!("  {:>3}. {}{sep}{notes}\n", i + 1, c.text));
+        }
+        self.say(&text)
+    }
+
+    fn explain(&mut self, choices: &[Choice], typed: &str) -> Result<(), Stop> {
+        if typed.is_empty() {
+            let example = choices.first().map_or("pass", |c| c.text.as_str());
+            return self.say(&format!("explain which move? e.g. explain {example}\n"));
+        }
+        let i = match self.game.find(choices, typed) {
+            Ok(i) => i,
+            Err(why) => return self.say(&format!("{why}\n")),
+        };
+        let views = self.views(true)?;
+        let mut text = String::new();
+        match views.iter().find(|v| v.notation == choices[i].text) {
+            Some(v) => moves_text::one_move(v, &mut text),
+            None => text.push_str(&format!("  {}: a pass, the only move\n", choices[i].text)),
+        }
+        self.say(&text)
+    }
+}
