@@ -131,7 +131,8 @@ pub fn syntax_error(style: Style, name: &str, source: &str, e: &SyntaxError) -> 
         help: e.help.as_deref(),
         also: None,
     };
-    render(style, name, source, e)
+    // One error: the parser stops at the first.
+    format!("{}\n{name}: 1 error\n", render(style, name, source, e))
 }
 
 pub fn check_errors(style: Style, name: &str, source: &str, errors: &[CheckError]) -> String {

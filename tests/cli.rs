@@ -485,3 +485,48 @@ fn too_many_moves() {
         "{stderr}"
     );
 }
+
+/// `ply man`: a roff page for ply naming every command, and one page per command.
+#[test]
+fn manual_pages() {
+    let page = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ply = page(&["man"]);
+    assert!(ply.contains(".TH ply 1"), "{ply}");
+    for command in [
+        "run", "check", "moves", "show", "perft", "playout", "play", "test",
+    ] {
+        assert!(
+            ply.contains(&format!("ply\\-{command}(1)")),
+            "{command} in\n{ply}"
+        );
+        let sub = page(&["man", command]);
+        assert!(sub.contains(&format!(".TH ply-{command} 1")), "{sub}");
+        assert!(sub.contains(".SH OPTIONS"), "{sub}");
+    }
+}
+
+/// A 100,000-byte token in an input is shown shortened, with its length.
+#[test]
+fn long_token_shortened() {
+    let rules = std::fs::read("rules/tothello.rules").unwrap();
+    let input = "a".repeat(100_000);
+    let (code, stderr) = ply_with(
+        &[("t.rules", &rules), ("long.txt", input.as_bytes())],
+        &["run", "t.rules", "long.txt"],
+    );
+    assert_eq!(code, Some(4), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: long.txt:1:1: case 1: expected `redPieces`, found `{}…` (100,000 bytes)\n",
+            "a".repeat(24)
+        )
+    );
+}

@@ -1,4 +1,4 @@
-//! Every JSON document ply writes (`--format json` of run, moves, perft, playout and check, and the
+//! Every JSON document ply writes (`--format json` of run, moves, show, perft, playout and check, and the
 //! errors on standard error) against the tables of `docs/json.md`: each field documented,
 //! of the documented type, the `always` fields always there, and every documented field
 //! seen at least once in these runs (so the document describes nothing ply never writes).
@@ -230,23 +230,7 @@ fn every_document_matches_docs_json() {
         "perft document",
         0,
     );
-    run(
-        &mut c,
-        &with(&["playout", "rules/go.rules", "--games", "4", "--stats"]),
-        "playout document",
-        0,
-    );
-    run(
-        &mut c,
-        &with(&[
-            "playout",
-            "tests/cmd/three-squares-stopped.rules",
-            "--games",
-            "3",
-        ]),
-        "playout document",
-        0,
-    );
+    show_and_playout(&mut c);
     run(
         &mut c,
         &with(&[
@@ -278,4 +262,49 @@ fn every_document_matches_docs_json() {
         }
     }
     assert!(missing.is_empty(), "never seen with a value: {missing:?}");
+}
+
+/// The documents of `ply show` and `ply playout`.
+fn show_and_playout(c: &mut Checker) {
+    let with = |args: &[&'static str]| -> Vec<&'static str> {
+        args.iter()
+            .copied()
+            .chain(["--format", "json"])
+            .collect::<Vec<_>>()
+    };
+    run(
+        c,
+        &with(&["show", "rules/othello.rules", "--moves", "--limit", "1"]),
+        "show document",
+        0,
+    );
+    run(
+        c,
+        &with(&[
+            "show",
+            "rules/connect-four.rules",
+            "tests/cmd/moves-game-over.txt",
+            "--svg",
+            "-",
+        ]),
+        "show document",
+        0,
+    );
+    run(
+        c,
+        &with(&["playout", "rules/go.rules", "--games", "4", "--stats"]),
+        "playout document",
+        0,
+    );
+    run(
+        c,
+        &with(&[
+            "playout",
+            "tests/cmd/three-squares-stopped.rules",
+            "--games",
+            "3",
+        ]),
+        "playout document",
+        0,
+    );
 }

@@ -126,6 +126,28 @@ pub fn try_load(path: &Path) -> Result<Rules, Problem> {
     }
 }
 
+/// [`load`] for a command that reads `input` too: when the rules file fails to load and the
+/// two look swapped (the input is named `*.rules`, the rules file not), says so.
+pub fn load_with_input(
+    rep: &Reporter,
+    command: &str,
+    path: &Path,
+    input: Option<&Path>,
+) -> Result<Rules, i32> {
+    let rules_like = |p: &Path| p.extension().is_some_and(|e| e == "rules");
+    load(rep, path).inspect_err(|_| {
+        if let Some(input) = input.filter(|i| rules_like(i) && !rules_like(path)) {
+            let msg = format!(
+                "the arguments look swapped: {} is a rules file; write the rules file first: ply {command} {} {}",
+                display(input),
+                display(input),
+                display(path)
+            );
+            rep.warning(Kind::Usage, None, &msg);
+        }
+    })
+}
+
 /// Loads a rules file, reporting what is wrong with it; the exit code on failure.
 pub fn load(rep: &Reporter, path: &Path) -> Result<Rules, i32> {
     try_load(path).map_err(|problem| {

@@ -37,6 +37,7 @@ Examples:
   ply play game.rules                         play the first side against the MCTS agent
   ply test tests/golden                       run golden folders, diff what differs
   ply completions bash                        a completion script for bash
+  ply man > ply.1                             the manual page
 
 Exit codes:
   0  success
@@ -139,10 +140,12 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
         #[arg(long, value_name = "N", default_value_t = 1000)]
         limit: usize,
         /// Which case of the input to draw, counting from 1
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 1, value_parser = case_number)]
         case: u64,
         #[command(flatten)]
         limits: Limits,
+        #[command(flatten)]
+        format: FormatArg,
     },
     /// Count the move sequences of exactly DEPTH plies from the start position
     #[command(
@@ -264,6 +267,15 @@ ply test my-game/ --bless         write ply's output as the expected one"
         #[command(flatten)]
         limits: Limits,
     },
+    /// Print the manual page of ply (roff, for man) or of one of its commands
+    #[command(after_help = "Examples:\n  \
+mkdir -p ~/.local/share/man/man1 && ply man > ~/.local/share/man/man1/ply.1 && man ply\n  \
+ply man perft > ~/.local/share/man/man1/ply-perft.1\n  \
+ply man | man -l -")]
+    Man {
+        /// The command whose page to print (the page of ply itself without it)
+        command: Option<String>,
+    },
     /// Print a completion script for a shell
     #[command(after_help = "Examples:\n  \
 ply completions bash > ~/.local/share/bash-completion/completions/ply\n  \
@@ -274,6 +286,50 @@ ply completions fish > ~/.config/fish/completions/ply.fish")]
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// `ply man [COMMAND]`: the manual page, made from the same definitions as `--help`.
+fn man(rep: &Reporter, command: Option<&str>) -> i32 {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let page = match command {
+        None => cmd,
+        Some(name) => match cmd.find_subcommand(name) {
+            Some(sub) => sub.clone().version(env!("CARGO_PKG_VERSION")),
+            None => {
+                let names: Vec<&str> = cmd
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .filter(|n| *n != "help")
+                    .collect();
+                let msg = format!(
+                    "man {name}: there is no command `{name}`; the commands are {}",
+                    names.join(", ")
+                );
+                rep.error(crate::diagnostic::Kind::Usage, None, &msg);
+                return exit::USAGE;
+            }
+        },
+    };
+    let mut out = Vec::new();
+    if let Err(e) = clap_mangen::Man::new(page).render(&mut out) {
+        rep.error(crate::diagnostic::Kind::Io, None, &format!("man: {e}"));
+        return exit::FAILURE;
+    }
+    match print(rep, &String::from_utf8_lossy(&out)) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
+    }
+}
+
+/// A case number for `--case`: cases count from 1.
+fn case_number(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("cases count from 1 (the first case is --case 1)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Runs the command line and returns the exit code.
@@ -375,6 +431,7 @@ pub fn main() -> i32 {
             bless,
             limits,
         } => golden::test(plain, &dirs, bless, limits),
+        Command::Man { command } => man(plain, command.as_deref()),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = Vec::new();
@@ -393,8 +450,9 @@ pub fn main() -> i32 {
             limit,
             case,
             limits,
+            format,
         } => show::show(
-            plain,
+            &rep(format),
             &rules,
             input.as_deref(),
             &show::Picture {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::load::load;
+use super::load::load_with_input;
 use super::options::{Format, Limits, exit};
 use super::positions::each_position;
 use super::report::Reporter;
@@ -91,7 +91,7 @@ pub fn moves(
     opts: &Options,
     limits: Limits,
 ) -> i32 {
-    let rules = match load(rep, rules_path) {
+    let rules = match load_with_input(rep, "moves", rules_path, input) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -57,6 +57,12 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     };
     let secs = started.elapsed().as_secs_f64();
     let p = &loaded.program;
+    // Every result the rules file can write in words, with 0 where no game ended so.
+    for (text, outcome) in crate::render::output::fixed_endings(p) {
+        if !sum.tally.iter().any(|(t, ..)| *t == text) {
+            sum.tally.push((text, outcome, 0));
+        }
+    }
     let out = match rep.format {
         Format::Text if ask.stats => {
             let mut out = report(p, &mut sum.tally);

@@ -50,6 +50,13 @@ impl Input {
 /// The exit code of a run over the cases of `input`, reporting what went wrong.
 pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) -> i32 {
     match result {
+        Ok(0) => {
+            let msg = format!(
+                "{input}: the input holds no cases, so there is nothing to answer (is it empty, or the wrong file?)"
+            );
+            rep.warning(Kind::Input, Some(input), &msg);
+            exit::OK
+        }
         Ok(_) => exit::OK,
         Err(RunFailure::Input(e)) => {
             rep.input(input, &e);

@@ -35,6 +35,18 @@ impl Reporter {
         }
     }
 
+    /// A warning: something likely wrong that does not change the exit code.
+    pub fn warning(&self, kind: Kind, file: Option<&str>, message: &str) {
+        match self.format {
+            Format::Text => to_stderr(&format!("warning: {message}\n")),
+            Format::Json => {
+                let mut j = Json::plain(kind, file, strip_file(file, message));
+                j.severity = "warning";
+                to_stderr(&j.to_line());
+            }
+        }
+    }
+
     /// An error about one case of an input (or the input as a whole).
     pub fn case_error(&self, kind: Kind, file: &str, case: usize, message: &str) {
         match self.format {

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::load::load;
+use super::load::load_with_input;
 use super::options::{Format, Limits};
 use super::positions::{Input, finish};
 use super::report::Reporter;
@@ -10,7 +10,7 @@ use crate::cases::{Flow, each_case};
 use crate::render::output;
 
 pub fn run(rep: &Reporter, rules_path: &Path, input: Option<&Path>, limits: Limits) -> i32 {
-    let rules = match load(rep, rules_path) {
+    let rules = match load_with_input(rep, "run", rules_path, input) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use super::load::{display, load};
-use super::options::{Limits, exit, print};
+use super::load::{display, load_with_input};
+use super::options::{Format, Limits, exit, print};
 use super::positions::{Input, each_position};
 use super::report::Reporter;
 use crate::cases::Flow;
@@ -24,12 +24,40 @@ pub struct Picture<'a> {
     pub case: usize,
 }
 
+/// What `ply show` found about the case it draws (the JSON document of `--format json`).
+#[derive(serde::Serialize)]
+struct Shown {
+    case: usize,
+    to_move: String,
+    /// The board's rows as text, the header of column names first.
+    board: Vec<String>,
+    game_over: Option<String>,
+    /// With --moves: the moves drawn, how many there are, and how many --limit left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_out: Option<u64>,
+    /// With `--svg -`: the picture (standard output holds the document).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    svg: Option<String>,
+}
+
+/// What `ply show` writes: the text, picture or document for standard output (or the
+/// `--svg` file), and with `--format json --svg FILE` the picture for the file.
+struct Drawn {
+    out: String,
+    picture: Option<String>,
+}
+
 fn draw(
     runner: &mut Runner,
     pos: &Position,
     case: usize,
     pic: &Picture,
-) -> Result<String, RunError> {
+    format: Format,
+) -> Result<Drawn, RunError> {
     let e = runner.engine().clone();
     let p = e.p;
     let (moves, count) = if pic.moves {
@@ -48,55 +76,98 @@ fn draw(
         Some(_) => count,
         None => runner.moves(pos, 0)?.1,
     };
-    if let Some(over) = crate::render::output::finished(runner, pos, count_all)? {
-        title.push_str(&format!(", game over: {}", over.text));
+    let over = crate::render::output::finished(runner, pos, count_all)?.map(|o| o.text);
+    if let Some(text) = &over {
+        title.push_str(&format!(", game over: {text}"));
     }
-    if let Some(m) = &moves {
+    let left_out = moves.as_ref().map_or(0, |m| count - m.len() as u64);
+    // A rules file without moves has no move count to give.
+    let has_moves = !p.moves.is_empty();
+    if moves.is_some() && has_moves {
         title.push_str(&format!(
             ", {count} move{}",
             if count == 1 { "" } else { "s" }
         ));
-        if (m.len() as u64) < count {
-            title.push_str(&format!(" ({} drawn)", m.len()));
+        if left_out > 0 {
+            title.push_str(&format!(
+                " ({} drawn, {left_out} left out by --limit)",
+                count - left_out
+            ));
         }
     }
-    Ok(match pic.svg {
-        Some(_) => svg::draw(&e, pos, &title, moves.as_deref()),
-        None => {
+    let names: Option<Vec<String>> = moves.as_ref().map(|m| {
+        m.iter()
+            .map(|m| crate::run::step::move_text(&e, m))
+            .collect()
+    });
+    let picture = || svg::draw(&e, pos, &title, moves.as_deref());
+    let to_stdout = pic.svg.is_some_and(|p| p.as_os_str() == "-");
+    Ok(match (format, pic.svg) {
+        (Format::Json, _) => {
+            let drawn = pic.svg.map(|_| picture());
+            let mut out = Vec::new();
+            crate::render::json::line(
+                &Shown {
+                    case,
+                    to_move: p.sides[side as usize].name.clone(),
+                    board: board_text::draw(&e, pos),
+                    game_over: over,
+                    moves: names.filter(|_| has_moves),
+                    move_count: (pic.moves && has_moves).then_some(count),
+                    left_out: (pic.moves && has_moves).then_some(left_out),
+                    svg: drawn.clone().filter(|_| to_stdout),
+                },
+                &mut out,
+            );
+            Drawn {
+                out: String::from_utf8_lossy(&out).into_owned(),
+                picture: drawn.filter(|_| !to_stdout),
+            }
+        }
+        (Format::Text, Some(_)) => Drawn {
+            out: picture(),
+            picture: None,
+        },
+        (Format::Text, None) => {
             let mut text = format!("{title}\n");
             for line in board_text::draw(&e, pos) {
                 text.push_str(&format!("  {line}\n"));
             }
-            if let Some(moves) = &moves {
-                let names: Vec<String> = moves
-                    .iter()
-                    .map(|m| crate::run::step::move_text(&e, m))
-                    .collect();
-                if !names.is_empty() {
-                    text.push_str(&format!("moves: {}\n", names.join(" ")));
-                }
+            if let Some(names) = names.filter(|n| !n.is_empty()) {
+                text.push_str(&format!("moves: {}\n", names.join(" ")));
             }
-            text
+            if left_out > 0 {
+                text.push_str(&format!("({left_out} more left out by --limit)\n"));
+            }
+            Drawn {
+                out: text,
+                picture: None,
+            }
         }
     })
 }
 
-/// Writes the picture where it goes.
-fn put(rep: &Reporter, pic: &Picture, text: &str) -> i32 {
-    match pic.svg {
-        Some(path) if path.as_os_str() != "-" => match std::fs::write(path, text) {
-            Ok(()) => exit::OK,
-            Err(e) => {
-                let name = display(path);
-                let msg = format!("cannot write {name}: {}", super::load::describe_io(&e));
-                rep.error(Kind::Io, Some(&name), &msg);
-                exit::FAILURE
-            }
-        },
-        _ => match print(rep, text) {
-            Ok(()) => exit::OK,
-            Err(code) => code,
-        },
+/// Writes what was drawn where it goes: the picture to the `--svg` file, the rest to
+/// standard output.
+fn put(rep: &Reporter, pic: &Picture, drawn: &Drawn) -> i32 {
+    let file = pic.svg.filter(|p| p.as_os_str() != "-");
+    let (to_file, to_stdout) = match (&drawn.picture, rep.format) {
+        (Some(picture), _) => (Some(picture), Some(&drawn.out)),
+        (None, Format::Json) => (None, Some(&drawn.out)),
+        (None, Format::Text) if file.is_some() => (Some(&drawn.out), None),
+        (None, Format::Text) => (None, Some(&drawn.out)),
+    };
+    if let (Some(path), Some(text)) = (file, to_file)
+        && let Err(e) = std::fs::write(path, text)
+    {
+        let name = display(path);
+        let msg = format!("cannot write {name}: {}", super::load::describe_io(&e));
+        rep.error(Kind::Io, Some(&name), &msg);
+        return exit::FAILURE;
+    }
+    match to_stdout.map(|t| print(rep, t)) {
+        None | Some(Ok(())) => exit::OK,
+        Some(Err(code)) => code,
     }
 }
 
@@ -107,7 +178,7 @@ pub fn show(
     pic: &Picture,
     limits: Limits,
 ) -> i32 {
-    let rules = match load(rep, rules_path) {
+    let rules = match load_with_input(rep, "show", rules_path, input) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -130,7 +201,7 @@ pub fn show(
             if case < pic.case {
                 return Ok(Flow::Continue);
             }
-            picture = Some(draw(runner, pos, case, pic)?);
+            picture = Some(draw(runner, pos, case, pic, rep.format)?);
             Ok(Flow::Stop)
         },
     );
@@ -138,7 +209,7 @@ pub fn show(
         return code;
     }
     match picture {
-        Some(text) => put(rep, pic, &text),
+        Some(drawn) => put(rep, pic, &drawn),
         None => {
             let name = Input::name(input);
             let msg = format!(

@@ -306,12 +306,12 @@ impl<'a> CaseReader<'a> {
                                     "the end of the input".to_string()
                                 } else if tok.iter().all(u8::is_ascii_digit) {
                                     format!(
-                                        "`{}`, which is too large (at most {})",
-                                        String::from_utf8_lossy(tok),
+                                        "{}, which is too large (at most {})",
+                                        super::quote(tok),
                                         i64::MAX
                                     )
                                 } else {
-                                    format!("`{}`", String::from_utf8_lossy(tok))
+                                    super::quote(tok)
                                 };
                                 return Err(self.err_at(
                                     loc,
@@ -341,7 +341,7 @@ impl<'a> CaseReader<'a> {
                             let shown = if w.is_empty() {
                                 "the end of the input".to_string()
                             } else {
-                                format!("`{}`", String::from_utf8_lossy(w))
+                                super::quote(w)
                             };
                             return Err(self.err_at(
                                 loc,
@@ -434,13 +434,21 @@ impl<'a> CaseReader<'a> {
                 s.cells.truncate(before);
             }
             let mut col = 0;
-            for (i, ch) in String::from_utf8_lossy(tok).chars().enumerate() {
-                let code = if ch.is_ascii() {
-                    self.t.cell_of[ch as usize]
-                } else {
-                    NO_CELL
+            // Each character, or run of bytes that are not UTF-8 text, is one column.
+            let chars = tok.utf8_chunks().flat_map(|c| {
+                let bad = (!c.invalid().is_empty()).then_some(Err(c.invalid()));
+                c.valid().chars().map(Ok).chain(bad)
+            });
+            for (i, ch) in chars.enumerate() {
+                let code = match ch {
+                    Ok(ch) if ch.is_ascii() => self.t.cell_of[ch as usize],
+                    _ => NO_CELL,
                 };
                 if code == NO_CELL {
+                    let shown = match ch {
+                        Ok(ch) => super::quote_char(ch),
+                        Err(bytes) => super::quote(bytes),
+                    };
                     let start = self.r.locate(loc);
                     let at = Loc {
                         line: start.line,
@@ -449,7 +457,7 @@ impl<'a> CaseReader<'a> {
                     return Err(self.err(
                         at,
                         format!(
-                            "unknown symbol `{ch}` in the grid; expected {}",
+                            "unknown symbol {shown} in the grid; expected {}",
                             self.symbol_choices()
                         ),
                     ));

@@ -9,4 +9,4 @@ pub mod reader;
 pub mod setup;
 pub mod stream;
 
-pub use input_error::InputError;
+pub use input_error::{InputError, quote, quote_char};

@@ -66,7 +66,8 @@ impl CaseReader<'_> {
                         return Err(self.err(
                             at(offset + i),
                             format!(
-                                "unknown symbol `{ch}` on the board; expected {} or a number of empty squares",
+                                "unknown symbol {} on the board; expected {} or a number of empty squares",
+                                super::quote_char(ch),
                                 self.symbol_choices()
                             ),
                         ));
@@ -109,7 +110,7 @@ impl CaseReader<'_> {
             None => {
                 let shown = match w {
                     [] => "the end of the input".to_string(),
-                    w => format!("`{}`", String::from_utf8_lossy(w)),
+                    w => super::quote(w),
                 };
                 let choices: Vec<String> = words.iter().map(|(w, _)| format!("`{w}`")).collect();
                 Err(self.err_at(
@@ -149,8 +150,8 @@ impl CaseReader<'_> {
                     col: start.col + i as u32,
                 };
                 if !letters.iter().any(|l| l.letter == ch) {
-                    let shown = String::from_utf8_lossy(&tok[i..=i]).into_owned();
-                    return Err(self.err(at, format!("expected {expected}, found `{shown}`")));
+                    let shown = super::quote(&tok[i..=i]);
+                    return Err(self.err(at, format!("expected {expected}, found {shown}")));
                 }
                 if present.contains(&ch) {
                     return Err(self.err(at, format!("the letter `{ch}` is given twice")));
@@ -177,7 +178,7 @@ impl CaseReader<'_> {
             _ => {
                 let shown = match tok {
                     [] => "the end of the input".to_string(),
-                    t => format!("`{}`", String::from_utf8_lossy(t)),
+                    t => super::quote(t),
                 };
                 Err(self.err_at(
                     loc,

@@ -266,8 +266,7 @@ impl<'a> Reader<'a> {
         let shown = if t.is_empty() {
             "the end of the input".to_string()
         } else {
-            let s = String::from_utf8_lossy(&t[..t.len().min(24)]);
-            format!("`{}{}`", s, if t.len() > 24 { "..." } else { "" })
+            super::quote(t)
         };
         (self.pos, self.line, self.line_start) = save;
         shown

@@ -291,6 +291,43 @@ pub fn ending(runner: &mut Runner, pos: &Position) -> Result<Ending, RunError> {
     ))
 }
 
+/// The results a finished game can have whose text is fixed (no `{...}` in it): of the end
+/// rules, the `result` lines and running out of moves, each once, in the rules file's order.
+pub fn fixed_endings(p: &Program) -> Vec<(String, Outcome)> {
+    let Some(game) = &p.game else {
+        return Vec::new();
+    };
+    let literal = |parts: &[TplPart]| -> Option<String> {
+        parts
+            .iter()
+            .map(|t| match t {
+                TplPart::Text(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut out: Vec<(String, Outcome)> = Vec::new();
+    let ends = game.ends.iter().map(|e| (literal(&e.text), e.outcome));
+    let lines = game.results.iter().map(|r| (literal(&r.text), r.outcome));
+    let stuck = match game.stuck {
+        Stuck::Lose | Stuck::Draw => (0..p.sides.len())
+            .map(|s| {
+                let e = stuck_ending(p, game.stuck, s as SideId);
+                (Some(e.text), e.outcome)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (text, outcome) in ends.chain(lines).chain(stuck) {
+        if let Some(text) = text
+            && !out.iter().any(|(t, _)| *t == text)
+        {
+            out.push((text, outcome));
+        }
+    }
+    out
+}
+
 /// The end of a game whose side to move, `mover`, has no moves and loses or draws.
 fn stuck_ending(p: &Program, stuck: Stuck, mover: SideId) -> Ending {
     let name = |s: SideId| {
