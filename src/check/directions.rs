@@ -18,16 +18,17 @@ impl Checker {
                 continue;
             };
             // A named direction is never the zero step (`direction` refuses one).
-            if let Some(v) = self.single_direction(f) {
-                if v.forward != 0 {
+            match self.single_direction(f) {
+                Some(v) if v.forward != 0 => {
                     self.error(CheckError::new(
                         f.span,
                         "a side's forward direction must be a fixed direction",
                         "relative to the side itself",
                     ));
-                } else {
-                    self.program().sides[side as usize].forward = Some((v.dr, v.dc));
+                    self.scope.bad_forward.push(side);
                 }
+                Some(v) => self.program().sides[side as usize].forward = Some((v.dr, v.dc)),
+                None => self.scope.bad_forward.push(side),
             }
         }
     }
@@ -162,7 +163,8 @@ impl Checker {
                     (0, _) => (0, 0),
                     (_, Some(f)) => f,
                     (_, None) => {
-                        if !reported {
+                        // A side whose forward direction was misspelt is reported there.
+                        if !reported && !self.scope.bad_forward.contains(&(s as SideId)) {
                             reported = true;
                             let side = self.program().sides[s].name.clone();
                             self.error(

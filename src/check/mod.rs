@@ -47,8 +47,10 @@ pub fn check(file: &ast::RulesFile) -> Result<Program, Vec<CheckError>> {
         let_cost: Vec::new(),
         let_needs: Vec::new(),
         passes_asked: None,
+        unknowns: Vec::new(),
     };
     let program = c.run(file);
+    c.report_unknowns();
     if c.errors.is_empty() {
         Ok(program)
     } else {
@@ -68,6 +70,17 @@ pub(crate) struct Checker {
     pub let_needs: Vec<expr::Needs>,
     /// Where `N passes in a row` is first asked.
     pub passes_asked: Option<Span>,
+    /// Unknown names met, reported at the end: a name misspelt the same way many times is
+    /// one error at the declaration it likely misspells.
+    pub unknowns: Vec<Unknown>,
+}
+
+/// An unknown name, and where its error is in the list.
+pub(crate) struct Unknown {
+    what: String,
+    name: String,
+    best: Option<String>,
+    index: usize,
 }
 
 /// A file's statements by kind: one of each kind a file has once (a second is reported),
@@ -105,7 +118,8 @@ impl Checker {
             format!("unknown {what} `{}`", name.text),
             format!("not a known {what}"),
         );
-        if let Some(best) = crate::suggest::closest(&name.text, known.iter().map(String::as_str)) {
+        let best = crate::suggest::closest(&name.text, known.iter().map(String::as_str));
+        if let Some(best) = best {
             e = e.help(format!("did you mean `{best}`?"));
         } else if !known.is_empty() && known.len() <= 8 {
             e = e.help(format!(
@@ -117,7 +131,73 @@ impl Checker {
                     .join(", ")
             ));
         }
+        self.unknowns.push(Unknown {
+            what: what.to_string(),
+            name: name.text.clone(),
+            best: best.map(str::to_string),
+            index: self.errors.len(),
+        });
         self.error(e);
+    }
+
+    /// A name used more than once that is close to one declaration: its errors become
+    /// one, at that declaration (the likely typo).
+    fn report_unknowns(&mut self) {
+        let unknowns = std::mem::take(&mut self.unknowns);
+        let mut drop = vec![false; self.errors.len()];
+        let mut done = vec![false; unknowns.len()];
+        for (i, u) in unknowns.iter().enumerate() {
+            if done[i] {
+                continue;
+            }
+            let same: Vec<usize> = (i..unknowns.len())
+                .filter(|&j| unknowns[j].what == u.what && unknowns[j].name == u.name)
+                .collect();
+            let declared = u.best.as_deref().and_then(|b| self.declaration(&u.what, b));
+            let Some((best, at)) = declared.filter(|_| same.len() > 1) else {
+                continue;
+            };
+            let first = self.errors[u.index].span;
+            self.errors[u.index] = CheckError::new(
+                at,
+                format!(
+                    "{} `{best}` is declared here, but the file uses `{}` {} times: is `{best}` a typo?",
+                    u.what,
+                    u.name,
+                    same.len()
+                ),
+                format!("declared as `{best}`"),
+            )
+            .also(first, format!("`{}` first used here", u.name))
+            .help(format!(
+                "declare it as `{}`, or write `{best}` where the file says `{}`",
+                u.name, u.name
+            ));
+            for &j in &same[1..] {
+                drop[unknowns[j].index] = true;
+            }
+            for j in same {
+                done[j] = true;
+            }
+        }
+        let mut k = 0;
+        self.errors.retain(|_| {
+            k += 1;
+            !drop[k - 1]
+        });
+    }
+
+    /// Where the file declares the `what` named `name` (sides, kinds and lets).
+    fn declaration(&self, what: &str, name: &str) -> Option<(String, Span)> {
+        let list: &[(String, Span)] = match what {
+            "kind" => &self.scope.kinds,
+            "side" => &self.scope.sides,
+            "name" => &self.scope.all_lets,
+            _ => return None,
+        };
+        list.iter()
+            .find(|(n, at)| n == name && *at != Span::default())
+            .map(|(n, at)| (n.clone(), *at))
     }
 
     pub fn prog(&self) -> &Program {
@@ -271,6 +351,7 @@ impl Checker {
     /// game (which is played, not read).
     fn required_sections(&mut self, st: &Statements) {
         let played = st.get("setup").is_some();
+        self.scope.no_board = st.get("board").is_none();
         for required in ["board", "sides", "input", "output"] {
             if st.get(required).is_none() && !(played && matches!(required, "input" | "output")) {
                 self.error(

@@ -129,6 +129,11 @@ pub struct Scope {
     pub lets: Vec<LetInfo>,
     /// Every let of the file, to tell "defined below" from "unknown".
     pub all_lets: Vec<(String, Span)>,
+    /// Sides whose `forward` direction is written but wrong (already reported): their
+    /// missing forward direction is not reported again where it is needed.
+    pub bad_forward: Vec<SideId>,
+    /// The file has no `board` (reported): nothing is checked against the board's size.
+    pub no_board: bool,
 }
 
 #[derive(Debug)]

@@ -198,12 +198,14 @@ impl Checker {
         if targets.len() != to.len() {
             return;
         }
+        let bad = &self.scope.bad_forward;
         let missing: Vec<String> = self
-            .program()
+            .prog()
             .sides
             .iter()
-            .filter(|s| s.forward.is_none())
-            .map(|s| s.name.clone())
+            .enumerate()
+            .filter(|(i, s)| s.forward.is_none() && !bad.contains(&(*i as SideId)))
+            .map(|(_, s)| s.name.clone())
             .collect();
         if let Some(side) = missing.first() {
             self.error(

@@ -32,6 +32,7 @@ impl Checker {
             .enumerate()
             .filter(|(i, s)| {
                 s.forward.is_none()
+                    && !self.scope.bad_forward.contains(&(*i as SideId))
                     && (whose == Whose::Viewer || whose == Whose::Side(*i as SideId))
             })
             .map(|(_, s)| s.name.clone())

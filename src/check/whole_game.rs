@@ -8,6 +8,9 @@ use crate::syntax::ast::{self, GameClause, Span};
 
 impl Checker {
     pub(crate) fn setup(&mut self, keyword: Span, s: &ast::Setup) {
+        if self.scope.no_board {
+            return; // reported as missing; the setup cannot be checked against it
+        }
         let (rows, cols) = match (self.prog().rows, self.prog().cols) {
             (Dim::Fixed(r), Dim::Fixed(c)) => (r, c),
             _ => {

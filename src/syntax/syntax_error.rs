@@ -111,6 +111,13 @@ impl SyntaxError {
         } else {
             None
         };
+        // `cont black pieces`: the misspelt keyword was read as a name, and the error is at
+        // the word after it. Suggest the keyword for the word before.
+        let help = help.or_else(|| {
+            let before = previous_word(source, pos)?;
+            let k = crate::suggest::closest(before, EXPRESSION_KEYWORDS.iter().copied())?;
+            (k != before).then(|| format!("did you mean `{k}`? (`{before}` was read as a name)"))
+        });
         SyntaxError {
             span: Span::new(pos, pos + len),
             message,
@@ -118,6 +125,21 @@ impl SyntaxError {
             help,
         }
     }
+}
+
+/// The words that start an expression (`count own pieces`, `no moves`, `any ...`), for a
+/// "did you mean" hint on a name right before a parse error.
+const EXPRESSION_KEYWORDS: &[&str] = &["count", "any", "no", "max", "min", "sum", "plies", "size"];
+
+/// The word that ends right before `pos` (spaces between), if it is a plain name.
+fn previous_word(source: &str, pos: usize) -> Option<&str> {
+    let head = source[..pos].trim_end_matches([' ', '\t']);
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let word = &head[start..];
+    (word.len() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) && head.len() < pos)
+        .then_some(word)
 }
 
 /// The words that start statements and move clauses, for "did you mean" hints.
