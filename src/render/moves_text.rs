@@ -47,18 +47,7 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
         }
     }
     for m in &view.moves {
-        move_line(m, out);
-        for (i, s) in m.steps.iter().flatten().enumerate() {
-            let number = if m.steps.as_ref().is_some_and(|s| s.len() > 1) {
-                format!("{}. ", i + 1)
-            } else {
-                String::new()
-            };
-            step(s, &number, out);
-        }
-        if let Some(end) = &m.chain_end {
-            let _ = writeln!(out, "      the chain ends: {end}");
-        }
+        one_move(m, out);
     }
     if let (Some(square), Some(rejected)) = (&view.square, &view.rejected) {
         out.push('\n');
@@ -81,6 +70,22 @@ pub fn case(view: &CaseView, board: &[String], out: &mut String) {
             }
             out.push('\n');
         }
+    }
+}
+
+/// Writes one move: its line, and with `--explain` its steps and how its chain ended.
+pub fn one_move(m: &MoveView, out: &mut String) {
+    move_line(m, out);
+    for (i, s) in m.steps.iter().flatten().enumerate() {
+        let number = if m.steps.as_ref().is_some_and(|s| s.len() > 1) {
+            format!("{}. ", i + 1)
+        } else {
+            String::new()
+        };
+        step(s, &number, out);
+    }
+    if let Some(end) = &m.chain_end {
+        let _ = writeln!(out, "      the chain ends: {end}");
     }
 }
 
