@@ -12,6 +12,8 @@ mod served;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -58,10 +60,59 @@ fn a_person_plays_othello_against_the_agent() {
     // D3 turned D4 (5 pieces), and white's placement turned one more: 6 on the board.
     assert_eq!(page.count("#board .piece"), 6);
     assert!(page.count("#moves button[data-move]") > 0);
+
+    // Perft from the position on the board, with its progress, as the page shows it.
+    page.run("document.getElementById('depth').value = '2';", json!([]));
+    page.click(&page.find("#perft").unwrap());
+    page.wait_until("perft's result", |p| {
+        p.text("#job-result").contains("perft(2) = ")
+    });
+    assert!(
+        page.text("#job-status").contains("done"),
+        "{}",
+        page.text("#job-status")
+    );
+
+    // Editing the rules file on disk starts the game again.
+    let rules = served.folder().join("othello.rules");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, text + "# edited\n").unwrap();
+    page.wait_until("the game started again", |p| {
+        p.text("#notice").contains("changed on disk") && p.count("#played li") == 0
+    });
+    assert_eq!(page.count("#board .piece"), 4);
+}
+
+#[test]
+fn a_person_moves_a_piece_in_draughts() {
+    install_chromium();
+    let served = Served::start(&folder("browser-draughts"));
+    let driver = Driver::start();
+    let page = driver.session();
+    page.go(&format!("{}#english-draughts.rules", served.url()));
+    page.wait_until("the opening's seven moves", |p| {
+        p.count("#moves button[data-move]") == 7 && p.text("#status").contains("your move")
+    });
+    // The piece on 11, then the empty square 15.
+    page.click(&page.find("#board .piece[data-square=\"11\"]").unwrap());
+    page.wait_until("11 selected, 15 and 16 its targets", |p| {
+        p.count("#board rect.square.selected[data-square=\"11\"]") == 1
+            && p.count("#board rect.square.target") == 2
+    });
+    page.click(&page.find("#board rect.square[data-square=\"15\"]").unwrap());
+    page.wait_until("the agent's reply", |p| {
+        p.count("#played li") == 2 && p.text("#status").contains("your move")
+    });
+    assert_eq!(page.text("#played li:nth-child(1)"), "black 11-15");
+    assert!(page.text("#played li:nth-child(2)").starts_with("white "));
+    assert_eq!(page.count("#board .piece"), 24);
 }
 
 /// Installs Chromium and chromedriver from Debian's packages when they are missing.
 fn install_chromium() {
+    // One test installs while the others wait (apt-get takes a lock of its own).
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _one = INSTALLING.lock().unwrap_or_else(|p| p.into_inner());
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         return;
     }
@@ -175,8 +226,10 @@ impl Driver {
 
     /// A new headless Chromium with a fresh profile.
     fn session(&self) -> Page<'_> {
+        static SESSIONS: AtomicUsize = AtomicUsize::new(0);
+        let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
         let profile =
-            std::env::temp_dir().join(format!("ply-browser-profile-{}", std::process::id()));
+            std::env::temp_dir().join(format!("ply-browser-profile-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let args = [
             "--headless",
@@ -197,7 +250,11 @@ impl Driver {
         }}});
         let v = self.command("POST", "/session", Some(caps));
         let id = v["sessionId"].as_str().expect("a session id").to_string();
-        Page { driver: self, id }
+        Page {
+            driver: self,
+            id,
+            profile,
+        }
     }
 }
 
@@ -212,6 +269,7 @@ impl Drop for Driver {
 struct Page<'d> {
     driver: &'d Driver,
     id: String,
+    profile: std::path::PathBuf,
 }
 
 impl Page<'_> {
@@ -305,5 +363,6 @@ impl Drop for Page<'_> {
     fn drop(&mut self) {
         let path = format!("{}/session/{}", self.driver.base, self.id);
         let _ = self.driver.http.delete(&path).call();
+        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }

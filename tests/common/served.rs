@@ -39,9 +39,10 @@ pub fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// A running `ply serve`, stopped when dropped.
+/// A running `ply serve`, stopped (and its folder removed) when dropped.
 pub struct Served {
     child: Child,
+    folder: PathBuf,
     base: String,
     port: u16,
     agent: ureq::Agent,
@@ -77,6 +78,11 @@ impl Served {
             .into();
         Served {
             child,
+            folder: if path.is_dir() {
+                path.to_path_buf()
+            } else {
+                path.parent().unwrap().to_path_buf()
+            },
             base,
             port,
             agent,
@@ -85,6 +91,11 @@ impl Served {
 
     pub fn url(&self) -> String {
         format!("{}/", self.base)
+    }
+
+    /// The folder served.
+    pub fn folder(&self) -> &Path {
+        &self.folder
     }
 
     pub fn port(&self) -> u16 {
@@ -188,5 +199,8 @@ impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if self.folder.starts_with(std::env::temp_dir()) {
+            let _ = std::fs::remove_dir_all(&self.folder);
+        }
     }
 }
