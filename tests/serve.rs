@@ -196,7 +196,9 @@ fn the_agent_replies_with_a_legal_move() {
         &json!({"rules": "othello.rules", "moves": ["D3"]}),
     );
     let legal = moves_of(&state);
-    let ask = json!({"rules": "othello.rules", "moves": ["D3"], "playouts": 200, "seed": 5});
+    // Bounded by playouts alone (the time is ample), so the same seed gives the same move.
+    let ask =
+        json!({"rules": "othello.rules", "moves": ["D3"], "playouts": 200, "seed": 5, "think": 60});
     let (status, v) = s.post("/api/agent", &ask);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["agent"], "mcts");
