@@ -46,8 +46,17 @@ function el(tag, props, ...children) {
   return e;
 }
 
-// The list of rules files.
+// The list of rules files, then the one the address names (or the only one).
 async function loadFiles() {
+  const data = await listFiles();
+  if (!data) return;
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted && data.files.some((f) => f.name === wanted)) openFile(wanted);
+  else if (data.files.length === 1) openFile(data.files[0].name);
+}
+
+// Lists the rules files, each marked when it has errors or no game.
+async function listFiles() {
   try {
     const data = await api("GET", "/api/files");
     $("folder").textContent = data.folder;
@@ -58,14 +67,14 @@ async function loadFiles() {
       button.dataset.file = f.name;
       if (!f.ok) button.append(el("span", { className: "tag bad", textContent: "errors" }));
       else if (!f.game) button.append(el("span", { className: "tag", textContent: "no game" }));
+      button.classList.toggle("current", f.name === game.file);
       button.addEventListener("click", () => openFile(f.name));
       list.append(el("li", {}, button));
     }
-    const wanted = decodeURIComponent(location.hash.slice(1));
-    if (wanted && data.files.some((f) => f.name === wanted)) openFile(wanted);
-    else if (data.files.length === 1) openFile(data.files[0].name);
+    return data;
   } catch (e) {
     notice(e.message, true);
+    return null;
   }
 }
 
@@ -115,7 +124,9 @@ function showSource(text, diagnostics) {
   const bad = new Set(diagnostics.map((d) => d.line));
   const pre = $("source");
   pre.replaceChildren();
-  text.split("\n").forEach((line, i) => {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  lines.forEach((line, i) => {
     const span = el("span", { className: "line" + (bad.has(i + 1) ? " bad" : "") },
       el("span", { className: "no", textContent: String(i + 1) }), line);
     span.dataset.line = String(i + 1);
@@ -338,7 +349,10 @@ async function watchFile() {
   if (game.file) {
     try {
       const v = await api("GET", "/api/version/" + encodeURIComponent(game.file));
-      if (game.version && v.version !== game.version) await openFile(game.file, true);
+      if (game.version && v.version !== game.version) {
+        await openFile(game.file, true);
+        await listFiles();
+      }
     } catch (e) {
       notice(e.message, true);
     }
