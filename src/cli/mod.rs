@@ -231,7 +231,7 @@ their progress. Editing the rules file on disk starts the page's game again. The
 listens on 127.0.0.1 only, reads nothing but the folder's .rules files, and runs until \
 stopped (Ctrl-C). The first line of standard output is the page's address.\n\n\
 Examples:\n  ply serve rules                   the rules files of rules/, on port 8080\n  \
-ply serve rules/othello.rules     that file alone\n  \
+ply serve my-game.rules           that file alone\n  \
 ply serve . --port 0              any free port (the address says which)"
     )]
     Serve {
