@@ -21,5 +21,6 @@ pub mod play;
 pub mod program;
 pub mod render;
 pub mod run;
+pub mod serve;
 pub mod suggest;
 pub mod syntax;

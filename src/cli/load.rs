@@ -110,7 +110,11 @@ impl Problem {
 
 /// Reads, parses and checks a rules file.
 pub fn try_load(path: &Path) -> Result<Rules, Problem> {
-    let bytes = read_file(path).map_err(Problem::Io)?;
+    try_load_bytes(read_file(path).map_err(Problem::Io)?)
+}
+
+/// Parses and checks the bytes of a rules file.
+pub fn try_load_bytes(bytes: Vec<u8>) -> Result<Rules, Problem> {
     let source = String::from_utf8(bytes).map_err(|e| {
         let byte = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..byte].iter().filter(|&&b| b == b'\n').count() + 1;

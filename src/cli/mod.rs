@@ -4,17 +4,18 @@
 
 mod check;
 mod golden;
-mod load;
+pub(crate) mod load;
 mod moves;
 pub mod options;
 mod perft;
 mod play;
-mod playout;
+pub(crate) mod playout;
 mod positions;
 mod report;
 mod run;
+mod serve;
 mod show;
-mod threads;
+pub(crate) mod threads;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -36,6 +37,7 @@ Examples:
   ply playout game.rules --games 1000 --seed 3
   ply play game.rules                         play the first side against the MCTS agent
   ply test tests/golden                       run golden folders, diff what differs
+  ply serve rules                             a playground page for the rules files
   ply completions bash                        a completion script for bash
   ply man > ply.1                             the manual page
 
@@ -276,6 +278,27 @@ ply man | man -l -")]
         /// The command whose page to print (the page of ply itself without it)
         command: Option<String>,
     },
+    /// A playground page on 127.0.0.1: rules files and their errors, games against an agent
+    #[command(
+        after_help = "The page lists the rules files of the folder (or the one file given), shows \
+one as text with its diagnostics, draws a whole game's board to play on against Monte Carlo \
+tree search (click a piece then where it goes, or a square to place on; hover a move to see \
+why it is legal) and counts perft and random playouts from the position on the board, with \
+their progress. Editing the rules file on disk starts the page's game again. The server \
+listens on 127.0.0.1 only, reads nothing but the folder's .rules files, and runs until \
+stopped (Ctrl-C). The first line of standard output is the page's address.\n\n\
+Examples:\n  ply serve rules                   the rules files of rules/, on port 8080\n  \
+ply serve my-game.rules           that file alone\n  \
+ply serve . --port 0              any free port (the address says which)"
+    )]
+    Serve {
+        /// A folder of rules files, or one rules file
+        #[arg(value_name = "RULES-OR-FOLDER", default_value = ".")]
+        path: PathBuf,
+        /// The port on 127.0.0.1 to listen on; 0 picks a free one
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Print a completion script for a shell
     #[command(after_help = "Examples:\n  \
 ply completions bash > ~/.local/share/bash-completion/completions/ply\n  \
@@ -426,6 +449,7 @@ pub fn main() -> i32 {
             },
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
+        Command::Serve { path, port } => serve::serve(plain, &path, port),
         Command::Test {
             dirs,
             bless,

@@ -57,12 +57,7 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     };
     let secs = started.elapsed().as_secs_f64();
     let p = &loaded.program;
-    // Every result the rules file can write in words, with 0 where no game ended so.
-    for (text, outcome) in crate::render::output::fixed_endings(p) {
-        if !sum.tally.iter().any(|(t, ..)| *t == text) {
-            sum.tally.push((text, outcome, 0));
-        }
-    }
+    with_fixed_endings(p, &mut sum);
     let out = match rep.format {
         Format::Text if ask.stats => {
             let mut out = report(p, &mut sum.tally);
@@ -72,8 +67,7 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         }
         Format::Text => report(p, &mut sum.tally),
         Format::Json => {
-            sum.tally.sort_by_key(|t| natural(&t.0));
-            let mut doc = json(p, games, seed, &sum, ask.stats).to_string();
+            let mut doc = document(p, games, seed, &mut sum, ask.stats).to_string();
             doc.push('\n');
             doc
         }
@@ -185,7 +179,30 @@ fn stats_text(p: &Program, games: u64, sum: &Summary) -> String {
     out
 }
 
-/// The playout document (docs/json.md).
+/// Every result the rules file can write in words joins the tally, with 0 where no game
+/// ended so.
+fn with_fixed_endings(p: &Program, sum: &mut Summary) {
+    for (text, outcome) in crate::render::output::fixed_endings(p) {
+        if !sum.tally.iter().any(|(t, ..)| *t == text) {
+            sum.tally.push((text, outcome, 0));
+        }
+    }
+}
+
+/// The playout document of `ply playout --format json` (docs/json.md), from a run's summary
+/// (its tally gets every fixed result and is sorted as the text tally is).
+pub(crate) fn document(
+    p: &Program,
+    games: u64,
+    seed: u64,
+    sum: &mut Summary,
+    stats: bool,
+) -> serde_json::Value {
+    with_fixed_endings(p, sum);
+    sum.tally.sort_by_key(|t| natural(&t.0));
+    json(p, games, seed, sum, stats)
+}
+
 fn json(p: &Program, games: u64, seed: u64, sum: &Summary, stats: bool) -> serde_json::Value {
     use serde_json::json;
     let share = |n: u64| n as f64 / games.max(1) as f64;

@@ -1,6 +1,7 @@
 //! Searches shared between threads: perft split by first move, playouts split by game. Each
 //! thread compiles the rules for itself and has its own runner; what they find does not
-//! depend on how many threads there are (a game's moves come from its own seed).
+//! depend on how many threads there are (a game's moves come from its own seed). Another
+//! thread may watch how far a search has got ([`Progress`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -17,6 +18,26 @@ pub fn count(asked: Option<usize>) -> usize {
         .max(1)
 }
 
+/// How far a search has got, for another thread to watch: the work items (first moves
+/// counted, games played) done out of the total. A search that is not shared between
+/// threads (one thread, or no first move to share) is one item.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+}
+
+impl Progress {
+    fn start(&self, total: u64) {
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+    }
+
+    fn step(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// What a worker thread needs to build its own runner: the board size and the input's
 /// numbers of the position searched.
 struct Start<'a> {
@@ -31,7 +52,8 @@ impl<'a> Start<'a> {
     fn of(runner: &Runner<'a>, budget: &Budget, threads: usize) -> Start<'a> {
         let e = runner.engine();
         let mut budget = budget.clone();
-        if threads > 1 {
+        // A counter the caller gave is kept: it may stop the search by filling it.
+        if threads > 1 && budget.shared.is_none() {
             budget.shared = Some(Arc::new(AtomicU64::new(0)));
         }
         Start {
@@ -107,6 +129,35 @@ pub fn perft<'a>(
     threads: usize,
     budget: &Budget,
 ) -> Result<(u64, Option<Divided>), RunError> {
+    let ask = PerftAsk {
+        depth,
+        divide,
+        threads,
+    };
+    perft_watched(runner, pos, ask, budget, &Progress::default())
+}
+
+/// What perft is asked: how deep, whether to divide, on how many threads.
+#[derive(Debug, Clone, Copy)]
+pub struct PerftAsk {
+    pub depth: u32,
+    pub divide: bool,
+    pub threads: usize,
+}
+
+/// [`perft`], counting the first moves done in `progress`.
+pub fn perft_watched<'a>(
+    runner: &mut Runner<'a>,
+    pos: &Position,
+    ask: PerftAsk,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<(u64, Option<Divided>), RunError> {
+    let PerftAsk {
+        depth,
+        divide,
+        threads,
+    } = ask;
     let start = Start::of(runner, budget, threads);
     runner.set_budget(start.budget.clone());
     let children = match depth {
@@ -115,7 +166,8 @@ pub fn perft<'a>(
     };
     if threads <= 1 || children.is_empty() {
         // One thread, a depth too small to share, or no move to share (a pass or the end).
-        return if divide {
+        progress.start(1);
+        let found = if divide {
             let lines = runner.perft_divide(pos, depth)?;
             let total = lines
                 .iter()
@@ -125,7 +177,10 @@ pub fn perft<'a>(
         } else {
             runner.perft(pos, depth).map(|n| (n, None))
         };
+        progress.step();
+        return found;
     }
+    progress.start(children.len() as u64);
     let next = AtomicUsize::new(0);
     let found = spread(&start, runner, threads, |r, stop| {
         // The root is the position before every first move (for rules against repetition).
@@ -137,6 +192,7 @@ pub fn perft<'a>(
                 break;
             };
             out.push((i, r.perft(child, depth - 1)?));
+            progress.step();
         }
         Ok(out)
     })?;
@@ -213,6 +269,21 @@ pub fn playouts<'a>(
     budget: &Budget,
     stats: bool,
 ) -> Result<Summary, RunError> {
+    let progress = Progress::default();
+    playouts_watched(runner, start_pos, (games, seed), threads, budget, stats, &progress)
+}
+
+/// [`playouts`] of `(games, seed)`, counting the games played in `progress`.
+pub fn playouts_watched<'a>(
+    runner: &mut Runner<'a>,
+    start_pos: &Position,
+    (games, seed): (u64, u64),
+    threads: usize,
+    budget: &Budget,
+    stats: bool,
+    progress: &Progress,
+) -> Result<Summary, RunError> {
+    progress.start(games);
     let threads = threads.min(games.max(1) as usize);
     let start = Start::of(runner, budget, threads);
     let next = AtomicU64::new(0);
@@ -232,6 +303,7 @@ pub fn playouts<'a>(
             sum.limited += u64::from(played.limited);
             let end = crate::render::output::ending(r, &played.end)?;
             sum.add(end.text, end.outcome, 1);
+            progress.step();
         }
         Ok(sum)
     })?;

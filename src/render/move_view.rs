@@ -285,12 +285,7 @@ impl Viewer<'_, '_> {
         let Some(ending) = crate::render::output::finished(self.runner, pos, move_count)? else {
             return Ok(None);
         };
-        let (outcome, side) = match ending.outcome {
-            Outcome::Win(s) => ("win", Some(s)),
-            Outcome::Loss(s) => ("loss", Some(s)),
-            Outcome::Draw => ("draw", None),
-            Outcome::Unstated => ("unstated", None),
-        };
+        let (outcome, side) = outcome_word(ending.outcome);
         let span = match ending.rule {
             Some(i) => Some(game.ends[i].span),
             None => game.stuck_span,
@@ -707,6 +702,16 @@ impl Viewer<'_, '_> {
             Event::Flipped { .. } => return None,
             Event::Illegal { step, rule } => return self.illegal(step, rule as usize, attacks),
         })
+    }
+}
+
+/// An outcome as a word (`win`, `loss`, `draw`, `unstated`) and the side it names, if any.
+pub fn outcome_word(o: Outcome) -> (&'static str, Option<SideId>) {
+    match o {
+        Outcome::Win(s) => ("win", Some(s)),
+        Outcome::Loss(s) => ("loss", Some(s)),
+        Outcome::Draw => ("draw", None),
+        Outcome::Unstated => ("unstated", None),
     }
 }
 
