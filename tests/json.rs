@@ -290,6 +290,22 @@ fn show_and_playout(c: &mut Checker) {
         "show document",
         0,
     );
+    // Stopped by its budget: the games finished, marked partial.
+    run(
+        c,
+        &with(&[
+            "playout",
+            "rules/chess.rules",
+            "--games",
+            "100",
+            "--max-nodes",
+            "20000",
+            "--threads",
+            "1",
+        ]),
+        "playout document",
+        5,
+    );
     run(
         c,
         &with(&["playout", "rules/go.rules", "--games", "4", "--stats"]),

@@ -11,6 +11,7 @@ mod perft;
 mod play;
 pub(crate) mod playout;
 mod positions;
+mod progress;
 mod report;
 mod run;
 mod serve;

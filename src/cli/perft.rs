@@ -5,6 +5,7 @@ use std::path::Path;
 use super::load::load;
 use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
+use super::progress::shown;
 use super::report::{Reporter, to_stderr};
 use super::threads;
 use crate::render::json;
@@ -34,9 +35,24 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     };
     let started = std::time::Instant::now();
     let budget = limits.budget();
-    let (total, lines) = match threads::perft(&mut runner, &pos, depth, divide, threads, &budget) {
+    let progress = threads::Progress::default();
+    let ask = threads::PerftAsk {
+        depth,
+        divide,
+        threads,
+    };
+    let found = shown(rep, "first moves", &progress, || {
+        threads::perft(&mut runner, &pos, ask, &budget, &progress)
+    });
+    let (total, lines) = match found {
         Ok(x) => x,
-        Err(e) => return search_failed(rep, &e),
+        Err(e) => {
+            let code = search_failed(rep, &e);
+            if e.budget {
+                partial(rep, &progress);
+            }
+            return code;
+        }
     };
     let secs = started.elapsed().as_secs_f64();
     let out = match rep.format {
@@ -77,4 +93,22 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         ));
     }
     exit::OK
+}
+
+/// What a perft stopped by its budget had counted: the first moves finished and the move
+/// sequences below them (a lower bound of the whole count).
+fn partial(rep: &Reporter, progress: &threads::Progress) {
+    use std::sync::atomic::Ordering;
+    let (done, total) = (
+        progress.done.load(Ordering::Relaxed),
+        progress.total.load(Ordering::Relaxed),
+    );
+    let counted = progress.counted.load(Ordering::Relaxed);
+    let text = format!(
+        "perft stopped after {done} of {total} first moves: {counted} move sequences below those (the whole count is at least that)"
+    );
+    match rep.format {
+        Format::Text => to_stderr(&format!("{text}\n")),
+        Format::Json => rep.warning(crate::diagnostic::Kind::Budget, None, &text),
+    }
 }

@@ -5,8 +5,9 @@ use std::path::Path;
 use super::load::{display, load};
 use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
+use super::progress::shown;
 use super::report::{Reporter, to_stderr};
-use super::threads::{self, Summary};
+use super::threads::{self, Stopped, Summary};
 use crate::diagnostic::Kind;
 use crate::program::{Outcome, Program};
 
@@ -43,17 +44,21 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     let started = std::time::Instant::now();
     let budget = limits.budget();
     let (games, seed, threads) = (ask.games, ask.seed, ask.threads);
-    let mut sum = match threads::playouts(
-        &mut runner,
-        &start,
-        games,
-        seed,
-        threads,
-        &budget,
-        ask.stats,
-    ) {
+    let progress = threads::Progress::default();
+    let found = shown(rep, "games", &progress, || {
+        threads::playouts(
+            &mut runner,
+            &start,
+            (games, seed),
+            threads,
+            &budget,
+            ask.stats,
+            &progress,
+        )
+    });
+    let mut sum = match found {
         Ok(x) => x,
-        Err(e) => return search_failed(rep, &e),
+        Err(stopped) => return stopped_early(rep, &loaded.program, seed, stopped),
     };
     let secs = started.elapsed().as_secs_f64();
     let p = &loaded.program;
@@ -84,6 +89,32 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         ));
     }
     exit::OK
+}
+
+/// Playouts stopped by their budget (or a failing game): the error, then the tally of the
+/// games finished by then on standard output, marked as partial.
+fn stopped_early(rep: &Reporter, p: &Program, seed: u64, mut stopped: Stopped) -> i32 {
+    let code = search_failed(rep, &stopped.error);
+    if !stopped.error.budget {
+        return code; // a game failed: the rules file is at fault, not the budget
+    }
+    let finished: u64 = stopped.partial.tally.iter().map(|t| t.2).sum();
+    let out = match rep.format {
+        Format::Text => {
+            let mut out = format!("stopped early: the tally of the {finished} games finished\n");
+            out.push_str(&report(p, &mut stopped.partial.tally));
+            out
+        }
+        Format::Json => {
+            let mut doc = document(p, finished, seed, &mut stopped.partial, false);
+            doc["partial"] = serde_json::json!(true);
+            format!("{doc}\n")
+        }
+    };
+    match print(rep, &out) {
+        Ok(()) => code,
+        Err(c) => c.max(code),
+    }
 }
 
 /// The 95% confidence interval of a proportion, `k` of `n` (Wilson score interval; a

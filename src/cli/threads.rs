@@ -25,12 +25,16 @@ pub fn count(asked: Option<usize>) -> usize {
 pub struct Progress {
     pub done: AtomicU64,
     pub total: AtomicU64,
+    /// Perft: the move sequences below the first moves done so far (what a search stopped by
+    /// its budget had counted).
+    pub counted: AtomicU64,
 }
 
 impl Progress {
     fn start(&self, total: u64) {
         self.done.store(0, Ordering::Relaxed);
         self.total.store(total, Ordering::Relaxed);
+        self.counted.store(0, Ordering::Relaxed);
     }
 
     fn step(&self) {
@@ -119,24 +123,6 @@ fn spread<'a, T: Send>(
 /// Each first move written out, with its count.
 pub type Divided = Vec<(String, u64)>;
 
-/// Perft from `pos` on `threads` threads: each takes the next first move and counts below
-/// it. Returns the total and, with `divide`, each first move with its count.
-pub fn perft<'a>(
-    runner: &mut Runner<'a>,
-    pos: &Position,
-    depth: u32,
-    divide: bool,
-    threads: usize,
-    budget: &Budget,
-) -> Result<(u64, Option<Divided>), RunError> {
-    let ask = PerftAsk {
-        depth,
-        divide,
-        threads,
-    };
-    perft_watched(runner, pos, ask, budget, &Progress::default())
-}
-
 /// What perft is asked: how deep, whether to divide, on how many threads.
 #[derive(Debug, Clone, Copy)]
 pub struct PerftAsk {
@@ -145,8 +131,10 @@ pub struct PerftAsk {
     pub threads: usize,
 }
 
-/// [`perft`], counting the first moves done in `progress`.
-pub fn perft_watched<'a>(
+/// Perft from `pos` on `threads` threads: each takes the next first move and counts below
+/// it, counting the first moves done (and the sequences below them) in `progress`. Returns
+/// the total and, with `divide`, each first move with its count.
+pub fn perft<'a>(
     runner: &mut Runner<'a>,
     pos: &Position,
     ask: PerftAsk,
@@ -164,8 +152,8 @@ pub fn perft_watched<'a>(
         0 | 1 => Vec::new(),
         _ => runner.children(pos)?,
     };
-    if threads <= 1 || children.is_empty() {
-        // One thread, a depth too small to share, or no move to share (a pass or the end).
+    if children.is_empty() {
+        // A depth too small to share, or no move to share (a pass or the end).
         progress.start(1);
         let found = if divide {
             let lines = runner.perft_divide(pos, depth)?;
@@ -191,7 +179,9 @@ pub fn perft_watched<'a>(
             let Some((_, child)) = children.get(i) else {
                 break;
             };
-            out.push((i, r.perft(child, depth - 1)?));
+            let n = r.perft(child, depth - 1)?;
+            out.push((i, n));
+            progress.counted.fetch_add(n, Ordering::Relaxed);
             progress.step();
         }
         Ok(out)
@@ -257,24 +247,19 @@ impl Summary {
     }
 }
 
-/// `games` random playouts from `start` on `threads` threads; game `i` is played with its
-/// own seed, so the summary does not depend on the threads. With `stats`, the legal moves
-/// of every position played from and the games the ply limit stopped are counted too.
-pub fn playouts<'a>(
-    runner: &mut Runner<'a>,
-    start_pos: &Position,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    budget: &Budget,
-    stats: bool,
-) -> Result<Summary, RunError> {
-    let progress = Progress::default();
-    playouts_watched(runner, start_pos, (games, seed), threads, budget, stats, &progress)
+/// Playouts stopped before the end (by their budget, or an error in a game): why, and what
+/// the games finished by then found.
+#[derive(Debug)]
+pub struct Stopped {
+    pub error: RunError,
+    pub partial: Summary,
 }
 
-/// [`playouts`] of `(games, seed)`, counting the games played in `progress`.
-pub fn playouts_watched<'a>(
+/// `games` random playouts of `(games, seed)` from `start` on `threads` threads, counting the
+/// games played in `progress`; game `i` is played with its own seed, so the summary does
+/// not depend on the threads. With `stats`, the legal moves of every position played from
+/// and the games the ply limit stopped are counted too.
+pub fn playouts<'a>(
     runner: &mut Runner<'a>,
     start_pos: &Position,
     (games, seed): (u64, u64),
@@ -282,34 +267,48 @@ pub fn playouts_watched<'a>(
     budget: &Budget,
     stats: bool,
     progress: &Progress,
-) -> Result<Summary, RunError> {
+) -> Result<Summary, Stopped> {
     progress.start(games);
     let threads = threads.min(games.max(1) as usize);
     let start = Start::of(runner, budget, threads);
     let next = AtomicU64::new(0);
+    // Every thread adds what its games found, also when the run stops early.
+    let all = std::sync::Mutex::new(Summary::default());
     let found = spread(&start, runner, threads, |r, stop| {
         let mut sum = Summary::default();
         let mut scratch = Vec::new();
-        while !stop.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= games {
-                break;
+        let mut play = || -> Result<(), RunError> {
+            while !stop.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let mut rng = Rng::new(game_seed(seed, i));
+                let seen = stats.then_some(&mut sum.seen);
+                let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
+                let end = crate::render::output::ending(r, &played.end)?;
+                sum.plies += u64::from(played.plies);
+                sum.longest = sum.longest.max(played.plies);
+                sum.limited += u64::from(played.limited);
+                sum.add(end.text, end.outcome, 1);
+                progress.step();
             }
-            let mut rng = Rng::new(game_seed(seed, i));
-            let seen = stats.then_some(&mut sum.seen);
-            let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
-            sum.plies += u64::from(played.plies);
-            sum.longest = sum.longest.max(played.plies);
-            sum.limited += u64::from(played.limited);
-            let end = crate::render::output::ending(r, &played.end)?;
-            sum.add(end.text, end.outcome, 1);
-            progress.step();
-        }
-        Ok(sum)
-    })?;
-    let mut all = Summary::default();
-    for sum in found {
-        all.merge(sum);
+            Ok(())
+        };
+        let result = play();
+        all.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .merge(sum);
+        result
+    });
+    let all = all
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match found {
+        Ok(_) => Ok(all),
+        Err(error) => Err(Stopped {
+            error,
+            partial: all,
+        }),
     }
-    Ok(all)
 }

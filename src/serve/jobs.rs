@@ -278,7 +278,7 @@ fn run(
                 divide: true,
                 threads: cores,
             };
-            let (count, divide) = threads::perft_watched(runner, &pos, ask, &budget, progress)?;
+            let (count, divide) = threads::perft(runner, &pos, ask, &budget, progress)?;
             let divide: Vec<_> = divide
                 .into_iter()
                 .flatten()
@@ -287,15 +287,9 @@ fn run(
             Ok(serde_json::json!({ "depth": depth, "count": count, "divide": divide }))
         }
         Work::Playout { games, seed } => {
-            let mut sum = threads::playouts_watched(
-                runner,
-                &pos,
-                (games, seed),
-                cores,
-                &budget,
-                true,
-                progress,
-            )?;
+            let mut sum =
+                threads::playouts(runner, &pos, (games, seed), cores, &budget, true, progress)
+                    .map_err(|stopped| stopped.error)?;
             let p = runner.engine().p;
             let stats = crate::cli::playout::document(p, games, seed, &mut sum, true);
             let (mut tally, plies) = (sum.tally, sum.plies);
