@@ -98,6 +98,19 @@ def position(text, word, nth=0, into=1):
     return {"line": line, "character": at - (text.rfind("\n", 0, at) + 1) + into}
 
 
+def check_answers(s, text, doc):
+    """The answers timed are real ones, not empty."""
+    at = lambda p: {"textDocument": doc, "position": p}
+    if not s.request("textDocument/hover", at(position(text, "score", 100))):
+        sys.exit("no hover on a name")
+    if not s.request("textDocument/definition", at(position(text, "hops", 400))):
+        sys.exit("no definition")
+    names = [i["label"] for i in s.request("textDocument/completion",
+                                           at(position(text, "count s", 600, 6)))]
+    if "black" not in names or "own" not in names:
+        sys.exit(f"completion in a let: {names[:20]}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ply", default="target/release/ply")
@@ -127,6 +140,7 @@ def main():
             sys.exit(f"the generated file has errors: {d[:3]}")
 
     timed("open (until diagnostics)", open_file)
+    check_answers(s, text, doc)
     mid = text.count("\n") // 2
     mid_name = position(text, "score", 2 * (mid // 4))
     at = lambda p: {"textDocument": doc, "position": p}

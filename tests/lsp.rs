@@ -267,6 +267,53 @@ fn diagnostics_follow_the_edits() {
     assert_eq!(c.stop(), 0);
 }
 
+/// Changes sent faster than they are checked: the answers and the last diagnostics are
+/// about the last text.
+#[test]
+fn a_burst_of_changes() {
+    let mut c = Client::start();
+    c.open(GAME);
+    let mut burst = String::new();
+    for version in 2..=21 {
+        let text = if version % 2 == 0 {
+            GAME.replace("input", "inptu")
+        } else {
+            GAME.to_string()
+        };
+        let body = json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": { "uri": URI, "version": version },
+            "contentChanges": [{ "text": text }] } })
+        .to_string();
+        burst.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    }
+    let stdin = c.stdin.as_mut().expect("stdin open");
+    stdin.write_all(burst.as_bytes()).expect("ply reads");
+    let (l, ch) = pos(GAME, "lead", 1, 0);
+    let h = c.at("textDocument/hover", l, ch, json!({}));
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("let `lead`"),
+        "{h}"
+    );
+    let published: Vec<Value> = c
+        .notifications
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"].clone())
+        .collect();
+    let last = published.last().expect("diagnostics before the answer");
+    assert_eq!(last["version"], 21, "{last}");
+    assert_eq!(last["diagnostics"], json!([]), "{last}");
+    let versions: Vec<i64> = published
+        .iter()
+        .filter_map(|p| p["version"].as_i64())
+        .collect();
+    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
+    assert_eq!(c.stop(), 0);
+}
+
 #[test]
 fn hovers_on_keywords_and_names() {
     let mut c = Client::start();

@@ -5,9 +5,9 @@ use super::report::to_stderr;
 use crate::lsp::{End, Failure, serve};
 
 pub fn lsp() -> i32 {
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
-    match serve(&mut stdin.lock(), stdout.lock()) {
+    match serve(&mut stdin, stdout.lock()) {
         Ok(End::Clean) => exit::OK,
         Ok(End::Abrupt(why)) => {
             to_stderr(&format!("error: ply lsp: {why}\n"));

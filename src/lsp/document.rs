@@ -26,6 +26,8 @@ pub struct Document {
     pub last_symbols: Option<Symbols>,
     /// Every error `ply check` reports.
     pub errors: Vec<Json>,
+    /// The text changed since it was last analysed.
+    pub stale: bool,
 }
 
 impl Document {
@@ -39,12 +41,14 @@ impl Document {
             symbols: None,
             last_symbols: None,
             errors: Vec::new(),
+            stale: true,
         };
         d.analyse();
         d
     }
 
-    /// Applies the editor's changes, in order, and analyses the new text.
+    /// Applies the editor's changes, in order; the new text is analysed later
+    /// ([`Document::analyse`]), once for a burst of changes.
     pub fn change(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>) {
         for c in changes {
             match c.range {
@@ -53,16 +57,20 @@ impl Document {
                     let start = self.lines.offset(&self.text, r.start);
                     let end = self.lines.offset(&self.text, r.end).max(start);
                     self.text.replace_range(start..end, &c.text);
-                    self.lines = Lines::new(&self.text);
                 }
             }
+            self.lines = Lines::new(&self.text);
         }
         self.version = version;
-        self.analyse();
+        self.stale = true;
     }
 
-    /// Parses and checks the text, as `ply check` does.
-    fn analyse(&mut self) {
+    /// Parses and checks the text, as `ply check` does, if it changed; whether it did.
+    pub fn analyse(&mut self) -> bool {
+        if !self.stale {
+            return false;
+        }
+        self.stale = false;
         self.lines = Lines::new(&self.text);
         let name = self.uri.as_str();
         self.errors.clear();
@@ -84,6 +92,7 @@ impl Document {
                 self.last_symbols = None;
             }
         }
+        true
     }
 
     /// The names to offer while typing: the current ones, or the last that parsed.

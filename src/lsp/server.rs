@@ -3,7 +3,7 @@
 //! read). The lifecycle is the protocol's: `initialize` first, `shutdown` then `exit`.
 
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::{BufReader, Read, Write};
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
@@ -43,8 +43,10 @@ struct Server<W: Write> {
     docs: HashMap<String, Document>,
 }
 
-/// Serves one client until it says `exit` or its input ends.
-pub fn serve(input: &mut impl BufRead, output: impl Write) -> Result<End, Failure> {
+/// Serves one client until it says `exit` or its input ends. Changes are analysed (and
+/// their diagnostics sent) when no more input is waiting, or before a request is
+/// answered: a burst of keystrokes is checked once.
+pub fn serve<R: Read>(input: &mut BufReader<R>, output: impl Write) -> Result<End, Failure> {
     let mut s = Server {
         out: output,
         state: State::Starting,
@@ -63,6 +65,9 @@ pub fn serve(input: &mut impl BufRead, output: impl Write) -> Result<End, Failur
             Message::Notification(n) => s.notification(n)?,
             // The server sends no requests, so a response answers nothing.
             Message::Response(_) => {}
+        }
+        if input.buffer().is_empty() {
+            s.catch_up()?;
         }
     }
     Ok(if s.state == State::ShuttingDown {
@@ -114,7 +119,23 @@ impl<W: Write> Server<W> {
         write(&mut self.out, m)
     }
 
+    /// Analyses every changed file and sends its diagnostics.
+    fn catch_up(&mut self) -> Result<(), Failure> {
+        let mut changed = Vec::new();
+        for (key, doc) in &mut self.docs {
+            if doc.analyse() {
+                changed.push(key.clone());
+            }
+        }
+        for key in changed {
+            self.publish(&key)?;
+        }
+        Ok(())
+    }
+
     fn request(&mut self, r: Request) -> Result<(), Failure> {
+        // Answers are about the text as it is now.
+        self.catch_up()?;
         let id = r.id.clone();
         let answer = match (&self.state, r.method.as_str()) {
             (State::Starting, "initialize") => {
@@ -257,7 +278,8 @@ impl<W: Write> Server<W> {
                     return Ok(());
                 };
                 doc.change(p.text_document.version, p.content_changes);
-                key
+                // Analysed and published once no more input waits.
+                return Ok(());
             }
             "textDocument/didClose" => {
                 let Ok(p) = params::<DidCloseTextDocumentParams>(n.params) else {

@@ -40,33 +40,32 @@ pub fn next_after(text: &str) -> Next {
     let mut next = Next::default();
     for tok in a.expected_tokens() {
         let t = tok.to_string();
-        if t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()) {
+        if t == "a..z" {
+            // Only a name starts with any letter (a keyword is a literal).
+            next.name = true;
+        } else if t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()) {
             next.words.push(t);
         }
     }
-    // The rule that failed at the end: a name, or the start of an expression (which may
-    // be a let or an input variable).
-    for stack in a.call_stacks() {
-        match stack.deepest.get_rule() {
-            Some(Rule::name | Rule::side_class | Rule::kind_class) => next.name = true,
+    // Where an expression may start, a let or an input variable fits too.
+    next.expr = a.call_stacks().iter().any(|stack| {
+        matches!(
+            stack.deepest.get_rule(),
             Some(
                 Rule::reference
-                | Rule::expr
-                | Rule::conj
-                | Rule::negation
-                | Rule::not_op
-                | Rule::compare
-                | Rule::sum
-                | Rule::product
-                | Rule::unary
-                | Rule::minus,
-            ) => {
-                next.name = true;
-                next.expr = true;
-            }
-            _ => {}
-        }
-    }
+                    | Rule::expr
+                    | Rule::conj
+                    | Rule::negation
+                    | Rule::not_op
+                    | Rule::compare
+                    | Rule::sum
+                    | Rule::product
+                    | Rule::unary
+                    | Rule::minus
+            )
+        )
+    });
+    next.name |= next.expr;
     next.words.sort();
     next.words.dedup();
     next
@@ -106,6 +105,12 @@ mod tests {
         assert!(n.words.contains(&"distance".to_string()), "{n:?}");
         let n = next_after("move slide along ");
         assert!(n.name && !n.expr, "{n:?}");
+        let n = next_after("let a of s = count ");
+        assert!(
+            n.name && !n.expr && n.words.contains(&"own".to_string()),
+            "{n:?}"
+        );
+        assert!(!next_after("squares ").name);
         let n = next_after("require ");
         assert!(
             n.name && n.expr && n.words.contains(&"count".to_string()),
