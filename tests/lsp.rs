@@ -167,6 +167,16 @@ impl Client {
         self.request(method, params)
     }
 
+    /// The text of the hover on a word of [`GAME`] (see [`pos`]).
+    fn hover_text(&mut self, word: &str, nth: usize, offset: u32) -> String {
+        let (l, ch) = pos(GAME, word, nth, offset);
+        let h = self.at("textDocument/hover", l, ch, json!({}));
+        h["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// `shutdown`, `exit`, and the exit code.
     fn stop(mut self) -> i32 {
         assert_eq!(self.request("shutdown", Value::Null), Value::Null);
@@ -288,15 +298,8 @@ fn a_burst_of_changes() {
     }
     let stdin = c.stdin.as_mut().expect("stdin open");
     stdin.write_all(burst.as_bytes()).expect("ply reads");
-    let (l, ch) = pos(GAME, "lead", 1, 0);
-    let h = c.at("textDocument/hover", l, ch, json!({}));
-    assert!(
-        h["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .starts_with("let `lead`"),
-        "{h}"
-    );
+    let h = c.hover_text("lead", 1, 0);
+    assert!(h.starts_with("let `lead`"), "{h}");
     let published: Vec<Value> = c
         .notifications
         .iter()
@@ -318,9 +321,7 @@ fn a_burst_of_changes() {
 fn hovers_on_keywords_and_names() {
     let mut c = Client::start();
     c.open(GAME);
-    let (l, ch) = pos(GAME, "step", 0, 2);
-    let h = c.at("textDocument/hover", l, ch, json!({}));
-    let text = h["contents"]["value"].as_str().expect("markdown");
+    let text = c.hover_text("step", 0, 2);
     let docs = std::fs::read_to_string("docs/language.md").expect("the reference");
     assert!(
         text.contains("step along DIRECTIONS [onto CELLS]"),
@@ -332,23 +333,14 @@ fn hovers_on_keywords_and_names() {
     );
     assert!(text.contains("A slide of exactly one square"), "{text}");
     // A name: its declaration.
-    let (l, ch) = pos(GAME, "jumpy", 1, 1);
-    let h = c.at("textDocument/hover", l, ch, json!({}));
-    let text = h["contents"]["value"].as_str().expect("markdown");
+    let text = c.hover_text("jumpy", 1, 1);
     assert!(
         text.starts_with("direction `jumpy`, declared on line 4"),
         "{text}"
     );
     assert!(text.contains("direction jumpy = up + up"), "{text}");
-    let (l, ch) = pos(GAME, "lead", 1, 0);
-    let h = c.at("textDocument/hover", l, ch, json!({}));
-    assert!(
-        h["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("let lead = mine of black"),
-        "{h}"
-    );
+    let h = c.hover_text("lead", 1, 0);
+    assert!(h.contains("let lead = mine of black"), "{h}");
     // Nothing on a number.
     let h = c.at("textDocument/hover", 0, 6, json!({}));
     assert_eq!(h, Value::Null);
