@@ -147,7 +147,9 @@ fn entry(doc: &Document, s: &Statement, moves: usize) -> DocumentSymbol {
             ),
         };
     let children = (!children.is_empty()).then_some(children);
-    symbol(doc, &name, Some(summary), kind, s.span, selection, children)
+    // A let is known by its name; other statements show their first line.
+    let detail = (!matches!(s.kind, StatementKind::Let { .. })).then_some(summary);
+    symbol(doc, &name, detail, kind, s.span, selection, children)
 }
 
 fn symbol(
