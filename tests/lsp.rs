@@ -277,6 +277,41 @@ fn diagnostics_follow_the_edits() {
     assert_eq!(c.stop(), 0);
 }
 
+/// A file opened with a syntax error: its diagnostic, and keywords still documented.
+#[test]
+fn a_file_opened_broken() {
+    let mut c = Client::start();
+    let broken = GAME.replace("onto empty", "onto empty or nothing");
+    let d = c.open(&broken);
+    let m = messages(&d);
+    assert_eq!(m.len(), 1, "{d}");
+    assert!(m[0].starts_with("expected"), "{m:?}");
+    assert!(m[0].contains("found `nothing`"), "{m:?}");
+    let (l, ch) = pos(&broken, "nothing", 0, 0);
+    assert_eq!(
+        d["diagnostics"][0]["range"]["start"],
+        json!({ "line": l, "character": ch })
+    );
+    // The message and help of `ply check`, word for word.
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-broken.rules");
+    std::fs::write(&file, &broken).expect("a temporary file");
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["check", "--format", "json"])
+        .arg(&file)
+        .output()
+        .expect("ply check runs");
+    let checked: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let e = &checked["diagnostics"][0];
+    let expected = match e["help"].as_str() {
+        Some(h) => format!("{}\nhelp: {h}", e["message"].as_str().unwrap_or_default()),
+        None => e["message"].as_str().unwrap_or_default().to_string(),
+    };
+    assert_eq!(m[0], expected);
+    let text = c.hover_text("onto", 0, 1);
+    assert!(text.contains("onto"), "{text}");
+    assert_eq!(c.stop(), 0);
+}
+
 /// Changes sent faster than they are checked: the answers and the last diagnostics are
 /// about the last text.
 #[test]
