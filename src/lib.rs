@@ -17,6 +17,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod golden;
 pub mod input;
+pub mod lsp;
 pub mod play;
 pub mod program;
 pub mod render;

@@ -682,6 +682,12 @@ fn grammar_and_manifest_have_the_required_fields() {
         m["engines"]["vscode"].is_string(),
         "package.json: engines.vscode"
     );
+    // The extension's code starts the language server.
+    let main = m["main"].as_str().expect("package.json: main");
+    let code = std::fs::read_to_string(Path::new(MANIFEST).parent().unwrap().join(main))
+        .expect("package.json: main names the extension's code");
+    assert!(code.contains(r#"args: ["lsp"]"#), "{main} starts `ply lsp`");
+    assert!(m["dependencies"]["vscode-languageclient"].is_string());
     let lang = &m["contributes"]["languages"][0];
     assert_eq!(lang["id"], "ply");
     assert_eq!(lang["extensions"], serde_json::json!([".rules"]));

@@ -22,7 +22,7 @@ mod whole_game;
 use std::collections::HashMap;
 
 pub use check_error::CheckError;
-pub use scope::{DirValue, Scope};
+pub use scope::{BUILTIN_DIRECTIONS, BUILTIN_SETS, DirValue, Scope};
 
 use crate::program::*;
 use crate::syntax::ast::{self, Name, Span, StatementKind};

@@ -5,6 +5,7 @@
 mod check;
 mod golden;
 pub(crate) mod load;
+mod lsp;
 mod moves;
 pub mod options;
 mod perft;
@@ -41,6 +42,7 @@ Examples:
   ply serve rules                             a playground page for the rules files
   ply completions bash                        a completion script for bash
   ply man > ply.1                             the manual page
+  ply lsp                                     the language server editors start
 
 Exit codes:
   0  success
@@ -300,6 +302,19 @@ ply serve . --port 0              any free port (the address says which)"
         #[arg(long, default_value_t = 8080)]
         port: u16,
     },
+    /// Serve the Language Server Protocol on standard input and output, for editors
+    #[command(
+        after_help = "An editor starts `ply lsp` and speaks the protocol to it over its \
+standard input and output: diagnostics as you type (those of `ply check`), hovers with the \
+language reference, go to definition, references, rename, completion and the outline of \
+.rules files. editors/vscode/README.md shows how to set up VS Code, Neovim and Helix.\n\n\
+Exit codes: 0 after `shutdown` and `exit`; 1 when `exit` comes without `shutdown` or \
+standard input ends first; 4 when standard input is not the protocol (the message says \
+what was wrong).\n\n\
+Examples:\n  ply lsp                             started by an editor\n  \
+nvim: vim.lsp.start({ name = 'ply', cmd = { 'ply', 'lsp' } })"
+    )]
+    Lsp,
     /// Print a completion script for a shell
     #[command(after_help = "Examples:\n  \
 ply completions bash > ~/.local/share/bash-completion/completions/ply\n  \
@@ -451,6 +466,7 @@ pub fn main() -> i32 {
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),
         Command::Serve { path, port } => serve::serve(plain, &path, port),
+        Command::Lsp => lsp::lsp(),
         Command::Test {
             dirs,
             bless,

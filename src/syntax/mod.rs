@@ -1,12 +1,15 @@
 //! Stage 1: rules-file text to a typed syntax tree with spans.
 
 pub mod ast;
+mod fits;
 mod grammar;
+pub mod names;
 mod parse;
 mod parse_expr;
 mod parse_move;
 mod syntax_error;
 
+pub use fits::{Next, is_name, next_after};
 pub use parse::{MAX_STEP, parse};
 pub use parse_expr::MAX_NESTING;
 pub use syntax_error::SyntaxError;

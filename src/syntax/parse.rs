@@ -9,6 +9,10 @@ use super::parse_expr::{expr, template};
 use super::parse_move::move_part;
 use super::syntax_error::SyntaxError;
 
+/// pest's settings (the call limit, error details) are process-wide: every parse holds
+/// this lock while it sets them and parses.
+pub(super) static PEST_SETTINGS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Parses a whole rules file. Syntax errors stop at the first one (pest cannot recover);
 /// every semantic error is left to the checker.
 pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
@@ -16,7 +20,6 @@ pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
     // only after a failure again with the details that make a good message. pest keeps
     // both settings process-wide: a parse in another thread must not switch them between
     // ours (the detailed parse would lose its details, the quick one run slowly).
-    static PEST_SETTINGS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _settings = PEST_SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     pest::set_error_detail(false);
@@ -51,7 +54,7 @@ pub fn parse(source: &str) -> Result<RulesFile, SyntaxError> {
 
 /// A pair's span without the whitespace and comments pest lets it swallow at its end.
 /// The most grammar-rule calls one parse may make (a long real file needs far fewer).
-const CALL_LIMIT: usize = 20_000_000;
+pub(super) const CALL_LIMIT: usize = 20_000_000;
 
 fn is_limit(e: &pest::error::Error<Rule>) -> bool {
     matches!(&e.variant, pest::error::ErrorVariant::CustomError { message } if message.ends_with("limit reached"))
