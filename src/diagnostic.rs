@@ -10,16 +10,34 @@ use crate::input::InputError;
 use crate::syntax::SyntaxError;
 use crate::syntax::ast::Span;
 
-#[derive(Debug, thiserror::Error, Diagnostic)]
+#[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 struct Report {
     message: String,
-    #[source_code]
     src: NamedSource<String>,
-    #[label(collection)]
     labels: Vec<LabeledSpan>,
-    #[help]
     help: Option<String>,
+    /// A warning rather than an error.
+    warning: bool,
+}
+
+impl Diagnostic for Report {
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.src)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        let help: &'a String = self.help.as_ref()?;
+        Some(Box::new(help))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.warning.then_some(miette::Severity::Warning)
+    }
 }
 
 /// How diagnostics are drawn.
@@ -72,6 +90,7 @@ struct Located<'a> {
     label: &'a str,
     help: Option<&'a str>,
     also: Option<&'a (Span, String)>,
+    warning: bool,
 }
 
 fn render(style: Style, name: &str, source: &str, e: Located) -> String {
@@ -81,6 +100,7 @@ fn render(style: Style, name: &str, source: &str, e: Located) -> String {
         label,
         help,
         also,
+        warning,
     } = e;
     let long = [Some(span), also.map(|a| a.0)]
         .into_iter()
@@ -92,7 +112,8 @@ fn render(style: Style, name: &str, source: &str, e: Located) -> String {
         });
     if long {
         let (line, col, _) = line_col(source, span.start);
-        let mut out = format!("error: {name}:{line}:{col}: {message} ({label})\n");
+        let what = if warning { "warning" } else { "error" };
+        let mut out = format!("{what}: {name}:{line}:{col}: {message} ({label})\n");
         if let Some(h) = help {
             out.push_str(&format!("  help: {h}\n"));
         }
@@ -107,6 +128,7 @@ fn render(style: Style, name: &str, source: &str, e: Located) -> String {
         src: NamedSource::new(name, source.to_string()),
         labels,
         help: help.map(str::to_string),
+        warning,
     };
     let theme = if style.color {
         GraphicalTheme::unicode()
@@ -130,27 +152,39 @@ pub fn syntax_error(style: Style, name: &str, source: &str, e: &SyntaxError) -> 
         label: &e.label,
         help: e.help.as_deref(),
         also: None,
+        warning: false,
     };
     // One error: the parser stops at the first.
     format!("{}\n{name}: 1 error\n", render(style, name, source, e))
 }
 
 pub fn check_errors(style: Style, name: &str, source: &str, errors: &[CheckError]) -> String {
+    located(style, name, source, errors, false)
+}
+
+/// Warnings about a rules file that has no errors (`ply check`), with their number.
+pub fn check_warnings(style: Style, name: &str, source: &str, warnings: &[CheckError]) -> String {
+    located(style, name, source, warnings, true)
+}
+
+fn located(style: Style, name: &str, source: &str, list: &[CheckError], warning: bool) -> String {
     let mut out = String::new();
-    for e in errors {
+    for e in list {
         let e = Located {
             span: e.span,
             message: &e.message,
             label: &e.label,
             help: e.help.as_deref(),
             also: e.also.as_ref(),
+            warning,
         };
         out.push_str(&render(style, name, source, e));
         out.push('\n');
     }
-    let n = errors.len();
+    let n = list.len();
+    let what = if warning { "warning" } else { "error" };
     out.push_str(&format!(
-        "{name}: {n} error{}\n",
+        "{name}: {n} {what}{}\n",
         if n == 1 { "" } else { "s" }
     ));
     out

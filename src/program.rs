@@ -530,6 +530,8 @@ pub struct ResultLine {
 /// How whole games are played (perft, playouts).
 #[derive(Debug, Clone)]
 pub struct GameRules {
+    /// Where the `game` section starts.
+    pub span: Span,
     /// What a side with no legal move does, and where that is written.
     pub stuck: Stuck,
     pub stuck_span: Option<Span>,

@@ -12,6 +12,7 @@ mod check_error;
 mod directions;
 mod expr;
 mod lets;
+mod lints;
 mod moves;
 mod scope;
 mod sections;
@@ -22,6 +23,7 @@ mod whole_game;
 use std::collections::HashMap;
 
 pub use check_error::CheckError;
+pub use lints::warnings;
 pub use scope::{BUILTIN_DIRECTIONS, BUILTIN_SETS, DirValue, Scope};
 
 use crate::program::*;
@@ -400,8 +402,10 @@ impl Checker {
         {
             self.setup(s.keyword, setup);
         }
-        if let Some(StatementKind::Game(clauses)) = st.kind("game") {
-            self.game(clauses);
+        if let Some(s) = st.get("game")
+            && let StatementKind::Game(clauses) = &s.kind
+        {
+            self.game(s.keyword, clauses);
         }
     }
 }

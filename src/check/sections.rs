@@ -455,11 +455,16 @@ impl Checker {
             LineCondition::If(e) => LineCond::If(self.bool_expr(e, &Cx::default())),
             LineCondition::Otherwise(span) => {
                 if !*prev_if {
-                    self.error(CheckError::new(
-                        *span,
-                        format!("`otherwise` must follow a {what} with `if`"),
-                        "nothing to be the otherwise of",
-                    ));
+                    self.error(
+                        CheckError::new(
+                            *span,
+                            format!("`otherwise` must follow a {what} with `if`"),
+                            "nothing to be the otherwise of",
+                        )
+                        .help(format!(
+                            "drop `otherwise`: a {what} without a condition always holds"
+                        )),
+                    );
                 }
                 LineCond::Otherwise
             }

@@ -147,8 +147,9 @@ impl Checker {
         self.program().setup = Some(placed);
     }
 
-    pub(crate) fn game(&mut self, clauses: &[GameClause]) {
+    pub(crate) fn game(&mut self, keyword: Span, clauses: &[GameClause]) {
         let mut rules = GameRules {
+            span: keyword,
             stuck: Stuck::End,
             stuck_span: None,
             stop_after: None,
@@ -198,7 +199,14 @@ impl Checker {
                     condition,
                     ..
                 } => {
-                    let cond = self.line_condition(condition, &mut prev_if, "result");
+                    // A lone `result ... otherwise` (after end rules, say): it always holds.
+                    let lone = rules.results.is_empty()
+                        && matches!(condition, ast::LineCondition::Otherwise(_));
+                    let cond = if lone {
+                        LineCond::Always
+                    } else {
+                        self.line_condition(condition, &mut prev_if, "result")
+                    };
                     let outcome = self.outcome(outcome.as_ref());
                     let text = self.outcome_text(outcome, template.as_ref());
                     rules.results.push(ResultLine {

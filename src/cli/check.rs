@@ -9,12 +9,19 @@ use super::report::{Reporter, to_stderr};
 pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
     let mut code = exit::OK;
     let mut out = String::new();
-    // In text, a line for each clean file on standard output, and each file's errors on
-    // standard error, a blank line between one file's errors and the next file.
+    // In text, a line for each clean file on standard output (with its warnings, if any, on
+    // standard error), and each file's errors on standard error, a blank line between one
+    // file's errors or warnings and the next file.
     let mut after_errors = false;
     for (i, path) in files.iter().enumerate() {
         let name = display(path);
-        let problem = try_load(path).err();
+        let loaded = try_load(path);
+        let warnings = match &loaded {
+            Ok(rules) => crate::check::warnings(&rules.program),
+            Err(_) => Vec::new(),
+        };
+        let source = loaded.as_ref().map_or("", |r| r.source.as_str());
+        let problem = loaded.as_ref().err();
         if let Some(p) = &problem {
             code = code.max(p.exit_code());
         }
@@ -33,14 +40,31 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
                     } else {
                         ""
                     };
-                    if let Err(c) = print(rep, &format!("{gap}{name}: ok\n")) {
+                    let note = match warnings.len() {
+                        0 => String::new(),
+                        1 => " (1 warning)".to_string(),
+                        n => format!(" ({n} warnings)"),
+                    };
+                    if let Err(c) = print(rep, &format!("{gap}{name}: ok{note}\n")) {
                         return c.max(code);
+                    }
+                    if !warnings.is_empty() {
+                        to_stderr(&crate::diagnostic::check_warnings(
+                            rep.style, &name, source, &warnings,
+                        ));
+                        after_errors = true;
                     }
                 }
             },
             Format::Json => {
-                let diagnostics = problem.map(|p| p.json(&name)).unwrap_or_default();
-                out.push_str(&crate::render::json::checked_file(&name, &diagnostics));
+                let mut diagnostics = problem.map(|p| p.json(&name)).unwrap_or_default();
+                let ok = diagnostics.is_empty();
+                diagnostics.extend(warnings.iter().map(|w| {
+                    let mut j = crate::diagnostic::Json::rules(&name, source, w);
+                    j.severity = "warning";
+                    j
+                }));
+                out.push_str(&crate::render::json::checked_file(&name, ok, &diagnostics));
             }
         }
     }

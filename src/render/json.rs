@@ -31,7 +31,7 @@ pub fn case_lines(case: usize, text: &[u8], out: &mut Vec<u8>) {
 }
 
 /// `ply check`: one rules file and its errors.
-pub fn checked_file(file: &str, diagnostics: &[Diagnostic]) -> String {
+pub fn checked_file(file: &str, ok: bool, diagnostics: &[Diagnostic]) -> String {
     #[derive(Serialize)]
     struct Checked<'a> {
         file: &'a str,
@@ -42,7 +42,7 @@ pub fn checked_file(file: &str, diagnostics: &[Diagnostic]) -> String {
     line(
         &Checked {
             file,
-            ok: diagnostics.is_empty(),
+            ok,
             diagnostics,
         },
         &mut out,

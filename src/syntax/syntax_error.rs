@@ -38,7 +38,11 @@ impl SyntaxError {
             .as_ref()
             .map(|a| a.max_position.min(source.len()))
             .unwrap_or(loc);
-        let use_far = far > loc && source[loc..far].trim().contains(char::is_whitespace);
+        // A lone word the parse got past that is a keyword (`stop` of `stop aftr`) was meant
+        // as one: the mistake is after it.
+        let passed = source[loc..far.max(loc)].trim();
+        let use_far = far > loc
+            && (passed.contains(char::is_whitespace) || is_keyword(passed.trim_end_matches(':')));
         let pos = if use_far { far } else { loc };
         let mut expected: Vec<String> = Vec::new();
         // Words that would fit here, for a "did you mean" hint.
@@ -88,8 +92,38 @@ impl SyntaxError {
         if expected.iter().any(|e| e == "`own`") {
             expected.retain(|e| !e.starts_with("`empty`, `own`"));
         }
+        // Mid-line, a word is meant to continue the clause before it, not to start the next
+        // statement: what only starts a statement is left out.
+        let line_start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let mid_line = !source[line_start..pos].trim().is_empty();
+        let continues = |e: &String| {
+            e != "a statement"
+                && e != "the end of the file"
+                && !STATEMENT_KEYWORDS.iter().any(|k| *e == format!("`{k}`"))
+                && !STATEMENT_ONLY.iter().any(|k| *e == format!("`{k}`"))
+        };
+        if mid_line && expected.iter().any(continues) {
+            expected.retain(continues);
+        }
         expected.sort();
         expected.dedup();
+        // A keyword that matched the start of a longer word (`pass` of `passs`) fails on
+        // the rest: show the whole word.
+        let in_word = |i: usize| {
+            source[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let pos = if expected.is_empty() && in_word(pos) {
+            let mut start = pos;
+            while in_word(start) {
+                start -= 1;
+            }
+            start
+        } else {
+            pos
+        };
         let found = found_at(source, pos);
         let message = if expected.is_empty() {
             format!("unexpected {found}")
@@ -98,6 +132,16 @@ impl SyntaxError {
         };
         let len = token_len(source, pos);
         let word = &source[pos..pos + len];
+        if expected.is_empty() {
+            words.extend(
+                STATEMENT_KEYWORDS
+                    .iter()
+                    .chain(CLAUSE_KEYWORDS)
+                    .chain(GAME_KEYWORDS)
+                    .chain(STUCK_KEYWORDS)
+                    .map(|k| k.to_string()),
+            );
+        }
         if expected.iter().any(|e| e == "a statement") {
             words.extend(STATEMENT_KEYWORDS.iter().map(|k| k.to_string()));
         }
@@ -115,7 +159,13 @@ impl SyntaxError {
         // the word after it. Suggest the keyword for the word before.
         let help = help.or_else(|| {
             let before = previous_word(source, pos)?;
-            let k = crate::suggest::closest(before, EXPRESSION_KEYWORDS.iter().copied())?;
+            let keywords = EXPRESSION_KEYWORDS
+                .iter()
+                .chain(GAME_KEYWORDS)
+                .chain(STATEMENT_KEYWORDS)
+                .chain(CLAUSE_KEYWORDS)
+                .copied();
+            let k = crate::suggest::closest(before, keywords)?;
             (k != before).then(|| format!("did you mean `{k}`? (`{before}` was read as a name)"))
         });
         SyntaxError {
@@ -140,6 +190,23 @@ fn previous_word(source: &str, pos: usize) -> Option<&str> {
     let word = &head[start..];
     (word.len() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) && head.len() < pos)
         .then_some(word)
+}
+
+/// What a side with no move does: `no moves: pass`.
+const STUCK_KEYWORDS: &[&str] = &["pass", "end", "lose", "draw"];
+
+/// The words that start a clause of the `game` section.
+const GAME_KEYWORDS: &[&str] = &["result", "stop", "draw", "wins", "loses"];
+
+/// Words that start statements the expected lists name (`identical captures are one move`,
+/// `legal if`, `moves written with`, `no move may repeat`), besides [`STATEMENT_KEYWORDS`].
+const STATEMENT_ONLY: &[&str] = &["identical", "legal", "moves", "no"];
+
+/// Whether `word` is one of the language's reserved words (the grammar's `keyword` rule).
+fn is_keyword(word: &str) -> bool {
+    !word.is_empty()
+        && <super::grammar::RulesParser as pest::Parser<Rule>>::parse(Rule::keyword, word)
+            .is_ok_and(|mut p| p.next().is_some_and(|k| k.as_str() == word))
 }
 
 /// The words that start statements and move clauses, for "did you mean" hints.

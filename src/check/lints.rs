@@ -1,0 +1,77 @@
+//! Warnings about a rules file that has no errors: rules that are legal but likely not what
+//! the author meant. `ply check` prints them; they change no exit code.
+
+use super::CheckError;
+use crate::program::{Action, Expr, KindAction, Program, Repetition};
+
+/// The warnings about a checked program.
+pub fn warnings(p: &Program) -> Vec<CheckError> {
+    let mut out = Vec::new();
+    endless(p, &mut out);
+    out
+}
+
+/// A whole game that may never end: a piece can move back and forth (or a side pass) with
+/// nothing that adds a piece, no ply limit, no end rule counting plies without capture and
+/// no rule against bringing back an earlier position. Playouts of such a game can run for
+/// ever.
+fn endless(p: &Program, out: &mut Vec<CheckError>) {
+    let Some(game) = &p.game else { return };
+    if p.setup.is_none()
+        || game.stop_after.is_some()
+        || p.no_repeat == Some(Repetition::Earlier)
+        || game
+            .ends
+            .iter()
+            .any(|e| e.condition.any(&|x| matches!(x, Expr::QuietPlies)))
+    {
+        return;
+    }
+    let back_and_forth = p.moves.iter().find_map(|rule| {
+        let parts: Vec<&[KindAction]> = std::iter::once(rule.actions.as_slice())
+            .chain(rule.then.iter().map(Vec::as_slice))
+            .collect();
+        // A move that puts a piece down fills the board: it cannot come back.
+        let places = parts
+            .iter()
+            .flat_map(|part| part.iter())
+            .any(|ka| matches!(ka.action, Action::Place { .. }));
+        if places {
+            return None;
+        }
+        parts
+            .iter()
+            .flat_map(|part| part.iter())
+            .find(|ka| match &ka.action {
+                Action::Slide { dirs, .. } => dirs.iter().any(|d| reversible(p, d)),
+                Action::Pass => true,
+                _ => false,
+            })
+    });
+    if let Some(ka) = back_and_forth {
+        out.push(
+            CheckError::new(
+                game.span,
+                "this game may never end: a piece can go back and forth, and the game has no ply limit",
+                "no `stop after`",
+            )
+            .also(ka.span, "can be undone by the same move the other way")
+            .help(
+                "add `stop after N plies` and a `result` line for a game it stops (random playouts \
+                 and agents then always finish), or end the game by a count such as `draw if plies \
+                 without capture >= 100`",
+            ),
+        );
+    }
+}
+
+/// Whether a list of directions holds one and its opposite.
+fn reversible(p: &Program, dirs: &[u16]) -> bool {
+    dirs.iter().any(|&a| {
+        let (ar, ac) = (p.directions[a as usize].dr, p.directions[a as usize].dc);
+        dirs.iter().any(|&b| {
+            let d = &p.directions[b as usize];
+            d.dr == -ar && d.dc == -ac
+        })
+    })
+}
