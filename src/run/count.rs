@@ -33,28 +33,26 @@ impl<'p> Runner<'p> {
         }
         let big = self.e.g.n > 128;
         let mut total = 0u64;
-        self.each_step(steps, |r, st| {
-            let n = r.play(pos, st, |r, next| {
-                if !r.continues(st) {
-                    let ends = MoveEnds {
-                        from: st.from,
-                        to: st.to,
-                    };
-                    let mut a = Acc::default();
-                    let fold = Fold::Count(Some(cond));
-                    return r
-                        .visit(next, ends, 0, st.over != NONE, &fold, &mut a)
-                        .map(|_| a.count);
-                }
+        self.play_each(pos, steps, |r, st, next| {
+            let n = if !r.continues(st) {
+                let ends = MoveEnds {
+                    from: st.from,
+                    to: st.to,
+                };
+                let mut a = Acc::default();
+                let fold = Fold::Count(Some(cond));
+                r.visit(next, ends, 0, st.over != NONE, &fold, &mut a)?;
+                a.count
+            } else {
                 let at = chain_at(st, pos, next);
                 if big {
                     let mut key = vec![0u64; r.e.g.n.div_ceil(64)].into_boxed_slice();
                     key[st.over as usize / 64] |= 1 << (st.over % 64);
-                    r.dp(next, at, st.from, key, cond, 1)
+                    r.dp(next, at, st.from, key, cond, 1)?
                 } else {
-                    r.dp(next, at, st.from, 1u128 << st.over, cond, 1)
+                    r.dp(next, at, st.from, 1u128 << st.over, cond, 1)?
                 }
-            })?;
+            };
             total = total.checked_add(n).ok_or_else(count_overflow)?;
             Ok(())
         })?;
@@ -102,11 +100,9 @@ impl<'p> Runner<'p> {
             }
             total = a.count;
         }
-        self.each_step(steps, |r, st| {
-            let n = r.play(pos, st, |r, next| {
-                let at = chain_at(st, pos, next);
-                r.dp(next, at, origin, taken.with(st.over), cond, depth + 1)
-            })?;
+        self.play_each(pos, steps, |r, st, next| {
+            let at = chain_at(st, pos, next);
+            let n = r.dp(next, at, origin, taken.with(st.over), cond, depth + 1)?;
             total = total.checked_add(n).ok_or_else(count_overflow)?;
             Ok(())
         })?;

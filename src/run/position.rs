@@ -38,10 +38,18 @@ impl Position {
     #[inline]
     pub fn copy_from(&mut self, other: &Position) {
         self.cells.copy_from_slice(&other.cells);
-        self.counts.copy_from_slice(&other.counts);
+        // The piece counts are a few numbers: copied one by one, not through a call to memcpy.
+        for (c, o) in self.counts.iter_mut().zip(&other.counts) {
+            *c = *o;
+        }
         self.mover = other.mover;
-        self.moved.copy_from_slice(&other.moved);
-        self.marked.copy_from_slice(&other.marked);
+        // Most rules remember neither moves nor marks: no copy at all then.
+        if !other.moved.is_empty() {
+            self.moved.copy_from_slice(&other.moved);
+        }
+        if !other.marked.is_empty() {
+            self.marked.copy_from_slice(&other.marked);
+        }
         self.quiet = other.quiet;
         self.passes = other.passes;
     }

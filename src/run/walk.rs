@@ -160,22 +160,21 @@ impl<'p> Runner<'p> {
         // Listing and plain counting need no position after a move that ends at once.
         let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
         let counts = self.e.t.counts_taken;
-        self.each_step(steps, |r, st| {
+        let plays = |r: &Self, st: &Step| !blind || r.continues(st);
+        self.play_some(pos, steps, plays, |r, st, next| {
             let taken = (counts && r.takes(pos, st)) as u32;
-            if blind && !r.continues(st) {
+            let Some(next) = next else {
                 let ends = MoveEnds {
                     from: st.from,
                     to: st.to,
                 };
                 return r.visit(pos, ends, taken, false, fold, acc);
-            }
+            };
             if fold.keeps_path() {
                 r.scratch.path.clear();
                 r.scratch.path.push(*st);
             }
-            r.play(pos, st, |r, next| {
-                r.after_first_step(pos, st, next, taken, fold, acc)
-            })
+            r.after_first_step(pos, st, next, taken, fold, acc)
         })
     }
 
@@ -252,7 +251,7 @@ impl<'p> Runner<'p> {
             self.scratch.step_pool.push(steps);
             return Err(e);
         }
-        self.each_step(steps, |r, st| {
+        self.play_each(pos, steps, |r, st, next| {
             if fold.keeps_path() {
                 r.scratch.path.push(*st);
             }
@@ -262,13 +261,12 @@ impl<'p> Runner<'p> {
                 _ => ends,
             };
             let taken = taken + (r.e.t.counts_taken && r.takes(pos, st)) as u32;
-            let res = r.play(pos, st, |r, next| {
-                if r.continues(st) {
-                    let at = chain_at(st, pos, next);
-                    return r.walk_chain(next, at, ends, taken, fold, acc, depth + 1);
-                }
+            let res = if r.continues(st) {
+                let at = chain_at(st, pos, next);
+                r.walk_chain(next, at, ends, taken, fold, acc, depth + 1)
+            } else {
                 r.visit(next, ends, taken, true, fold, acc)
-            });
+            };
             if fold.keeps_path() {
                 r.scratch.path.pop();
             }
