@@ -38,10 +38,7 @@ impl Position {
     #[inline]
     pub fn copy_from(&mut self, other: &Position) {
         self.cells.copy_from_slice(&other.cells);
-        // The piece counts are a few numbers: copied one by one, not through a call to memcpy.
-        for (c, o) in self.counts.iter_mut().zip(&other.counts) {
-            *c = *o;
-        }
+        self.counts.copy_from_slice(&other.counts);
         self.mover = other.mover;
         // Most rules remember neither moves nor marks: no copy at all then.
         if !other.moved.is_empty() {
