@@ -291,6 +291,24 @@ impl<'p> Runner<'p> {
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
+        if self.e.t.plain
+            && !self.needs_finish(captured)
+            && !matches!(fold, Fold::Most | Fold::Taken)
+        {
+            // No move is turned down or folded into another: straight to the fold.
+            acc.moves += 1;
+            return match fold {
+                Fold::Ends => {
+                    acc.ends.push(ends);
+                    Ok(())
+                }
+                Fold::Count(None) => {
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                    Ok(())
+                }
+                _ => self.fold_after(pos, fold, acc),
+            };
+        }
         if self.need.is_some_and(|n| n != taken) {
             return Ok(());
         }
