@@ -6,7 +6,7 @@ use std::hash::Hash;
 
 use super::movegen::{ChainAt, chain_at};
 use super::position::Position;
-use super::search::{MAX_CHAIN, Memo, MoveEnds, RunError, Runner};
+use super::search::{MAX_CHAIN, MoveEnds, RunError, Runner};
 use super::step::NONE;
 use super::walk::{Acc, Fold, count_overflow};
 use crate::program::Expr;
@@ -21,8 +21,8 @@ impl<'p> Runner<'p> {
     }
 
     fn count_memoised(&mut self, pos: &Position, cond: &'p Expr) -> Result<u64, RunError> {
-        reset(&mut self.scratch.memo);
-        reset(&mut self.scratch.memo_big);
+        self.scratch.memo.clear();
+        self.scratch.memo_big.clear();
         if self.over(pos)? {
             return Ok(0);
         }
@@ -108,18 +108,6 @@ impl<'p> Runner<'p> {
         })?;
         K::put(self, taken, state, origin, total);
         Ok(total)
-    }
-}
-
-/// Empties a memo for the next position. Clearing a table costs its capacity, so a table
-/// that one large count grew would be wiped whole for every later position: when the last
-/// count used a small part of it, a table of that count's size replaces it.
-fn reset<K>(memo: &mut Memo<K>) {
-    let used = memo.len();
-    if memo.capacity() > 8 * used.max(64) {
-        *memo = Memo::with_capacity_and_hasher(used, Default::default());
-    } else {
-        memo.clear();
     }
 }
 
