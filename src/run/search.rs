@@ -176,7 +176,13 @@ impl<'p> Runner<'p> {
     /// Forgets what was cached about the previous position.
     pub fn new_position(&mut self) {
         self.cache.lets.iter_mut().for_each(|c| *c = None);
-        self.cache.regions.iter_mut().for_each(|c| *c = None);
+        for cached in &mut self.cache.regions {
+            // The lists of the regions found go back to the scratch space, to be filled
+            // again for the next position without allocating.
+            if let Some(r) = cached.take() {
+                self.scratch.regions = r;
+            }
+        }
         self.cache.move_count = None;
     }
 
