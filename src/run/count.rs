@@ -6,9 +6,9 @@ use std::hash::Hash;
 
 use super::movegen::{ChainAt, chain_at};
 use super::position::Position;
-use super::search::{MAX_CHAIN, MoveEnds, RunError, Runner};
+use super::search::{MAX_CHAIN, RunError, Runner};
 use super::step::NONE;
-use super::walk::{Acc, Fold, count_overflow};
+use super::walk::count_overflow;
 use crate::program::Expr;
 
 impl<'p> Runner<'p> {
@@ -35,14 +35,7 @@ impl<'p> Runner<'p> {
         let mut total = 0u64;
         self.play_each(pos, steps, |r, st, next| {
             let n = if !r.continues(st) {
-                let ends = MoveEnds {
-                    from: st.from,
-                    to: st.to,
-                };
-                let mut a = Acc::default();
-                let fold = Fold::Count(Some(cond));
-                r.visit(next, ends, 0, st.over != NONE, &fold, &mut a)?;
-                a.count
+                r.holds_after(next, st.to, st.over != NONE, cond)? as u64
             } else {
                 let at = chain_at(st, pos, next);
                 if big {
@@ -89,16 +82,13 @@ impl<'p> Runner<'p> {
         }
         let mut total = 0u64;
         if steps.is_empty() || !self.must_go_on(&at) {
-            let mut a = Acc::default();
-            let ends = MoveEnds {
-                from: origin,
-                to: at.sq,
-            };
-            if let Err(e) = self.visit(pos, ends, 0, true, &Fold::Count(Some(cond)), &mut a) {
-                self.scratch.step_pool.push(steps);
-                return Err(e);
+            match self.holds_after(pos, at.sq, true, cond) {
+                Ok(holds) => total = holds as u64,
+                Err(e) => {
+                    self.scratch.step_pool.push(steps);
+                    return Err(e);
+                }
             }
-            total = a.count;
         }
         self.play_each(pos, steps, |r, st, next| {
             let at = chain_at(st, pos, next);

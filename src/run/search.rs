@@ -187,9 +187,20 @@ impl<'p> Runner<'p> {
     }
 
     /// Counts one node of a search against the budget.
-    #[inline]
+    #[inline(always)]
     pub(super) fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
+        // Without a node budget or a deadline there is nothing to check (nor to share: the
+        // runners of one search have the same budget).
+        if self.budget.max_nodes.is_none() && self.budget.deadline.is_none() {
+            return Ok(());
+        }
+        self.check_budget()
+    }
+
+    /// [`Runner::tick`] under a node budget or a deadline.
+    #[inline(never)]
+    fn check_budget(&mut self) -> Result<(), RunError> {
         let expanded = match &self.budget.shared {
             None => self.nodes,
             Some(_) if !self.nodes.is_multiple_of(SHARED_BATCH) => 0,

@@ -343,6 +343,28 @@ impl<'p> Runner<'p> {
         r
     }
 
+    /// Whether `cond` holds after a complete move of plain rules (see
+    /// [`crate::compile::tables::Tables::plain`]), as [`Fold::Count`] would count it: `pos`
+    /// is the position during its last step (finished first when the move needs it), `last`
+    /// the square the move ends on.
+    pub(super) fn holds_after(
+        &mut self,
+        pos: &Position,
+        last: u32,
+        captured: bool,
+        cond: &'p Expr,
+    ) -> Result<bool, RunError> {
+        debug_assert!(self.e.t.plain && self.need.is_none());
+        if !self.needs_finish(captured) {
+            return Ok(At::inside(self, pos, pos.mover).eval(cond)? != 0);
+        }
+        let mut done = self.take_pos(pos);
+        finish(&self.e, &mut done, last, captured);
+        let r = At::inside(self, &done, done.mover).eval(cond);
+        self.put_pos(done);
+        Ok(r? != 0)
+    }
+
     /// Folds in a complete move if the position after it meets the `legal if` conditions
     /// (and repeats no position the rules forbid, and is not a capture folded in already).
     fn fold_legal(
