@@ -23,6 +23,9 @@ pub struct Geometry {
     pub line_count: usize,
     /// One direction per family of lines (a direction and its opposite share lines).
     pub axes: Vec<DirId>,
+    /// `square_lines[sq * axes.len() + i]`: the line through `sq` along `axes[i]` (the lines
+    /// of a square side by side, for counting the pieces on every line).
+    pub square_lines: Vec<u32>,
     /// The squares of each line, flattened: `line_squares[line_start[l]..line_start[l + 1]]`.
     pub line_start: Vec<u32>,
     pub line_squares: Vec<u32>,
@@ -150,6 +153,7 @@ impl Geometry {
             line: vec![0; nd * n],
             line_count: 0,
             axes: Vec::new(),
+            square_lines: Vec::new(),
             line_start: vec![0],
             line_squares: Vec::new(),
             names: Vec::with_capacity(n),
@@ -225,6 +229,11 @@ impl Geometry {
                 g.line_start.push(g.line_squares.len() as u32);
             }
         }
+        let square_lines = (0..n)
+            .flat_map(|sq| g.axes.iter().map(move |&a| a as usize * n + sq))
+            .map(|i| g.line[i])
+            .collect();
+        g.square_lines = square_lines;
         g.step_bits = g.bit_steps(nd);
         g.names = square_names(&p.notation, rows, cols)
             .into_iter()

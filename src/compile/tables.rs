@@ -60,6 +60,9 @@ pub struct Tables {
     pub passes: bool,
     /// How many pieces each move takes matters (`taking the most`, identical captures).
     pub counts_taken: bool,
+    /// Every complete move counts as it is: no `legal if`, no position that may not come
+    /// back, no majority capture, no identical captures folded into one move.
+    pub plain: bool,
 }
 
 pub const NO_CELL: u8 = 0xFE;
@@ -121,6 +124,10 @@ impl Tables {
                 }),
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
+            plain: p.legal.is_empty()
+                && p.no_repeat.is_none()
+                && !p.identical_one
+                && !p.captures_most,
         };
         let codes = p.piece_codes();
         for code in 1..=codes as u8 {

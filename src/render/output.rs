@@ -138,7 +138,7 @@ fn template<'p>(
 ) -> Result<(), RunError> {
     for part in parts {
         match part {
-            TplPart::Text(s) => out.extend(s.as_bytes().iter().copied()),
+            TplPart::Text(s) => put(out, s.as_bytes()),
             TplPart::Move => {
                 let line = mv.expect("the checker allows {move} only in move lines");
                 out.extend_from_slice(line.text.as_bytes());
@@ -163,17 +163,26 @@ fn template<'p>(
                         b"pass"
                     });
                 } else {
-                    out.extend(
-                        runner.engine().g.names[sq as usize]
-                            .as_bytes()
-                            .iter()
-                            .copied(),
-                    );
+                    put(out, runner.engine().g.names[sq as usize].as_bytes());
                 }
             }
         }
     }
     Ok(())
+}
+
+/// Appends `bytes`: the one or two bytes of most separators and square names one by one,
+/// longer texts with one copy (a call to memcpy costs more than two pushes).
+#[inline(always)]
+fn put(out: &mut Vec<u8>, bytes: &[u8]) {
+    match *bytes {
+        [a] => out.push(a),
+        [a, b] => {
+            out.push(a);
+            out.push(b);
+        }
+        _ => out.extend_from_slice(bytes),
+    }
 }
 
 fn write_int(out: &mut Vec<u8>, v: i64) {

@@ -6,9 +6,9 @@ use std::hash::Hash;
 
 use super::movegen::{ChainAt, chain_at};
 use super::position::Position;
-use super::search::{MAX_CHAIN, MoveEnds, RunError, Runner};
+use super::search::{MAX_CHAIN, RunError, Runner};
 use super::step::NONE;
-use super::walk::{Acc, Fold, count_overflow};
+use super::walk::count_overflow;
 use crate::program::Expr;
 
 impl<'p> Runner<'p> {
@@ -33,28 +33,19 @@ impl<'p> Runner<'p> {
         }
         let big = self.e.g.n > 128;
         let mut total = 0u64;
-        self.each_step(steps, |r, st| {
-            let n = r.play(pos, st, |r, next| {
-                if !r.continues(st) {
-                    let ends = MoveEnds {
-                        from: st.from,
-                        to: st.to,
-                    };
-                    let mut a = Acc::default();
-                    let fold = Fold::Count(Some(cond));
-                    return r
-                        .visit(next, ends, 0, st.over != NONE, &fold, &mut a)
-                        .map(|_| a.count);
-                }
+        self.play_each(pos, steps, |r, st, next| {
+            let n = if !r.continues(st) {
+                r.holds_after(next, st.to, st.over != NONE, cond)? as u64
+            } else {
                 let at = chain_at(st, pos, next);
                 if big {
                     let mut key = vec![0u64; r.e.g.n.div_ceil(64)].into_boxed_slice();
                     key[st.over as usize / 64] |= 1 << (st.over % 64);
-                    r.dp(next, at, st.from, key, cond, 1)
+                    r.dp(next, at, st.from, key, cond, 1)?
                 } else {
-                    r.dp(next, at, st.from, 1u128 << st.over, cond, 1)
+                    r.dp(next, at, st.from, 1u128 << st.over, cond, 1)?
                 }
-            })?;
+            };
             total = total.checked_add(n).ok_or_else(count_overflow)?;
             Ok(())
         })?;
@@ -91,22 +82,17 @@ impl<'p> Runner<'p> {
         }
         let mut total = 0u64;
         if steps.is_empty() || !self.must_go_on(&at) {
-            let mut a = Acc::default();
-            let ends = MoveEnds {
-                from: origin,
-                to: at.sq,
-            };
-            if let Err(e) = self.visit(pos, ends, 0, true, &Fold::Count(Some(cond)), &mut a) {
-                self.scratch.step_pool.push(steps);
-                return Err(e);
+            match self.holds_after(pos, at.sq, true, cond) {
+                Ok(holds) => total = holds as u64,
+                Err(e) => {
+                    self.scratch.step_pool.push(steps);
+                    return Err(e);
+                }
             }
-            total = a.count;
         }
-        self.each_step(steps, |r, st| {
-            let n = r.play(pos, st, |r, next| {
-                let at = chain_at(st, pos, next);
-                r.dp(next, at, origin, taken.with(st.over), cond, depth + 1)
-            })?;
+        self.play_each(pos, steps, |r, st, next| {
+            let at = chain_at(st, pos, next);
+            let n = r.dp(next, at, origin, taken.with(st.over), cond, depth + 1)?;
             total = total.checked_add(n).ok_or_else(count_overflow)?;
             Ok(())
         })?;

@@ -52,11 +52,11 @@ pub trait Scope<'p> {
 
 /// The value of `e` in `scope` (a condition is 1 or 0).
 pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunError> {
+    // The expressions asked after every move (counts of pieces, comparisons) are answered
+    // here; the rest in `eval_more`, so this function stays small and cheap to call.
     match e {
         Expr::Int(v) => Ok(*v),
         Expr::Var(v) => scope.var(*v),
-        Expr::Let(l) => scope.let_value(*l),
-        Expr::Size => scope.size(),
         Expr::Neg(x) => eval(x, scope)?.checked_neg().ok_or_else(overflow),
         Expr::Not(x) => Ok((eval(x, scope)? == 0) as i64),
         Expr::Bin(op, a, b) => {
@@ -73,6 +73,17 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         Expr::QuietPlies => scope.quiet_plies(),
         Expr::PassesInARow(n) => Ok((scope.passes()? >= *n as i64) as i64),
         Expr::CountSet(f) => scope.count_set(*f),
+        _ => eval_more(e, scope),
+    }
+}
+
+/// [`eval`] for the expressions that look further than the piece counts: lets, squares,
+/// lines, moves and regions.
+#[inline(never)]
+fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunError> {
+    match e {
+        Expr::Let(l) => scope.let_value(*l),
+        Expr::Size => scope.size(),
         Expr::CountIn {
             filter,
             area,
@@ -87,6 +98,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         Expr::RegionSum(body, q) => scope.region_sum(body, q),
         // The checker gives squares a type of their own: they are written, never counted.
         Expr::From | Expr::To => Err(RunError::new("a square is not a number")),
+        _ => eval(e, scope),
     }
 }
 

@@ -73,6 +73,34 @@ struct Slide<'p> {
     cond: &'p [(Expr, Span)],
 }
 
+/// What a slide reads of the board and its geometry, borrowed once for all the pieces and
+/// directions of an action (not looked up again through the engine for each).
+#[derive(Clone, Copy)]
+struct Rays<'a> {
+    cells: &'a [Code],
+    /// What each cell is to the side to move.
+    class: &'a [u8; 256],
+    n: usize,
+    next: &'a [u32],
+    steps: &'a [u32],
+    stride: &'a [isize],
+}
+
+impl<'a> Rays<'a> {
+    #[inline(always)]
+    fn of(e: &'a Engine, pos: &'a Position) -> Rays<'a> {
+        let g = &e.g;
+        Rays {
+            cells: &pos.cells,
+            class: &e.t.class[pos.mover as usize],
+            n: g.n,
+            next: &g.next,
+            steps: &g.steps,
+            stride: &g.stride,
+        }
+    }
+}
+
 /// One `jump` action as the generator reads it.
 #[derive(Clone, Copy)]
 pub struct Jump<'p> {
@@ -178,8 +206,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                         cond,
                     };
                     let start = out.len();
+                    let rays = Rays::of(self.e, pos);
                     for &d in slide.dirs {
-                        self.slide_from(pos, origin as usize, d, &slide, out);
+                        self.slide_from(pos, rays, origin as usize, d, &slide, out);
                     }
                     let kind = ka.kinds.trailing_zeros() as u8;
                     for st in &mut out[start..] {
@@ -336,24 +365,44 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         out: &mut Vec<Step>,
     ) {
         if let Distance::LineCount(f) = slide.distance {
+            // The distance along each line is looked up, without matching the distance
+            // again for every piece and direction.
             self.fill_line_counts(pos, *f);
+            let counts = std::mem::take(self.line_counts);
+            let e = self.e;
+            let (rays, line) = (Rays::of(e, pos), &e.g.line[..]);
+            for &sq in pieces {
+                let sq = sq as usize;
+                if !self.kind_may(kinds, pos, sq, slide.at) {
+                    continue;
+                }
+                for &d in slide.dirs {
+                    let k = counts[line[d as usize * rays.n + sq] as usize];
+                    self.slide_exactly(pos, rays, sq, d, k, slide, out);
+                }
+            }
+            *self.line_counts = counts;
+            return;
         }
+        let rays = Rays::of(self.e, pos);
         for &sq in pieces {
             let sq = sq as usize;
             if !self.kind_may(kinds, pos, sq, slide.at) {
                 continue;
             }
             for &d in slide.dirs {
-                self.slide_from(pos, sq, d, slide, out);
+                self.slide_from(pos, rays, sq, d, slide, out);
             }
         }
     }
 
     /// The slide from `sq` along `d`, as far as its distance says.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn slide_from(
         &mut self,
         pos: &Position,
+        rays: Rays,
         sq: usize,
         d: DirId,
         slide: &Slide<'p>,
@@ -386,7 +435,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 }
             }
         };
-        self.slide_exactly(pos, sq, d, k, slide, out);
+        self.slide_exactly(pos, rays, sq, d, k, slide, out);
     }
 
     /// Every jump of one `jump` action, for each of `pieces` it is for.
@@ -525,10 +574,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         self.line_counts.clear();
         self.line_counts.resize(g.line_count, 0);
         let matching = filter_table(f, &t.class[pos.mover as usize], t);
-        for (sq, &c) in pos.cells.iter().enumerate() {
+        let counts = &mut self.line_counts[..];
+        let axes = g.axes.len();
+        for (&c, lines) in pos.cells.iter().zip(g.square_lines.chunks_exact(axes)) {
             if matching[c as usize] {
-                for &a in &g.axes {
-                    self.line_counts[g.line[a as usize * g.n + sq] as usize] += 1;
+                for &l in lines {
+                    counts[l as usize] += 1;
                 }
             }
         }
@@ -678,9 +729,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     /// A slide of exactly `k` squares: every square passed must be in `over`, the landing
     /// square in `onto`.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn slide_exactly(
         &mut self,
         pos: &Position,
+        rays: Rays,
         sq: usize,
         d: DirId,
         k: u32,
@@ -688,12 +741,13 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         out: &mut Vec<Step>,
     ) {
         let (over, onto, at) = (slide.over, slide.onto, slide.at);
-        let g = &self.e.g;
-        let class = &self.e.t.class[pos.mover as usize];
+        let Rays {
+            cells, class, n, ..
+        } = rays;
         if k == 1 {
             // One step: the common case (men, kings, steppers), from the neighbour table.
-            let t = g.next[d as usize * g.n + sq];
-            if t != NONE && class[pos.cells[t as usize] as usize] & onto != 0 {
+            let t = rays.next[d as usize * n + sq];
+            if t != NONE && class[cells[t as usize] as usize] & onto != 0 {
                 self.emit(
                     pos,
                     Step::new(sq as u32, t, NONE, d, at.rule, at.action),
@@ -715,13 +769,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             self.reject(at, sq, NONE, d, 0, Why::ZeroDistance);
             return;
         }
-        let room = g.steps(d, sq);
+        let room = rays.steps[d as usize * n + sq];
         if k > room {
             self.reject(at, sq, NONE, d, k, Why::PastEdge { room });
             return;
         }
-        let stride = g.stride[d as usize];
-        let cells = &pos.cells[..];
+        let stride = rays.stride[d as usize];
         let mut t = sq as isize;
         for _ in 1..k {
             t += stride;

@@ -40,8 +40,13 @@ impl Position {
         self.cells.copy_from_slice(&other.cells);
         self.counts.copy_from_slice(&other.counts);
         self.mover = other.mover;
-        self.moved.copy_from_slice(&other.moved);
-        self.marked.copy_from_slice(&other.marked);
+        // Most rules remember neither moves nor marks: no copy at all then.
+        if !other.moved.is_empty() {
+            self.moved.copy_from_slice(&other.moved);
+        }
+        if !other.marked.is_empty() {
+            self.marked.copy_from_slice(&other.marked);
+        }
         self.quiet = other.quiet;
         self.passes = other.passes;
     }

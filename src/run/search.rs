@@ -6,7 +6,7 @@
 //! complete move and the folds over it (`walk.rs`), counting chains by memo (`count.rs`),
 //! perft (`perft.rs`), evaluating expressions (`scope.rs`). They reach the board through
 //! three methods only, [`Runner::first_steps`], [`Runner::chain_steps`] and
-//! [`Runner::play`]: a second board representation plugs in there.
+//! [`Runner::play_each`]: a second board representation plugs in there.
 
 use std::rc::Rc;
 
@@ -176,14 +176,31 @@ impl<'p> Runner<'p> {
     /// Forgets what was cached about the previous position.
     pub fn new_position(&mut self) {
         self.cache.lets.iter_mut().for_each(|c| *c = None);
-        self.cache.regions.iter_mut().for_each(|c| *c = None);
+        for cached in &mut self.cache.regions {
+            // The lists of the regions found go back to the scratch space, to be filled
+            // again for the next position without allocating.
+            if let Some(r) = cached.take() {
+                self.scratch.regions = r;
+            }
+        }
         self.cache.move_count = None;
     }
 
     /// Counts one node of a search against the budget.
-    #[inline]
+    #[inline(always)]
     pub(super) fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
+        // Without a node budget or a deadline there is nothing to check (nor to share: the
+        // runners of one search have the same budget).
+        if self.budget.max_nodes.is_none() && self.budget.deadline.is_none() {
+            return Ok(());
+        }
+        self.check_budget()
+    }
+
+    /// [`Runner::tick`] under a node budget or a deadline.
+    #[inline(never)]
+    fn check_budget(&mut self) -> Result<(), RunError> {
         let expanded = match &self.budget.shared {
             None => self.nodes,
             Some(_) if !self.nodes.is_multiple_of(SHARED_BATCH) => 0,
@@ -230,39 +247,63 @@ impl<'p> Runner<'p> {
         self.scratch.pos_pool.push(pos);
     }
 
-    /// Calls `each` with every step of `steps` in order, stopping at the first error, and
-    /// gives the list back to the pool.
+    /// Plays every step of `steps` in order on a copy of `pos` and calls `then` with the
+    /// step and the position after it, stopping at the first error. One copy from the pool
+    /// serves every step (written over from `pos` before each), and goes back with the list.
+    /// Every walk plays its steps through here.
     #[inline]
-    pub(super) fn each_step(
+    pub(super) fn play_each(
         &mut self,
+        pos: &Position,
         steps: Vec<Step>,
-        mut each: impl FnMut(&mut Self, &Step) -> Result<(), RunError>,
+        mut then: impl FnMut(&mut Self, &Step, &mut Position) -> Result<(), RunError>,
     ) -> Result<(), RunError> {
+        self.play_some(
+            pos,
+            steps,
+            |_, _| true,
+            |r, st, next| match next {
+                Some(next) => then(r, st, next),
+                None => Ok(()),
+            },
+        )
+    }
+
+    /// [`Runner::play_each`], playing only the steps for which `plays` holds: `then` gets
+    /// `None` for the others.
+    #[inline]
+    pub(super) fn play_some(
+        &mut self,
+        pos: &Position,
+        steps: Vec<Step>,
+        plays: impl Fn(&Self, &Step) -> bool,
+        mut then: impl FnMut(&mut Self, &Step, Option<&mut Position>) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let mut copy: Option<Position> = None;
         let mut result = Ok(());
         for st in &steps {
-            result = each(self, st);
+            result = if plays(self, st) {
+                let next = match &mut copy {
+                    Some(next) => {
+                        next.copy_from(pos);
+                        next
+                    }
+                    None => copy.insert(self.take_pos(pos)),
+                };
+                apply(&self.e, next, st, &mut self.scratch.work);
+                then(self, st, Some(next))
+            } else {
+                then(self, st, None)
+            };
             if result.is_err() {
                 break;
             }
         }
+        if let Some(next) = copy {
+            self.put_pos(next);
+        }
         self.scratch.step_pool.push(steps);
         result
-    }
-
-    /// Plays `st` on a copy of `pos` and calls `then` with the position after it; the copy
-    /// goes back to the pool. Every walk plays its steps through here.
-    #[inline]
-    pub(super) fn play<R>(
-        &mut self,
-        pos: &Position,
-        st: &Step,
-        then: impl FnOnce(&mut Self, &mut Position) -> R,
-    ) -> R {
-        let mut next = self.take_pos(pos);
-        apply(&self.e, &mut next, st, &mut self.scratch.work);
-        let r = then(self, &mut next);
-        self.put_pos(next);
-        r
     }
 
     /// The move generator, borrowing the engine and the runner's scratch space.

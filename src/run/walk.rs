@@ -160,22 +160,21 @@ impl<'p> Runner<'p> {
         // Listing and plain counting need no position after a move that ends at once.
         let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
         let counts = self.e.t.counts_taken;
-        self.each_step(steps, |r, st| {
+        let plays = |r: &Self, st: &Step| !blind || r.continues(st);
+        self.play_some(pos, steps, plays, |r, st, next| {
             let taken = (counts && r.takes(pos, st)) as u32;
-            if blind && !r.continues(st) {
+            let Some(next) = next else {
                 let ends = MoveEnds {
                     from: st.from,
                     to: st.to,
                 };
                 return r.visit(pos, ends, taken, false, fold, acc);
-            }
+            };
             if fold.keeps_path() {
                 r.scratch.path.clear();
                 r.scratch.path.push(*st);
             }
-            r.play(pos, st, |r, next| {
-                r.after_first_step(pos, st, next, taken, fold, acc)
-            })
+            r.after_first_step(pos, st, next, taken, fold, acc)
         })
     }
 
@@ -252,7 +251,7 @@ impl<'p> Runner<'p> {
             self.scratch.step_pool.push(steps);
             return Err(e);
         }
-        self.each_step(steps, |r, st| {
+        self.play_each(pos, steps, |r, st, next| {
             if fold.keeps_path() {
                 r.scratch.path.push(*st);
             }
@@ -262,13 +261,12 @@ impl<'p> Runner<'p> {
                 _ => ends,
             };
             let taken = taken + (r.e.t.counts_taken && r.takes(pos, st)) as u32;
-            let res = r.play(pos, st, |r, next| {
-                if r.continues(st) {
-                    let at = chain_at(st, pos, next);
-                    return r.walk_chain(next, at, ends, taken, fold, acc, depth + 1);
-                }
+            let res = if r.continues(st) {
+                let at = chain_at(st, pos, next);
+                r.walk_chain(next, at, ends, taken, fold, acc, depth + 1)
+            } else {
                 r.visit(next, ends, taken, true, fold, acc)
-            });
+            };
             if fold.keeps_path() {
                 r.scratch.path.pop();
             }
@@ -293,6 +291,24 @@ impl<'p> Runner<'p> {
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
+        if self.e.t.plain
+            && !self.needs_finish(captured)
+            && !matches!(fold, Fold::Most | Fold::Taken)
+        {
+            // No move is turned down or folded into another: straight to the fold.
+            acc.moves += 1;
+            return match fold {
+                Fold::Ends => {
+                    acc.ends.push(ends);
+                    Ok(())
+                }
+                Fold::Count(None) => {
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                    Ok(())
+                }
+                _ => self.fold_after(pos, fold, acc),
+            };
+        }
         if self.need.is_some_and(|n| n != taken) {
             return Ok(());
         }
@@ -325,6 +341,28 @@ impl<'p> Runner<'p> {
         let r = self.fold_legal(&done, ends, taken, fold, acc);
         self.put_pos(done);
         r
+    }
+
+    /// Whether `cond` holds after a complete move of plain rules (see
+    /// [`crate::compile::tables::Tables::plain`]), as [`Fold::Count`] would count it: `pos`
+    /// is the position during its last step (finished first when the move needs it), `last`
+    /// the square the move ends on.
+    pub(super) fn holds_after(
+        &mut self,
+        pos: &Position,
+        last: u32,
+        captured: bool,
+        cond: &'p Expr,
+    ) -> Result<bool, RunError> {
+        debug_assert!(self.e.t.plain && self.need.is_none());
+        if !self.needs_finish(captured) {
+            return Ok(At::inside(self, pos, pos.mover).eval(cond)? != 0);
+        }
+        let mut done = self.take_pos(pos);
+        finish(&self.e, &mut done, last, captured);
+        let r = At::inside(self, &done, done.mover).eval(cond);
+        self.put_pos(done);
+        Ok(r? != 0)
     }
 
     /// Folds in a complete move if the position after it meets the `legal if` conditions
