@@ -220,7 +220,14 @@ impl Session<'_, '_> {
             };
             let side = self.game.mover();
             let agent = self.agents[side as usize];
-            let i = if agent == Agent::Human {
+            let forced_pass = choices.len() == 1 && choices[0].text == "pass";
+            let i = if agent == Agent::Human && forced_pass {
+                self.say(&format!(
+                    "{} has no other move and passes\n",
+                    self.name(side)
+                ))?;
+                0
+            } else if agent == Agent::Human {
                 match self.human(&choices)? {
                     Some(i) => i,
                     None => continue,
@@ -229,7 +236,7 @@ impl Session<'_, '_> {
                 self.agent(agent, &choices)?
             };
             let text = choices[i].text.clone();
-            if agent == Agent::Human {
+            if agent == Agent::Human && !forced_pass {
                 self.say(&format!("{} plays {text}\n", self.name(side)))?;
             }
             self.game
@@ -361,6 +368,10 @@ impl Session<'_, '_> {
     /// The rule that turned down a move as typed, when the generator tried it: `; turned
     /// down: REASON; CLAUSE`. Empty when it was never a candidate.
     fn turned_down(&mut self, typed: &str) -> Result<String, Stop> {
+        // A number is read as a move's number in the list, not as a square.
+        if typed.trim().parse::<usize>().is_ok() {
+            return Ok(String::new());
+        }
         let Some(&sq) = self.game.squares_named(typed).first() else {
             return Ok(String::new());
         };
