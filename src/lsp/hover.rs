@@ -27,7 +27,48 @@ pub fn hover(doc: &Document, at: usize) -> Option<Hover> {
     if !keywords().contains(word) || in_comment(&doc.text, span.start) {
         return None;
     }
-    Some(markdown(doc, span, keyword_doc(word)?))
+    // A keyword of several statements (`no` in `no moves: pass` and in `no regions of`):
+    // the section of the statement it stands in, when that section writes it.
+    let statement = statement_word(&doc.text, span.start);
+    let doc_text = statement
+        .and_then(|st| section_doc(st, word))
+        .or_else(|| keyword_doc(word))?;
+    Some(markdown(doc, span, doc_text))
+}
+
+/// The first word of the statement the byte `at` is in: the last line at or before it that
+/// starts in the first column (statements do; their clauses are indented).
+fn statement_word(text: &str, at: usize) -> Option<&str> {
+    let head = &text[..at.min(text.len())];
+    let line = head
+        .split_inclusive('\n')
+        .rev()
+        .map(|l| l.trim_end_matches(['\n', '\r']))
+        .chain(std::iter::once(""))
+        .find(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))?;
+    let end = line
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(line.len());
+    Some(&line[..end])
+}
+
+/// The section whose heading names `statement`, when its text writes `word` as code.
+fn section_doc(statement: &str, word: &str) -> Option<String> {
+    let s = sections()
+        .iter()
+        .find(|s| s.level >= 3 && heading_words(s.heading).any(|w| w == statement))?;
+    writes_code(s, word).then(|| render_section(s))
+}
+
+/// Whether a section's text writes `word` as code (`` `word` `` or `` `word ...` ``).
+fn writes_code(s: &Section, word: &str) -> bool {
+    let code = format!("`{word}");
+    s.body.iter().any(|l| {
+        l.match_indices(&code).any(|(i, _)| {
+            let rest = &l[i + code.len()..];
+            rest.starts_with('`') || rest.starts_with(' ')
+        })
+    })
 }
 
 fn markdown(doc: &Document, span: Span, value: String) -> Hover {
@@ -168,17 +209,15 @@ pub fn keyword_doc(word: &str) -> Option<String> {
         .iter()
         .find(|s| s.level >= 3 && heading_words(s.heading).any(|w| w == word));
     let mentioned = || {
-        let code = format!("`{word}");
-        all.iter().filter(|s| s.level >= 3).find(|s| {
-            s.body.iter().any(|l| {
-                l.match_indices(&code).any(|(i, _)| {
-                    let rest = &l[i + code.len()..];
-                    rest.starts_with('`') || rest.starts_with(' ')
-                })
-            })
-        })
+        all.iter()
+            .filter(|s| s.level >= 3)
+            .find(|s| writes_code(s, word))
     };
-    let s = named.or_else(mentioned)?;
+    Some(render_section(named.or_else(mentioned)?))
+}
+
+/// A section as a hover shows it: its heading and at most [`MAX_LINES`] lines of its text.
+fn render_section(s: &Section) -> String {
     let mut lines: Vec<&str> = s
         .body
         .iter()
@@ -201,7 +240,7 @@ pub fn keyword_doc(word: &str) -> Option<String> {
     if cut {
         text.push_str("\n\n...");
     }
-    Some(text)
+    text
 }
 
 #[cfg(test)]
@@ -221,6 +260,16 @@ mod tests {
         assert!(keyword_doc("cascading").is_some());
         assert!(keywords().contains("cascading"));
         assert!(!keywords().contains("x"));
+    }
+
+    #[test]
+    fn a_keyword_of_several_statements_is_documented_where_it_stands() {
+        let text = "game\n  no moves: pass\nlet x = no regions of own pieces by orthogonal\n";
+        assert_eq!(statement_word(text, 8), Some("game"));
+        assert_eq!(statement_word(text, 30), Some("let"));
+        let in_game = section_doc("game", "no").expect("the game section writes `no moves`");
+        assert!(in_game.starts_with("**`game`**"), "{in_game}");
+        assert!(section_doc("board", "no").is_none());
     }
 
     #[test]
