@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use super::bitboard::{FlipGame, flip_game};
 use super::geometry::{Geometry, NotationError};
 use super::tables::Tables;
 use crate::program::Program;
@@ -13,6 +14,8 @@ pub struct Engine<'p> {
     pub p: &'p Program,
     pub t: Rc<Tables>,
     pub g: Geometry,
+    /// The rules as bit operations on this board, when they have that form.
+    pub flips: Option<FlipGame>,
 }
 
 impl<'p> Engine<'p> {
@@ -22,10 +25,12 @@ impl<'p> Engine<'p> {
         rows: u32,
         cols: u32,
     ) -> Result<Engine<'p>, NotationError> {
+        let g = Geometry::new(p, rows, cols)?;
         Ok(Engine {
             p,
+            flips: flip_game(p, &t, &g),
             t,
-            g: Geometry::new(p, rows, cols)?,
+            g,
         })
     }
 }

@@ -1,8 +1,10 @@
 //! Stage 3: from the checked program to what the runner reads in its hot loops: lookup
 //! tables per program ([`Tables`]) and board geometry per board size ([`geometry`]),
-//! together the [`Engine`] every query runs on.
+//! together the [`Engine`] every query runs on; where the rules fit, their form as bit
+//! operations ([`bitboard`]).
 
 pub mod attacks;
+pub mod bitboard;
 mod engine;
 pub mod geometry;
 mod tables;

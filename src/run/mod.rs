@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod attack;
+mod bitplay;
 mod count;
 mod ends;
 pub mod eval;

@@ -125,6 +125,13 @@ pub fn playout_from(
     scratch: &mut Vec<Position>,
     mut seen: Option<&mut Seen>,
 ) -> Result<Played, RunError> {
+    // Rules compiled to bits play the same game faster.
+    let e = runner.engine().clone();
+    if runner.bitboards
+        && let Some(f) = &e.flips
+    {
+        return super::bitplay::playout(runner, f, start, done, rng, seen);
+    }
     let game = runner
         .engine()
         .p

@@ -110,6 +110,8 @@ pub struct Runner<'p> {
     nodes: u64,
     pub(super) scratch: Scratch,
     pub(super) cache: Cache,
+    /// Playouts use the rules' bit form when they have one (tests turn it off to compare).
+    pub(super) bitboards: bool,
 }
 
 impl<'p> Runner<'p> {
@@ -129,6 +131,7 @@ impl<'p> Runner<'p> {
                 move_count: None,
             },
             e,
+            bitboards: true,
         }
     }
 
@@ -154,6 +157,12 @@ impl<'p> Runner<'p> {
     /// Sets the input's numbers, as the current case read them.
     pub fn set_vars(&mut self, vars: &[i64]) {
         self.vars.copy_from_slice(vars);
+    }
+
+    /// Whether playouts may use the rules' bit form ([`crate::compile::bitboard`]); on by
+    /// default, off to play every game with the general generator.
+    pub fn set_bitboards(&mut self, on: bool) {
+        self.bitboards = on;
     }
 
     pub fn set_budget(&mut self, budget: Budget) {

@@ -1,0 +1,142 @@
+//! The bit form of the rules (src/compile/bitboard.rs, played by src/run/bitplay.rs) against
+//! the general generator: for every game that compiles to bits, random playouts from the
+//! setup and from positions reached on the way play the same moves with the same seed, end
+//! in the same position after the same plies, and count the same legal moves.
+
+use ply::program::Program;
+use ply::run::playout::{Rng, Seen, playout_from};
+
+fn program(source: &str) -> Program {
+    let ast = ply::syntax::parse(source).expect("rules parse");
+    ply::check::check(&ast).expect("rules check")
+}
+
+fn othello() -> String {
+    std::fs::read_to_string("rules/othello.rules").unwrap()
+}
+
+/// Othello and variants of it that still compile to bits: other board sizes (up to 100
+/// squares, past 64 bits), flips along fewer directions, a ply limit.
+fn variants() -> Vec<(&'static str, String)> {
+    let o = othello();
+    let setup = "setup black on \"D5\", \"E4\"  white on \"D4\", \"E5\"";
+    vec![
+        ("othello", o.clone()),
+        (
+            "6 x 6",
+            o.replace("board 8 x 8", "board 6 x 6").replace(
+                setup,
+                "setup black on \"C4\", \"D3\"  white on \"C3\", \"D4\"",
+            ),
+        ),
+        ("10 x 10", o.replace("board 8 x 8", "board 10 x 10")),
+        (
+            "orthogonal flips",
+            o.replace(
+                "flip enemy runs closed by own along all",
+                "flip enemy runs closed by own along orthogonal",
+            ),
+        ),
+        (
+            "stop after 25 plies",
+            o.replace(
+                "  no moves: pass",
+                "  no moves: pass\n  stop after 25 plies",
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn bit_playouts_play_the_games_the_general_generator_plays() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+        assert!(runner.engine().flips.is_some(), "{name} compiles to bits");
+        let mut scratch = Vec::new();
+        let mut walk = Rng::new(3);
+        let (mut plies, mut limited) = (0, 0);
+        for seed in 0..120u64 {
+            // From the setup, or from a position some random plies into the game.
+            let mut from = start.clone();
+            let mut done = 0;
+            for _ in 0..walk.below(40) {
+                runner.successors(&from, &mut scratch).unwrap();
+                if scratch.is_empty() {
+                    break;
+                }
+                from = scratch.swap_remove(walk.below(scratch.len() as u64) as usize);
+                done += 1;
+            }
+            let mut play = |bits: bool| {
+                runner.set_bitboards(bits);
+                let mut seen = Seen::default();
+                let mut rng = Rng::new(seed);
+                let played = playout_from(
+                    &mut runner,
+                    &from,
+                    done,
+                    &mut rng,
+                    &mut scratch,
+                    Some(&mut seen),
+                )
+                .unwrap();
+                (
+                    played.end,
+                    played.plies,
+                    played.limited,
+                    seen.moves,
+                    seen.positions,
+                )
+            };
+            let general = play(false);
+            let bits = play(true);
+            assert_eq!(bits, general, "{name}, seed {seed}, {done} plies in");
+            plies += general.1;
+            limited += u32::from(general.2);
+        }
+        // Whole games were played (and with a limit, stopped by it).
+        assert!(plies > 500, "{name}: {plies} plies");
+        assert_eq!(
+            limited > 0,
+            name.starts_with("stop after"),
+            "{name}: {limited} limited"
+        );
+    }
+}
+
+#[test]
+fn rules_without_a_bit_form_keep_the_general_generator() {
+    let o = othello();
+    for (what, source) in [
+        (
+            "cascading flips",
+            o.replace(
+                "closed by own along all",
+                "closed by own along all, cascading",
+            ),
+        ),
+        (
+            "an end rule",
+            o.replace(
+                "  no moves: pass",
+                "  no moves: pass\n  draw if no empty squares",
+            ),
+        ),
+        (
+            "a where clause",
+            o.replace(
+                "place onto empty, must flip",
+                "place onto empty, must flip, where to is not on the top edge",
+            ),
+        ),
+        (
+            "no flips needed",
+            o.replace("place onto empty, must flip", "place onto empty"),
+        ),
+    ] {
+        let p = program(&source);
+        let (runner, _) = ply::cases::game_start(&p, None).expect("a setup");
+        assert!(runner.engine().flips.is_none(), "{what}: no bit form");
+    }
+}
