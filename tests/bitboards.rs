@@ -1,7 +1,8 @@
 //! The bit form of the rules (src/compile/bitboard.rs, played by src/run/bitplay.rs) against
 //! the general generator: for every game that compiles to bits, random playouts from the
 //! setup and from positions reached on the way play the same moves with the same seed, end
-//! in the same position after the same plies, and count the same legal moves.
+//! in the same position after the same plies, and count the same legal moves; perft counts
+//! the same sequences.
 
 use ply::program::Program;
 use ply::run::playout::{Rng, Seen, playout_from};
@@ -102,6 +103,34 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
             name.starts_with("stop after"),
             "{name}: {limited} limited"
         );
+    }
+}
+
+#[test]
+fn bit_perft_counts_what_the_general_generator_counts() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+        let mut scratch = Vec::new();
+        let mut walk = Rng::new(5);
+        for trial in 0..12 {
+            // The setup, then positions further into random games (passes and ends too).
+            let mut pos = start.clone();
+            for _ in 0..trial * 5 {
+                runner.successors(&pos, &mut scratch).unwrap();
+                if scratch.is_empty() {
+                    break;
+                }
+                pos = scratch.swap_remove(walk.below(scratch.len() as u64) as usize);
+            }
+            for depth in 1..=4 {
+                runner.set_bitboards(false);
+                let general = runner.perft(&pos, depth).unwrap();
+                runner.set_bitboards(true);
+                let bits = runner.perft(&pos, depth).unwrap();
+                assert_eq!(bits, general, "{name}, trial {trial}, depth {depth}");
+            }
+        }
     }
 }
 

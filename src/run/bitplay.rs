@@ -147,3 +147,71 @@ pub fn playout(
         limited,
     })
 }
+
+/// The number of move sequences of exactly `depth` plies from `pos`, as
+/// [`Runner::perft`] counts them (a pass is a ply when the other side can move; a game that
+/// ends earlier counts nothing).
+pub fn perft(
+    runner: &mut Runner,
+    f: &FlipGame,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    let e = runner.engine().clone();
+    let mut sets = [0u128; 2];
+    for (sq, &c) in pos.cells.iter().enumerate() {
+        if let Some(side) = f.code.iter().position(|&k| k == c) {
+            sets[side] |= 1 << sq;
+        }
+    }
+    let mover = pos.mover as usize;
+    count(
+        runner,
+        &e.g,
+        f,
+        [sets[mover], sets[1 - mover]],
+        mover,
+        depth,
+    )
+}
+
+/// [`perft`] of the position where the side `mover` has the pieces `sets[0]` and the other
+/// side `sets[1]`.
+fn count(
+    runner: &mut Runner,
+    g: &Geometry,
+    f: &FlipGame,
+    sets: [u128; 2],
+    mover: usize,
+    depth: u32,
+) -> Result<u64, RunError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    runner.tick()?;
+    let [own, enemy] = sets;
+    let moves = placements(g, f, &f.dirs[mover], own, enemy);
+    if moves == 0 {
+        let other = placements(g, f, &f.dirs[1 - mover], enemy, own);
+        return match other {
+            0 => Ok(0),
+            _ if depth == 1 => Ok(1),
+            _ => count(runner, g, f, [enemy, own], 1 - mover, depth - 1),
+        };
+    }
+    if depth == 1 {
+        return Ok(u64::from(moves.count_ones()));
+    }
+    let mut total = 0u64;
+    let mut m = moves;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let turned = flipped(g, &f.dirs[mover], sq, own, enemy);
+        let next = [enemy & !turned, own | turned | 1 << sq];
+        total = total
+            .checked_add(count(runner, g, f, next, 1 - mover, depth - 1)?)
+            .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+    }
+    Ok(total)
+}

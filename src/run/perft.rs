@@ -13,6 +13,13 @@ impl Runner<'_> {
         if depth == 0 {
             return Ok(1);
         }
+        // Rules compiled to bits count the same sequences faster.
+        let e = self.e.clone();
+        if self.bitboards
+            && let Some(f) = &e.flips
+        {
+            return super::bitplay::perft(self, f, pos, depth);
+        }
         let mut acc = Acc::default();
         let fold = if depth == 1 {
             Fold::Count(None)
