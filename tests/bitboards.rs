@@ -16,8 +16,9 @@ fn othello() -> String {
     std::fs::read_to_string("rules/othello.rules").unwrap()
 }
 
-/// Othello and variants of it that still compile to bits: other board sizes (up to 100
-/// squares, past 64 bits), flips along fewer directions, a ply limit.
+/// Othello and variants of it that still compile to bits (other board sizes, up to 100
+/// squares, past 64 bits; flips along fewer directions; a ply limit), and Breakthrough and
+/// games of single steps like it.
 fn variants() -> Vec<(&'static str, String)> {
     let o = othello();
     let setup = "setup black on \"D5\", \"E4\"  white on \"D4\", \"E5\"";
@@ -45,7 +46,31 @@ fn variants() -> Vec<(&'static str, String)> {
                 "  no moves: pass\n  stop after 25 plies",
             ),
         ),
+        ("breakthrough", breakthrough()),
+        (
+            "breakthrough, stop after 30 plies",
+            breakthrough().replace(
+                "  no moves: lose",
+                "  no moves: lose\n  stop after 30 plies\n  result draw",
+            ),
+        ),
+        (
+            "steps every way, stop after 60 plies",
+            breakthrough()
+                .replace(
+                    "  step along forward, forward-left, forward-right onto empty\n  step along forward-left, forward-right onto enemy",
+                    "  step along all onto empty or enemy",
+                )
+                .replace(
+                    "  white wins if any white pieces on the far row or no black pieces\n  black wins if any black pieces on the far row or no white pieces\n",
+                    "  stop after 60 plies\n  result white wins if count white pieces > count black pieces + 2\n  result draw otherwise\n",
+                ),
+        ),
     ]
+}
+
+fn breakthrough() -> String {
+    std::fs::read_to_string("rules/breakthrough.rules").unwrap()
 }
 
 #[test]
@@ -53,7 +78,11 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
     for (name, source) in variants() {
         let p = program(&source);
         let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
-        assert!(runner.engine().flips.is_some(), "{name} compiles to bits");
+        let e = runner.engine();
+        assert!(
+            e.flips.is_some() || e.steps.is_some(),
+            "{name} compiles to bits"
+        );
         let mut scratch = Vec::new();
         let mut walk = Rng::new(3);
         let (mut plies, mut limited) = (0, 0);
@@ -100,7 +129,7 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
         assert!(plies > 500, "{name}: {plies} plies");
         assert_eq!(
             limited > 0,
-            name.starts_with("stop after"),
+            name.contains("stop after"),
             "{name}: {limited} limited"
         );
     }
@@ -163,9 +192,27 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
             "no flips needed",
             o.replace("place onto empty, must flip", "place onto empty"),
         ),
+        (
+            "a step with a where clause",
+            breakthrough().replace(
+                "forward-right onto enemy",
+                "forward-right onto enemy, where to is not on the far row",
+            ),
+        ),
+        (
+            "a slide of two squares",
+            breakthrough().replace(
+                "  step along forward, forward-left, forward-right onto empty",
+                "  slide along forward, forward-left, forward-right onto empty, distance 2",
+            ),
+        ),
     ] {
         let p = program(&source);
         let (runner, _) = ply::cases::game_start(&p, None).expect("a setup");
-        assert!(runner.engine().flips.is_none(), "{what}: no bit form");
+        let e = runner.engine();
+        assert!(
+            e.flips.is_none() && e.steps.is_none(),
+            "{what}: no bit form"
+        );
     }
 }

@@ -1,18 +1,26 @@
 //! Rules compiled to set operations on bits, where they fit: a second representation of the
-//! same semantics, used where every move is played (random playouts). `run/bitplay.rs`
-//! plays it; `tests/properties.rs` proves it plays exactly the games the general generator
-//! plays (the same seed gives the same moves, the same end and the same counts).
+//! same semantics, used where every move is played (random playouts and perft).
+//! `run/bitplay.rs` plays it; `tests/bitboards.rs` proves it plays exactly the games the
+//! general generator plays (the same seed gives the same moves, the same end and the same
+//! counts) and counts the same perft.
 //!
-//! What compiles so far, on boards of at most 128 squares: two sides of one kind of piece,
-//! one move that places a piece on an empty square where it flips (closes) at least one run
-//! of enemy pieces, and turns every such run along the flip directions (not cascading); a
-//! side with no move passes; no end rules, `legal if`, repetition rule, captures, marks,
-//! memory, promotions or counts of passes or quiet plies. Anything else keeps the general
-//! generator.
+//! What compiles so far, on boards of at most 128 squares with two sides of one kind of
+//! piece, every move counting as it is and nothing remembered besides the pieces:
+//! - [`FlipGame`]: one move that places a piece on an empty square where it closes at least
+//!   one run of enemy pieces, and turns every such run along the flip directions (not
+//!   cascading); a side with no move passes; no end rules.
+//! - [`StepGame`]: moves of single steps onto empty or enemy squares (taking the piece
+//!   there), no `where` clauses or mandatory captures; the game ends by conditions on counts
+//!   of pieces (on named parts of the board) or when a side cannot move.
+//!
+//! Anything else keeps the general generator.
 
 use super::geometry::Geometry;
 use super::tables::Tables;
-use crate::program::{Action, C_EMPTY, Code, DirId, Program, Stuck};
+use crate::program::{
+    Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, Op, Program, SetFilter,
+    SideId, Stuck,
+};
 
 /// A placement game that flips closed runs, as bit operations.
 #[derive(Debug, Clone)]
@@ -25,16 +33,14 @@ pub struct FlipGame {
     pub longest: u32,
 }
 
-/// The bit form of the rules on this board, if they have one.
-pub fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
-    let game = p.game.as_ref()?;
-    let plain = g.n <= 128
+/// What every bit form needs: a board of at most 128 squares, two sides of one kind of
+/// piece, every move counting as it is, and nothing remembered or counted besides the
+/// pieces (no marks, memory, quiet plies or passes, effects, chains, parts, promotions).
+fn two_sides_one_kind(p: &Program, t: &Tables, g: &Geometry) -> bool {
+    g.n <= 128
         && !g.step_bits.is_empty()
         && p.sides.len() == 2
         && p.kinds.len() == 1
-        && p.moves.len() == 1
-        && game.stuck == Stuck::Pass
-        && game.ends.is_empty()
         && p.promotions.is_empty()
         && t.plain
         && !t.legal
@@ -44,7 +50,16 @@ pub fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
         && !t.marks
         && !t.effects
         && !t.chains
-        && !t.parts;
+        && !t.parts
+}
+
+/// The bit form of the rules on this board, if they have one.
+pub fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
+    let game = p.game.as_ref()?;
+    let plain = two_sides_one_kind(p, t, g)
+        && p.moves.len() == 1
+        && game.stuck == Stuck::Pass
+        && game.ends.is_empty();
     if !plain {
         return None;
     }
@@ -69,4 +84,124 @@ pub fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
         code: [p.code(0, 0), p.code(1, 0)],
         longest: g.rows.max(g.cols),
     })
+}
+
+/// A game of single steps, as bit operations: two sides of one kind of piece, every move one
+/// step of a piece along a direction onto an empty or an enemy square (taking it there);
+/// the game ends by conditions on counts of pieces (on parts of the board) or when a side
+/// cannot move. No `where`, effects, chains, promotions, `legal if` or mandatory captures.
+#[derive(Debug, Clone)]
+pub struct StepGame {
+    /// Per side, each action in the order the generator takes them: its directions, and
+    /// the classes of square it may land on (`C_EMPTY`, `C_ENEMY`).
+    pub actions: [Vec<(Vec<DirId>, CellMask)>; 2],
+    pub code: [Code; 2],
+    /// The end rules, in order, as conditions on the two sides' sets.
+    pub ends: Vec<BitExpr>,
+}
+
+/// An expression on the sets of pieces, seen by the side to move.
+#[derive(Debug, Clone)]
+pub enum BitExpr {
+    Int(i64),
+    Not(Box<BitExpr>),
+    Neg(Box<BitExpr>),
+    Bin(Op, Box<BitExpr>, Box<BitExpr>),
+    ToMove(SideId),
+    /// How many squares of a set lie in a mask: per side to move, the set (as which side's
+    /// pieces, `None` for empty squares) and the mask.
+    Count([(Option<usize>, u128); 2]),
+}
+
+/// The bit form of a game of single steps on this board, if it has one.
+pub fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
+    let game = p.game.as_ref()?;
+    if !two_sides_one_kind(p, t, g) || game.stuck == Stuck::Pass || p.captures_mandatory {
+        return None;
+    }
+    let mut actions: [Vec<(Vec<DirId>, CellMask)>; 2] = [Vec::new(), Vec::new()];
+    for rule in &p.moves {
+        if rule.flip.is_some() || rule.must_flip || !rule.then.is_empty() {
+            return None;
+        }
+        for ka in &rule.actions {
+            let Action::Slide {
+                dirs,
+                distance: Distance::Const(1),
+                onto,
+                ..
+            } = &ka.action
+            else {
+                return None;
+            };
+            if !ka.conditions.is_empty() || ka.kinds & 1 == 0 || onto & !(C_EMPTY | C_ENEMY) != 0 {
+                return None;
+            }
+            for (side, list) in actions.iter_mut().enumerate() {
+                list.push((dirs[side].clone(), *onto));
+            }
+        }
+    }
+    let all = if g.n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << g.n) - 1
+    };
+    let ends = game
+        .ends
+        .iter()
+        .map(|e| bit_expr(&e.condition, g, all))
+        .collect::<Option<Vec<_>>>()?;
+    Some(StepGame {
+        actions,
+        code: [p.code(0, 0), p.code(1, 0)],
+        ends,
+    })
+}
+
+/// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
+/// empty squares, on the whole board or on a named part of it.
+fn bit_expr(e: &Expr, g: &Geometry, all: u128) -> Option<BitExpr> {
+    let boxed = |x: &Expr| bit_expr(x, g, all).map(Box::new);
+    Some(match e {
+        Expr::Int(v) => BitExpr::Int(*v),
+        Expr::Not(x) => BitExpr::Not(boxed(x)?),
+        Expr::Neg(x) => BitExpr::Neg(boxed(x)?),
+        Expr::Bin(op, a, b) => BitExpr::Bin(*op, boxed(a)?, boxed(b)?),
+        Expr::ToMove(s) => BitExpr::ToMove(*s),
+        Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, all)?),
+        Expr::CountIn {
+            filter,
+            area,
+            attacked: None,
+        } => BitExpr::Count(counted(*filter, *area, g, all)?),
+        _ => return None,
+    })
+}
+
+/// For each side to move: which set a filter means and the squares an area covers.
+fn counted(
+    f: SetFilter,
+    area: Option<Area>,
+    g: &Geometry,
+    all: u128,
+) -> Option<[(Option<usize>, u128); 2]> {
+    let mut out = [(None, 0); 2];
+    for (viewer, slot) in out.iter_mut().enumerate() {
+        let set = match f {
+            SetFilter::Own | SetFilter::OwnKind(0) => Some(viewer),
+            SetFilter::Enemy | SetFilter::EnemyKind(0) => Some(1 - viewer),
+            SetFilter::Side(s) => Some(s as usize),
+            SetFilter::Empty => None,
+            _ => return None,
+        };
+        let mask = match area {
+            None => all,
+            Some(a) => (0..g.n)
+                .filter(|&sq| g.on_area(a, viewer as SideId, sq))
+                .fold(0u128, |m, sq| m | 1 << sq),
+        };
+        *slot = (set, mask);
+    }
+    Some(out)
 }

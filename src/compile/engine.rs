@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::bitboard::{FlipGame, flip_game};
+use super::bitboard::{FlipGame, StepGame, flip_game, step_game};
 use super::geometry::{Geometry, NotationError};
 use super::tables::Tables;
 use crate::program::Program;
@@ -14,8 +14,10 @@ pub struct Engine<'p> {
     pub p: &'p Program,
     pub t: Rc<Tables>,
     pub g: Geometry,
-    /// The rules as bit operations on this board, when they have that form.
+    /// The rules as bit operations on this board, when they have that form: a placement
+    /// game that flips runs, or a game of single steps.
     pub flips: Option<FlipGame>,
+    pub steps: Option<StepGame>,
 }
 
 impl<'p> Engine<'p> {
@@ -29,6 +31,7 @@ impl<'p> Engine<'p> {
         Ok(Engine {
             p,
             flips: flip_game(p, &t, &g),
+            steps: step_game(p, &t, &g),
             t,
             g,
         })

@@ -4,12 +4,13 @@
 //! playout plays with the same random numbers: the legal moves are numbered in square order,
 //! as the generator lists them, and one number below their count picks the move.
 
+use super::eval::overflow;
 use super::playout::{Played, Rng, Seen};
 use super::position::Position;
 use super::search::{RunError, Runner};
-use crate::compile::bitboard::FlipGame;
+use crate::compile::bitboard::{BitExpr, FlipGame, StepGame};
 use crate::compile::geometry::Geometry;
-use crate::program::{DirId, EMPTY};
+use crate::program::{C_EMPTY, C_ENEMY, CellMask, Code, DirId, EMPTY, Op, SideId};
 
 /// `set` moved one step along `d` (squares whose step leaves the board drop out).
 #[inline(always)]
@@ -83,12 +84,7 @@ pub fn playout(
     let e = runner.engine().clone();
     let (g, limit) = (&e.g, e.p.game.as_ref().and_then(|g| g.stop_after));
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = [0u128; 2];
-    for (sq, &c) in start.cells.iter().enumerate() {
-        if let Some(side) = f.code.iter().position(|&k| k == c) {
-            sets[side] |= 1 << sq;
-        }
-    }
+    let mut sets = sets_of(&f.code, start);
     let (mut mover, mut passes) = (start.mover as usize, start.passes);
     let mut plies = done;
     let mut ended = false;
@@ -128,18 +124,7 @@ pub fn playout(
     }
     let limited =
         !ended && seen.is_some() && (moves_of(mover, &sets) | moves_of(1 - mover, &sets)) != 0;
-    let mut end = start.clone();
-    for sq in 0..g.n {
-        let code = match (sets[0] >> sq & 1, sets[1] >> sq & 1) {
-            (1, _) => f.code[0],
-            (_, 1) => f.code[1],
-            _ => EMPTY,
-        };
-        if end.cells[sq] != code {
-            end.set(sq, code);
-        }
-    }
-    end.mover = mover as u8;
+    let mut end = position_of(&f.code, &sets, mover, start);
     end.passes = passes;
     Ok(Played {
         end,
@@ -158,12 +143,7 @@ pub fn perft(
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let mut sets = [0u128; 2];
-    for (sq, &c) in pos.cells.iter().enumerate() {
-        if let Some(side) = f.code.iter().position(|&k| k == c) {
-            sets[side] |= 1 << sq;
-        }
-    }
+    let sets = sets_of(&f.code, pos);
     let mover = pos.mover as usize;
     count(
         runner,
@@ -214,4 +194,225 @@ fn count(
             .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
     }
     Ok(total)
+}
+
+/// The value of a bit-form expression for the sets `sets` (indexed by side), `mover` to move.
+fn value(e: &BitExpr, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
+    Ok(match e {
+        BitExpr::Int(v) => *v,
+        BitExpr::Not(x) => i64::from(value(x, sets, mover)? == 0),
+        BitExpr::Neg(x) => value(x, sets, mover)?.checked_neg().ok_or_else(overflow)?,
+        BitExpr::ToMove(s) => i64::from(*s as usize == mover),
+        BitExpr::Count(per_viewer) => {
+            let (set, mask) = per_viewer[mover];
+            let squares = match set {
+                Some(s) => sets[s],
+                None => !(sets[0] | sets[1]),
+            };
+            i64::from((squares & mask).count_ones())
+        }
+        BitExpr::Bin(op, a, b) => {
+            let x = value(a, sets, mover)?;
+            match op {
+                Op::And if x == 0 => return Ok(0),
+                Op::Or if x != 0 => return Ok(1),
+                _ => {}
+            }
+            let y = value(b, sets, mover)?;
+            match op {
+                Op::Add => x.checked_add(y).ok_or_else(overflow)?,
+                Op::Sub => x.checked_sub(y).ok_or_else(overflow)?,
+                Op::Mul => x.checked_mul(y).ok_or_else(overflow)?,
+                Op::Eq => i64::from(x == y),
+                Op::Ne => i64::from(x != y),
+                Op::Lt => i64::from(x < y),
+                Op::Le => i64::from(x <= y),
+                Op::Gt => i64::from(x > y),
+                Op::Ge => i64::from(x >= y),
+                Op::And | Op::Or => i64::from(y != 0),
+            }
+        }
+    })
+}
+
+/// Whether an end rule holds with `mover` to move.
+fn over(f: &StepGame, sets: &[u128; 2], mover: usize) -> Result<bool, RunError> {
+    for end in &f.ends {
+        if value(end, sets, mover)? != 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The squares a step may land on: the empty ones, the enemy ones, or both.
+#[inline(always)]
+fn landing(onto: CellMask, empty: u128, enemy: u128) -> u128 {
+    let pick = |class: CellMask, set: u128| if onto & class != 0 { set } else { 0 };
+    pick(C_EMPTY, empty) | pick(C_ENEMY, enemy)
+}
+
+/// The steps of `mover`, in the generator's order (action, piece, direction), as
+/// (from, to) squares.
+fn steps_of(g: &Geometry, f: &StepGame, sets: &[u128; 2], mover: usize, out: &mut Vec<(u32, u32)>) {
+    out.clear();
+    let (own, enemy) = (sets[mover], sets[1 - mover]);
+    let empty = all_squares(g) & !(own | enemy);
+    for (dirs, onto) in &f.actions[mover] {
+        let targets = landing(*onto, empty, enemy);
+        // The pieces with some step of this action, then each of their steps in order.
+        let from: u128 = dirs
+            .iter()
+            .fold(0, |m, &d| m | (own & g.step_back(targets, d)));
+        let mut pieces = from;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros();
+            pieces &= pieces - 1;
+            for &d in dirs {
+                let to = forward(g, 1u128 << sq, d);
+                if to & targets != 0 {
+                    out.push((sq, to.trailing_zeros()));
+                }
+            }
+        }
+    }
+}
+
+/// A random game of single steps from `start`, as [`super::playout::playout_from`] plays it.
+pub fn step_playout(
+    runner: &mut Runner,
+    f: &StepGame,
+    start: &Position,
+    done: u32,
+    rng: &mut Rng,
+    mut seen: Option<&mut Seen>,
+) -> Result<Played, RunError> {
+    let e = runner.engine().clone();
+    let g = &e.g;
+    let limit =
+        e.p.game
+            .as_ref()
+            .and_then(|g| g.stop_after)
+            .unwrap_or(u32::MAX);
+    let mut sets = sets_of(&f.code, start);
+    let mut mover = start.mover as usize;
+    let (mut plies, mut ended) = (done, false);
+    let mut steps = Vec::new();
+    while plies < limit {
+        runner.tick()?;
+        if over(f, &sets, mover)? {
+            ended = true;
+            break;
+        }
+        steps_of(g, f, &sets, mover, &mut steps);
+        if let Some(seen) = seen.as_deref_mut()
+            && !steps.is_empty()
+        {
+            seen.moves += steps.len() as u64;
+            seen.positions += 1;
+        }
+        if steps.is_empty() {
+            ended = true;
+            break;
+        }
+        let (from, to) = steps[rng.below(steps.len() as u64) as usize];
+        sets[mover] = sets[mover] & !(1u128 << from) | 1u128 << to;
+        sets[1 - mover] &= !(1u128 << to);
+        mover = 1 - mover;
+        plies += 1;
+    }
+    let limited = !ended && seen.is_some() && !over(f, &sets, mover)? && {
+        steps_of(g, f, &sets, mover, &mut steps);
+        !steps.is_empty()
+    };
+    Ok(Played {
+        end: position_of(&f.code, &sets, mover, start),
+        plies: plies - done,
+        limited,
+    })
+}
+
+/// [`perft`] for a game of single steps.
+pub fn step_perft(
+    runner: &mut Runner,
+    f: &StepGame,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    let e = runner.engine().clone();
+    let sets = sets_of(&f.code, pos);
+    step_count(runner, &e.g, f, sets, pos.mover as usize, depth)
+}
+
+/// [`step_perft`] of the position of `sets`, `mover` to move: every step, in any order,
+/// made on the sets themselves (nothing is listed or allocated).
+fn step_count(
+    runner: &mut Runner,
+    g: &Geometry,
+    f: &StepGame,
+    sets: [u128; 2],
+    mover: usize,
+    depth: u32,
+) -> Result<u64, RunError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    runner.tick()?;
+    if over(f, &sets, mover)? {
+        return Ok(0);
+    }
+    let (own, enemy) = (sets[mover], sets[1 - mover]);
+    let empty = all_squares(g) & !(own | enemy);
+    let mut total = 0u64;
+    for (dirs, onto) in &f.actions[mover] {
+        let targets = landing(*onto, empty, enemy);
+        for &d in dirs {
+            let mut from = own & g.step_back(targets, d);
+            if depth == 1 {
+                total += u64::from(from.count_ones());
+                continue;
+            }
+            while from != 0 {
+                let sq = from & from.wrapping_neg();
+                from &= from - 1;
+                let to = forward(g, sq, d);
+                let mut next = sets;
+                next[mover] = own & !sq | to;
+                next[1 - mover] = enemy & !to;
+                let n = step_count(runner, g, f, next, 1 - mover, depth - 1)?;
+                total = total
+                    .checked_add(n)
+                    .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Each side's pieces as bits.
+fn sets_of(code: &[Code; 2], pos: &Position) -> [u128; 2] {
+    let mut sets = [0u128; 2];
+    for (sq, &c) in pos.cells.iter().enumerate() {
+        if let Some(side) = code.iter().position(|&k| k == c) {
+            sets[side] |= 1 << sq;
+        }
+    }
+    sets
+}
+
+/// `start` with the pieces of `sets` and `mover` to move.
+fn position_of(code: &[Code; 2], sets: &[u128; 2], mover: usize, start: &Position) -> Position {
+    let mut end = start.clone();
+    for sq in 0..end.cells.len() {
+        let c = match (sets[0] >> sq & 1, sets[1] >> sq & 1) {
+            (1, _) => code[0],
+            (_, 1) => code[1],
+            _ => EMPTY,
+        };
+        if end.cells[sq] != c {
+            end.set(sq, c);
+        }
+    }
+    end.mover = mover as SideId;
+    end
 }

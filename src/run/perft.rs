@@ -15,10 +15,13 @@ impl Runner<'_> {
         }
         // Rules compiled to bits count the same sequences faster.
         let e = self.e.clone();
-        if self.bitboards
-            && let Some(f) = &e.flips
-        {
-            return super::bitplay::perft(self, f, pos, depth);
+        if self.bitboards {
+            if let Some(f) = &e.flips {
+                return super::bitplay::perft(self, f, pos, depth);
+            }
+            if let Some(f) = &e.steps {
+                return super::bitplay::step_perft(self, f, pos, depth);
+            }
         }
         let mut acc = Acc::default();
         let fold = if depth == 1 {

@@ -127,10 +127,13 @@ pub fn playout_from(
 ) -> Result<Played, RunError> {
     // Rules compiled to bits play the same game faster.
     let e = runner.engine().clone();
-    if runner.bitboards
-        && let Some(f) = &e.flips
-    {
-        return super::bitplay::playout(runner, f, start, done, rng, seen);
+    if runner.bitboards {
+        if let Some(f) = &e.flips {
+            return super::bitplay::playout(runner, f, start, done, rng, seen);
+        }
+        if let Some(f) = &e.steps {
+            return super::bitplay::step_playout(runner, f, start, done, rng, seen);
+        }
     }
     let game = runner
         .engine()
