@@ -252,30 +252,52 @@ fn landing(onto: CellMask, empty: u128, enemy: u128) -> u128 {
     pick(C_EMPTY, empty) | pick(C_ENEMY, enemy)
 }
 
-/// The steps of `mover`, in the generator's order (action, piece, direction), as
-/// (from, to) squares.
-fn steps_of(g: &Geometry, f: &StepGame, sets: &[u128; 2], mover: usize, out: &mut Vec<(u32, u32)>) {
+/// Per action and direction of `mover`, in the generator's order, the pieces that have a
+/// step there; returns how many steps there are in all.
+fn sources(g: &Geometry, f: &StepGame, sets: &[u128; 2], mover: usize, out: &mut Vec<u128>) -> u64 {
     out.clear();
     let (own, enemy) = (sets[mover], sets[1 - mover]);
     let empty = all_squares(g) & !(own | enemy);
+    let mut n = 0;
     for (dirs, onto) in &f.actions[mover] {
         let targets = landing(*onto, empty, enemy);
-        // The pieces with some step of this action, then each of their steps in order.
-        let from: u128 = dirs
-            .iter()
-            .fold(0, |m, &d| m | (own & g.step_back(targets, d)));
-        let mut pieces = from;
-        while pieces != 0 {
-            let sq = pieces.trailing_zeros();
+        for &d in dirs {
+            let from = own & g.step_back(targets, d);
+            n += u64::from(from.count_ones());
+            out.push(from);
+        }
+    }
+    n
+}
+
+/// The `k`-th step (from 0) in the generator's order, which takes the actions in turn, the
+/// pieces of each in square order and each piece's directions in turn: its square (as a
+/// bit) and direction.
+fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, DirId) {
+    let mut at = 0;
+    for (dirs, _) in &f.actions[mover] {
+        let masks = &masks[at..at + dirs.len()];
+        at += dirs.len();
+        let here: u32 = masks.iter().map(|m| m.count_ones()).sum();
+        if k >= here {
+            k -= here;
+            continue;
+        }
+        let mut pieces = masks.iter().fold(0, |u, m| u | m);
+        loop {
+            let piece = pieces & pieces.wrapping_neg();
             pieces &= pieces - 1;
-            for &d in dirs {
-                let to = forward(g, 1u128 << sq, d);
-                if to & targets != 0 {
-                    out.push((sq, to.trailing_zeros()));
+            for (i, m) in masks.iter().enumerate() {
+                if m & piece != 0 {
+                    if k == 0 {
+                        return (piece, dirs[i]);
+                    }
+                    k -= 1;
                 }
             }
         }
     }
+    unreachable!("k is below the number of steps")
 }
 
 /// A random game of single steps from `start`, as [`super::playout::playout_from`] plays it.
@@ -297,34 +319,33 @@ pub fn step_playout(
     let mut sets = sets_of(&f.code, start);
     let mut mover = start.mover as usize;
     let (mut plies, mut ended) = (done, false);
-    let mut steps = Vec::new();
+    let mut masks = Vec::new();
     while plies < limit {
         runner.tick()?;
         if over(f, &sets, mover)? {
             ended = true;
             break;
         }
-        steps_of(g, f, &sets, mover, &mut steps);
-        if let Some(seen) = seen.as_deref_mut()
-            && !steps.is_empty()
-        {
-            seen.moves += steps.len() as u64;
-            seen.positions += 1;
-        }
-        if steps.is_empty() {
+        let n = sources(g, f, &sets, mover, &mut masks);
+        if n == 0 {
             ended = true;
             break;
         }
-        let (from, to) = steps[rng.below(steps.len() as u64) as usize];
-        sets[mover] = sets[mover] & !(1u128 << from) | 1u128 << to;
-        sets[1 - mover] &= !(1u128 << to);
+        if let Some(seen) = seen.as_deref_mut() {
+            seen.moves += n;
+            seen.positions += 1;
+        }
+        let (from, d) = kth_step(f, mover, &masks, rng.below(n) as u32);
+        let to = forward(g, from, d);
+        sets[mover] = sets[mover] & !from | to;
+        sets[1 - mover] &= !to;
         mover = 1 - mover;
         plies += 1;
     }
-    let limited = !ended && seen.is_some() && !over(f, &sets, mover)? && {
-        steps_of(g, f, &sets, mover, &mut steps);
-        !steps.is_empty()
-    };
+    let limited = !ended
+        && seen.is_some()
+        && !over(f, &sets, mover)?
+        && sources(g, f, &sets, mover, &mut masks) > 0;
     Ok(Played {
         end: position_of(&f.code, &sets, mover, start),
         plies: plies - done,
