@@ -111,6 +111,10 @@ pub enum BitExpr {
     /// How many squares of a set lie in a mask: per side to move, the set (as which side's
     /// pieces, `None` for empty squares) and the mask.
     Count([(Option<usize>, u128); 2]),
+    /// Whether any square of such a set lies in the mask (`any ...`, `count ... > 0`).
+    Any([(Option<usize>, u128); 2]),
+    /// Whether none does (`no ...`, `count ... = 0`).
+    No([(Option<usize>, u128); 2]),
 }
 
 /// The bit form of a game of single steps on this board, if it has one.
@@ -167,7 +171,13 @@ fn bit_expr(e: &Expr, g: &Geometry, all: u128) -> Option<BitExpr> {
         Expr::Int(v) => BitExpr::Int(*v),
         Expr::Not(x) => BitExpr::Not(boxed(x)?),
         Expr::Neg(x) => BitExpr::Neg(boxed(x)?),
-        Expr::Bin(op, a, b) => BitExpr::Bin(*op, boxed(a)?, boxed(b)?),
+        Expr::Bin(op, a, b) => match (op, *boxed(a)?, *boxed(b)?) {
+            // The tests games end on most often, answered without counting.
+            (Op::Gt | Op::Ne, BitExpr::Count(c), BitExpr::Int(0)) => BitExpr::Any(c),
+            (Op::Ge, BitExpr::Count(c), BitExpr::Int(1)) => BitExpr::Any(c),
+            (Op::Eq, BitExpr::Count(c), BitExpr::Int(0)) => BitExpr::No(c),
+            (op, a, b) => BitExpr::Bin(*op, Box::new(a), Box::new(b)),
+        },
         Expr::ToMove(s) => BitExpr::ToMove(*s),
         Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, all)?),
         Expr::CountIn {

@@ -203,14 +203,9 @@ fn value(e: &BitExpr, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
         BitExpr::Not(x) => i64::from(value(x, sets, mover)? == 0),
         BitExpr::Neg(x) => value(x, sets, mover)?.checked_neg().ok_or_else(overflow)?,
         BitExpr::ToMove(s) => i64::from(*s as usize == mover),
-        BitExpr::Count(per_viewer) => {
-            let (set, mask) = per_viewer[mover];
-            let squares = match set {
-                Some(s) => sets[s],
-                None => !(sets[0] | sets[1]),
-            };
-            i64::from((squares & mask).count_ones())
-        }
+        BitExpr::Count(per_viewer) => i64::from(within(per_viewer, sets, mover).count_ones()),
+        BitExpr::Any(per_viewer) => i64::from(within(per_viewer, sets, mover) != 0),
+        BitExpr::No(per_viewer) => i64::from(within(per_viewer, sets, mover) == 0),
         BitExpr::Bin(op, a, b) => {
             let x = value(a, sets, mover)?;
             match op {
@@ -233,6 +228,17 @@ fn value(e: &BitExpr, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
             }
         }
     })
+}
+
+/// The squares of a counted set (as the side to move sees it) inside its mask.
+#[inline(always)]
+fn within(per_viewer: &[(Option<usize>, u128); 2], sets: &[u128; 2], mover: usize) -> u128 {
+    let (set, mask) = per_viewer[mover];
+    let squares = match set {
+        Some(s) => sets[s],
+        None => !(sets[0] | sets[1]),
+    };
+    squares & mask
 }
 
 /// Whether an end rule holds with `mover` to move.
