@@ -17,8 +17,8 @@ fn othello() -> String {
 }
 
 /// Othello and variants of it that still compile to bits (other board sizes, up to 100
-/// squares, past 64 bits; flips along fewer directions; a ply limit), and Breakthrough and
-/// games of single steps like it.
+/// squares, past 64 bits; flips along fewer directions; a ply limit), Connect Four and other
+/// placement games, and Breakthrough and games of single steps like it.
 fn variants() -> Vec<(&'static str, String)> {
     let o = othello();
     let setup = "setup black on \"D5\", \"E4\"  white on \"D4\", \"E5\"";
@@ -46,6 +46,29 @@ fn variants() -> Vec<(&'static str, String)> {
                 "  no moves: pass\n  stop after 25 plies",
             ),
         ),
+        ("connect four", connect_four()),
+        (
+            "connect three on 5 x 6",
+            connect_four()
+                .replace("board 6 x 7", "board 5 x 6")
+                .replace("4 red pieces", "3 red pieces")
+                .replace("4 yellow pieces", "3 yellow pieces"),
+        ),
+        (
+            "tic-tac-toe, stop after 7 plies",
+            "board 3 x 3\nsides x \"X\", o \"O\"\nsetup empty\nmove place onto empty\n\
+             game\n  x wins if 3 x pieces in a row along orthogonal, diagonal\n  \
+             o wins if 3 o pieces in a row along orthogonal, diagonal\n  \
+             draw if no empty squares\n  stop after 7 plies\n  result draw\n"
+                .to_string(),
+        ),
+        (
+            "placements next to a piece or on the left edge",
+            connect_four().replace(
+                "where down of to is not empty",
+                "where left of to is off the board",
+            ),
+        ),
         ("breakthrough", breakthrough()),
         (
             "breakthrough, stop after 30 plies",
@@ -69,6 +92,10 @@ fn variants() -> Vec<(&'static str, String)> {
     ]
 }
 
+fn connect_four() -> String {
+    std::fs::read_to_string("rules/connect-four.rules").unwrap()
+}
+
 fn breakthrough() -> String {
     std::fs::read_to_string("rules/breakthrough.rules").unwrap()
 }
@@ -79,10 +106,8 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
         let p = program(&source);
         let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
         let e = runner.engine();
-        assert!(
-            e.flips.is_some() || e.steps.is_some(),
-            "{name} compiles to bits"
-        );
+        let bits = e.flips.is_some() || e.steps.is_some() || e.places.is_some();
+        assert!(bits, "{name} compiles to bits");
         let mut scratch = Vec::new();
         let mut walk = Rng::new(3);
         let (mut plies, mut limited) = (0, 0);
@@ -90,7 +115,10 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
             // From the setup, or from a position some random plies into the game.
             let mut from = start.clone();
             let mut done = 0;
-            for _ in 0..walk.below(40) {
+            // Up to a third of the board's squares in plies (40 at most), so that short
+            // games are not always over before the playout starts.
+            let reach = (runner.engine().g.n as u64 / 3).clamp(2, 40);
+            for _ in 0..walk.below(reach) {
                 runner.successors(&from, &mut scratch).unwrap();
                 if scratch.is_empty() {
                     break;
@@ -126,7 +154,7 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
             limited += u32::from(general.2);
         }
         // Whole games were played (and with a limit, stopped by it).
-        assert!(plies > 500, "{name}: {plies} plies");
+        assert!(plies > 100, "{name}: {plies} plies");
         assert_eq!(
             limited > 0,
             name.contains("stop after"),
@@ -206,13 +234,19 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
                 "  slide along forward, forward-left, forward-right onto empty, distance 2",
             ),
         ),
+        (
+            "an end by regions",
+            std::fs::read_to_string("rules/hex.rules").unwrap(),
+        ),
+        (
+            "a where clause two steps away",
+            connect_four().replace("where down of to", "where 2 down of to"),
+        ),
     ] {
         let p = program(&source);
         let (runner, _) = ply::cases::game_start(&p, None).expect("a setup");
         let e = runner.engine();
-        assert!(
-            e.flips.is_none() && e.steps.is_none(),
-            "{what}: no bit form"
-        );
+        let bits = e.flips.is_some() || e.steps.is_some() || e.places.is_some();
+        assert!(!bits, "{what}: no bit form");
     }
 }

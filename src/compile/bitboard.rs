@@ -12,14 +12,17 @@
 //! - [`StepGame`]: moves of single steps onto empty or enemy squares (taking the piece
 //!   there), no `where` clauses or mandatory captures; the game ends by conditions on counts
 //!   of pieces (on named parts of the board) or when a side cannot move.
+//! - [`PlaceGame`]: one placement on an empty square, with `where` clauses that test the
+//!   square a step away (`down of to is not empty`); the game ends by conditions on counts
+//!   of pieces and rows of them (`4 red pieces in a row along ...`).
 //!
 //! Anything else keeps the general generator.
 
 use super::geometry::Geometry;
 use super::tables::Tables;
 use crate::program::{
-    Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, Op, Program, SetFilter,
-    SideId, Stuck,
+    Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, GameRules, Op, Program,
+    SetFilter, SideId, SquareClass, Stuck,
 };
 
 /// A placement game that flips closed runs, as bit operations.
@@ -115,6 +118,9 @@ pub enum BitExpr {
     Any([(Option<usize>, u128); 2]),
     /// Whether none does (`no ...`, `count ... = 0`).
     No([(Option<usize>, u128); 2]),
+    /// `N SET in a row along DIRECTIONS`: per side to move, the set; the run length and the
+    /// directions (per side to move).
+    InARow([Option<usize>; 2], u32, [Vec<DirId>; 2]),
 }
 
 /// The bit form of a game of single steps on this board, if it has one.
@@ -146,21 +152,25 @@ pub fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
             }
         }
     }
-    let all = if g.n == 128 {
-        u128::MAX
-    } else {
-        (1u128 << g.n) - 1
-    };
-    let ends = game
-        .ends
-        .iter()
-        .map(|e| bit_expr(&e.condition, g, all))
-        .collect::<Option<Vec<_>>>()?;
+    let ends = bit_ends(game, g)?;
     Some(StepGame {
         actions,
         code: [p.code(0, 0), p.code(1, 0)],
         ends,
     })
+}
+
+/// The end rules of a game in bit form, if each has one.
+fn bit_ends(game: &GameRules, g: &Geometry) -> Option<Vec<BitExpr>> {
+    let all = if g.n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << g.n) - 1
+    };
+    game.ends
+        .iter()
+        .map(|e| bit_expr(&e.condition, g, all))
+        .collect()
 }
 
 /// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
@@ -185,6 +195,10 @@ fn bit_expr(e: &Expr, g: &Geometry, all: u128) -> Option<BitExpr> {
             area,
             attacked: None,
         } => BitExpr::Count(counted(*filter, *area, g, all)?),
+        Expr::InARow { n, members, dirs } => {
+            let sets = counted(*members, None, g, all)?.map(|(set, _)| set);
+            BitExpr::InARow(sets, *n, [dirs.clone(), dirs.clone()])
+        }
         _ => return None,
     })
 }
@@ -214,4 +228,97 @@ fn counted(
         *slot = (set, mask);
     }
     Some(out)
+}
+
+/// A placement game as bit operations: two sides of one kind of piece, every move puts a
+/// piece on an empty square where its `where` clauses hold (each a test of the square a step
+/// away from it), and the game ends by conditions on counts of pieces or rows of them.
+#[derive(Debug, Clone)]
+pub struct PlaceGame {
+    /// The `where` clauses of the placement, all of which must hold.
+    pub wheres: Vec<SquareTest>,
+    pub code: [Code; 2],
+    pub ends: Vec<BitExpr>,
+}
+
+/// `DIRECTION of to is [not] CLASS` as masks: per side to move, the direction, and whether
+/// the square there must be off the board or, on it, of the classes `cells` (as that side
+/// sees them); `negated` for `is not`.
+#[derive(Debug, Clone)]
+pub struct SquareTest {
+    pub dirs: [DirId; 2],
+    pub off_board: bool,
+    pub cells: CellMask,
+    pub negated: bool,
+}
+
+/// The bit form of a placement game on this board, if it has one.
+pub fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
+    let game = p.game.as_ref()?;
+    if !two_sides_one_kind(p, t, g)
+        || game.stuck == Stuck::Pass
+        || p.captures_mandatory
+        || p.moves.len() != 1
+    {
+        return None;
+    }
+    let rule = &p.moves[0];
+    if rule.flip.is_some() || rule.must_flip || !rule.then.is_empty() || rule.actions.len() != 1 {
+        return None;
+    }
+    let ka = &rule.actions[0];
+    if !matches!(
+        ka.action,
+        Action::Place {
+            onto: C_EMPTY,
+            reach: None
+        }
+    ) || ka.kinds & 1 == 0
+    {
+        return None;
+    }
+    let wheres = ka
+        .conditions
+        .iter()
+        .map(|(e, _)| square_test(e))
+        .collect::<Option<Vec<_>>>()?;
+    let ends = bit_ends(game, g)?;
+    Some(PlaceGame {
+        wheres,
+        code: [p.code(0, 0), p.code(1, 0)],
+        ends,
+    })
+}
+
+/// `[not] (DIRECTION of to is CLASS)`, one step away, as a [`SquareTest`].
+fn square_test(e: &Expr) -> Option<SquareTest> {
+    let (inner, negated) = match e {
+        Expr::Not(x) => (&**x, true),
+        x => (x, false),
+    };
+    let Expr::SquareIs(at, class) = inner else {
+        return None;
+    };
+    let [(1, dirs)] = at.steps.as_slice() else {
+        return None;
+    };
+    if at.from || dirs.len() != 2 {
+        return None;
+    }
+    let (off_board, cells) = match class {
+        SquareClass::OffBoard => (true, 0),
+        SquareClass::Piece {
+            unmoved: false,
+            cells,
+            side: None,
+            kind: None,
+        } => (false, *cells),
+        _ => return None,
+    };
+    Some(SquareTest {
+        dirs: [dirs[0], dirs[1]],
+        off_board,
+        cells,
+        negated,
+    })
 }

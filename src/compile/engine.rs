@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::bitboard::{FlipGame, StepGame, flip_game, step_game};
+use super::bitboard::{FlipGame, PlaceGame, StepGame, flip_game, place_game, step_game};
 use super::geometry::{Geometry, NotationError};
 use super::tables::Tables;
 use crate::program::Program;
@@ -15,9 +15,10 @@ pub struct Engine<'p> {
     pub t: Rc<Tables>,
     pub g: Geometry,
     /// The rules as bit operations on this board, when they have that form: a placement
-    /// game that flips runs, or a game of single steps.
+    /// game that flips runs, a game of single steps, or a game of placements.
     pub flips: Option<FlipGame>,
     pub steps: Option<StepGame>,
+    pub places: Option<PlaceGame>,
 }
 
 impl<'p> Engine<'p> {
@@ -32,6 +33,7 @@ impl<'p> Engine<'p> {
             p,
             flips: flip_game(p, &t, &g),
             steps: step_game(p, &t, &g),
+            places: place_game(p, &t, &g),
             t,
             g,
         })

@@ -8,9 +8,9 @@ use super::eval::overflow;
 use super::playout::{Played, Rng, Seen};
 use super::position::Position;
 use super::search::{RunError, Runner};
-use crate::compile::bitboard::{BitExpr, FlipGame, StepGame};
+use crate::compile::bitboard::{BitExpr, FlipGame, PlaceGame, StepGame};
 use crate::compile::geometry::Geometry;
-use crate::program::{C_EMPTY, C_ENEMY, CellMask, Code, DirId, EMPTY, Op, SideId};
+use crate::program::{C_EMPTY, C_ENEMY, C_OWN, CellMask, Code, DirId, EMPTY, Op, SideId};
 
 /// `set` moved one step along `d` (squares whose step leaves the board drop out).
 #[inline(always)]
@@ -197,23 +197,32 @@ fn count(
 }
 
 /// The value of a bit-form expression for the sets `sets` (indexed by side), `mover` to move.
-fn value(e: &BitExpr, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
+fn value(e: &BitExpr, g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
     Ok(match e {
         BitExpr::Int(v) => *v,
-        BitExpr::Not(x) => i64::from(value(x, sets, mover)? == 0),
-        BitExpr::Neg(x) => value(x, sets, mover)?.checked_neg().ok_or_else(overflow)?,
+        BitExpr::Not(x) => i64::from(value(x, g, sets, mover)? == 0),
+        BitExpr::Neg(x) => value(x, g, sets, mover)?
+            .checked_neg()
+            .ok_or_else(overflow)?,
         BitExpr::ToMove(s) => i64::from(*s as usize == mover),
         BitExpr::Count(per_viewer) => i64::from(within(per_viewer, sets, mover).count_ones()),
         BitExpr::Any(per_viewer) => i64::from(within(per_viewer, sets, mover) != 0),
         BitExpr::No(per_viewer) => i64::from(within(per_viewer, sets, mover) == 0),
+        BitExpr::InARow(per_viewer, n, dirs) => {
+            let members = match per_viewer[mover] {
+                Some(s) => sets[s],
+                None => !(sets[0] | sets[1]),
+            };
+            i64::from(super::eval::runs_of(g, members, *n, &dirs[mover]))
+        }
         BitExpr::Bin(op, a, b) => {
-            let x = value(a, sets, mover)?;
+            let x = value(a, g, sets, mover)?;
             match op {
                 Op::And if x == 0 => return Ok(0),
                 Op::Or if x != 0 => return Ok(1),
                 _ => {}
             }
-            let y = value(b, sets, mover)?;
+            let y = value(b, g, sets, mover)?;
             match op {
                 Op::Add => x.checked_add(y).ok_or_else(overflow)?,
                 Op::Sub => x.checked_sub(y).ok_or_else(overflow)?,
@@ -242,9 +251,9 @@ fn within(per_viewer: &[(Option<usize>, u128); 2], sets: &[u128; 2], mover: usiz
 }
 
 /// Whether an end rule holds with `mover` to move.
-fn over(f: &StepGame, sets: &[u128; 2], mover: usize) -> Result<bool, RunError> {
-    for end in &f.ends {
-        if value(end, sets, mover)? != 0 {
+fn over(ends: &[BitExpr], g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<bool, RunError> {
+    for end in ends {
+        if value(end, g, sets, mover)? != 0 {
             return Ok(true);
         }
     }
@@ -306,116 +315,6 @@ fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, Di
     unreachable!("k is below the number of steps")
 }
 
-/// A random game of single steps from `start`, as [`super::playout::playout_from`] plays it.
-pub fn step_playout(
-    runner: &mut Runner,
-    f: &StepGame,
-    start: &Position,
-    done: u32,
-    rng: &mut Rng,
-    mut seen: Option<&mut Seen>,
-) -> Result<Played, RunError> {
-    let e = runner.engine().clone();
-    let g = &e.g;
-    let limit =
-        e.p.game
-            .as_ref()
-            .and_then(|g| g.stop_after)
-            .unwrap_or(u32::MAX);
-    let mut sets = sets_of(&f.code, start);
-    let mut mover = start.mover as usize;
-    let (mut plies, mut ended) = (done, false);
-    let mut masks = Vec::new();
-    while plies < limit {
-        runner.tick()?;
-        if over(f, &sets, mover)? {
-            ended = true;
-            break;
-        }
-        let n = sources(g, f, &sets, mover, &mut masks);
-        if n == 0 {
-            ended = true;
-            break;
-        }
-        if let Some(seen) = seen.as_deref_mut() {
-            seen.moves += n;
-            seen.positions += 1;
-        }
-        let (from, d) = kth_step(f, mover, &masks, rng.below(n) as u32);
-        let to = forward(g, from, d);
-        sets[mover] = sets[mover] & !from | to;
-        sets[1 - mover] &= !to;
-        mover = 1 - mover;
-        plies += 1;
-    }
-    let limited = !ended
-        && seen.is_some()
-        && !over(f, &sets, mover)?
-        && sources(g, f, &sets, mover, &mut masks) > 0;
-    Ok(Played {
-        end: position_of(&f.code, &sets, mover, start),
-        plies: plies - done,
-        limited,
-    })
-}
-
-/// [`perft`] for a game of single steps.
-pub fn step_perft(
-    runner: &mut Runner,
-    f: &StepGame,
-    pos: &Position,
-    depth: u32,
-) -> Result<u64, RunError> {
-    let e = runner.engine().clone();
-    let sets = sets_of(&f.code, pos);
-    step_count(runner, &e.g, f, sets, pos.mover as usize, depth)
-}
-
-/// [`step_perft`] of the position of `sets`, `mover` to move: every step, in any order,
-/// made on the sets themselves (nothing is listed or allocated).
-fn step_count(
-    runner: &mut Runner,
-    g: &Geometry,
-    f: &StepGame,
-    sets: [u128; 2],
-    mover: usize,
-    depth: u32,
-) -> Result<u64, RunError> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    runner.tick()?;
-    if over(f, &sets, mover)? {
-        return Ok(0);
-    }
-    let (own, enemy) = (sets[mover], sets[1 - mover]);
-    let empty = all_squares(g) & !(own | enemy);
-    let mut total = 0u64;
-    for (dirs, onto) in &f.actions[mover] {
-        let targets = landing(*onto, empty, enemy);
-        for &d in dirs {
-            let mut from = own & g.step_back(targets, d);
-            if depth == 1 {
-                total += u64::from(from.count_ones());
-                continue;
-            }
-            while from != 0 {
-                let sq = from & from.wrapping_neg();
-                from &= from - 1;
-                let to = forward(g, sq, d);
-                let mut next = sets;
-                next[mover] = own & !sq | to;
-                next[1 - mover] = enemy & !to;
-                let n = step_count(runner, g, f, next, 1 - mover, depth - 1)?;
-                total = total
-                    .checked_add(n)
-                    .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
-            }
-        }
-    }
-    Ok(total)
-}
-
 /// Each side's pieces as bits.
 fn sets_of(code: &[Code; 2], pos: &Position) -> [u128; 2] {
     let mut sets = [0u128; 2];
@@ -442,4 +341,232 @@ fn position_of(code: &[Code; 2], sets: &[u128; 2], mover: usize, start: &Positio
     }
     end.mover = mover as SideId;
     end
+}
+
+/// The squares `mover` may place on: empty ones where every `where` test holds.
+fn place_targets(g: &Geometry, f: &PlaceGame, sets: &[u128; 2], mover: usize) -> u128 {
+    let all = all_squares(g);
+    let empty = all & !(sets[0] | sets[1]);
+    let mut out = empty;
+    for w in &f.wheres {
+        let d = w.dirs[mover];
+        let on = g.step_bits[d as usize];
+        let hit = if w.off_board {
+            all & !on
+        } else {
+            let class = landing(w.cells & !C_OWN, empty, sets[1 - mover])
+                | if w.cells & C_OWN != 0 { sets[mover] } else { 0 };
+            on & g.step_back(class, d)
+        };
+        out &= if w.negated { !hit } else { hit };
+    }
+    out
+}
+
+/// A game in bit form that ends by its end rules or when the side to move has no move
+/// (single steps, placements): what its playouts and perft need of it.
+pub trait Ended {
+    fn code(&self) -> &[Code; 2];
+    fn ends(&self) -> &[BitExpr];
+    /// How many moves `mover` has; `scratch` keeps what [`Ended::play`] needs.
+    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64;
+    /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
+    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64);
+    /// The sets after each move of `mover`, in any order.
+    fn each(
+        &self,
+        g: &Geometry,
+        sets: [u128; 2],
+        mover: usize,
+        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+    ) -> Result<(), RunError>;
+}
+
+impl Ended for StepGame {
+    fn code(&self) -> &[Code; 2] {
+        &self.code
+    }
+
+    fn ends(&self) -> &[BitExpr] {
+        &self.ends
+    }
+
+    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
+        sources(g, self, sets, mover, scratch)
+    }
+
+    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
+        let (from, d) = kth_step(self, mover, scratch, k as u32);
+        let to = forward(g, from, d);
+        sets[mover] = sets[mover] & !from | to;
+        sets[1 - mover] &= !to;
+    }
+
+    fn each(
+        &self,
+        g: &Geometry,
+        sets: [u128; 2],
+        mover: usize,
+        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let (own, enemy) = (sets[mover], sets[1 - mover]);
+        let empty = all_squares(g) & !(own | enemy);
+        for (dirs, onto) in &self.actions[mover] {
+            let targets = landing(*onto, empty, enemy);
+            for &d in dirs {
+                let mut from = own & g.step_back(targets, d);
+                while from != 0 {
+                    let sq = from & from.wrapping_neg();
+                    from &= from - 1;
+                    let to = forward(g, sq, d);
+                    let mut next = sets;
+                    next[mover] = own & !sq | to;
+                    next[1 - mover] = enemy & !to;
+                    then(next)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Ended for PlaceGame {
+    fn code(&self) -> &[Code; 2] {
+        &self.code
+    }
+
+    fn ends(&self) -> &[BitExpr] {
+        &self.ends
+    }
+
+    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
+        let targets = place_targets(g, self, sets, mover);
+        scratch.clear();
+        scratch.push(targets);
+        u64::from(targets.count_ones())
+    }
+
+    fn play(&self, _: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
+        let mut m = scratch[0];
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        sets[mover] |= m & m.wrapping_neg();
+    }
+
+    fn each(
+        &self,
+        g: &Geometry,
+        sets: [u128; 2],
+        mover: usize,
+        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let mut targets = place_targets(g, self, &sets, mover);
+        while targets != 0 {
+            let sq = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            let mut next = sets;
+            next[mover] |= sq;
+            then(next)?;
+        }
+        Ok(())
+    }
+}
+
+/// A random game from `start` of a game that [`Ended`] describes, as
+/// [`super::playout::playout_from`] plays it.
+pub fn ended_playout<G: Ended>(
+    runner: &mut Runner,
+    f: &G,
+    start: &Position,
+    done: u32,
+    rng: &mut Rng,
+    mut seen: Option<&mut Seen>,
+) -> Result<Played, RunError> {
+    let e = runner.engine().clone();
+    let g = &e.g;
+    let limit = e.p.game.as_ref().and_then(|g| g.stop_after);
+    let limit = limit.unwrap_or(u32::MAX);
+    let mut sets = sets_of(f.code(), start);
+    let mut mover = start.mover as usize;
+    let (mut plies, mut ended) = (done, false);
+    // The runner's buffer, given back at the end (after an error, a new one is made).
+    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    while plies < limit {
+        runner.tick()?;
+        if over(f.ends(), g, &sets, mover)? {
+            ended = true;
+            break;
+        }
+        let n = f.count(g, &sets, mover, &mut scratch);
+        if n == 0 {
+            ended = true;
+            break;
+        }
+        if let Some(seen) = seen.as_deref_mut() {
+            seen.moves += n;
+            seen.positions += 1;
+        }
+        f.play(g, &mut sets, mover, &scratch, rng.below(n));
+        mover = 1 - mover;
+        plies += 1;
+    }
+    let limited = !ended
+        && seen.is_some()
+        && !over(f.ends(), g, &sets, mover)?
+        && f.count(g, &sets, mover, &mut scratch) > 0;
+    runner.scratch.masks = scratch;
+    Ok(Played {
+        end: position_of(f.code(), &sets, mover, start),
+        plies: plies - done,
+        limited,
+    })
+}
+
+/// [`perft`] for a game that [`Ended`] describes.
+pub fn ended_perft<G: Ended>(
+    runner: &mut Runner,
+    f: &G,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    let e = runner.engine().clone();
+    let sets = sets_of(f.code(), pos);
+    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    let mover = pos.mover as usize;
+    let found = ended_count(runner, &e.g, f, sets, mover, depth, &mut scratch);
+    runner.scratch.masks = scratch;
+    found
+}
+
+/// [`ended_perft`] of the position of `sets`, `mover` to move: the last ply counted, the
+/// others made on the sets themselves.
+fn ended_count<G: Ended>(
+    runner: &mut Runner,
+    g: &Geometry,
+    f: &G,
+    sets: [u128; 2],
+    mover: usize,
+    depth: u32,
+    scratch: &mut Vec<u128>,
+) -> Result<u64, RunError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    runner.tick()?;
+    if over(f.ends(), g, &sets, mover)? {
+        return Ok(0);
+    }
+    if depth == 1 {
+        return Ok(f.count(g, &sets, mover, scratch));
+    }
+    let mut total = 0u64;
+    f.each(g, sets, mover, &mut |next| {
+        let n = ended_count(runner, g, f, next, 1 - mover, depth - 1, scratch)?;
+        total = total
+            .checked_add(n)
+            .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+        Ok(())
+    })?;
+    Ok(total)
 }

@@ -20,7 +20,10 @@ impl Runner<'_> {
                 return super::bitplay::perft(self, f, pos, depth);
             }
             if let Some(f) = &e.steps {
-                return super::bitplay::step_perft(self, f, pos, depth);
+                return super::bitplay::ended_perft(self, f, pos, depth);
+            }
+            if let Some(f) = &e.places {
+                return super::bitplay::ended_perft(self, f, pos, depth);
             }
         }
         let mut acc = Acc::default();

@@ -132,7 +132,10 @@ pub fn playout_from(
             return super::bitplay::playout(runner, f, start, done, rng, seen);
         }
         if let Some(f) = &e.steps {
-            return super::bitplay::step_playout(runner, f, start, done, rng, seen);
+            return super::bitplay::ended_playout(runner, f, start, done, rng, seen);
+        }
+        if let Some(f) = &e.places {
+            return super::bitplay::ended_playout(runner, f, start, done, rng, seen);
         }
     }
     let game = runner
