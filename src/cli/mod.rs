@@ -226,10 +226,10 @@ the last move of a person and the replies to it, `quit` stops. Standard input th
 terminal is read line by line and echoed, so a game can be scripted; the end of input stops \
 the game. The same seed and the same moves give the same agent replies when --playouts \
 bounds the search.\n\n\
-Examples:\n  ply play rules/othello.rules\n  \
-ply play rules/connect-four.rules --agent red=mcts --agent yellow=human --think 2\n  \
-ply play rules/othello.rules --agent black=mcts --agent white=random --playouts 500 --seed 4\n  \
-printf 'd3\\nundo\\nc4\\n' | ply play rules/othello.rules --playouts 100"
+Examples:\n  ply play game.rules\n  \
+ply play game.rules --agent white=mcts --agent black=human --think 2\n  \
+ply play game.rules --agent white=mcts --agent black=random --playouts 500 --seed 4\n  \
+printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
     )]
     Play {
         /// The rules file (it needs a `game` section)

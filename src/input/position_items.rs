@@ -1,4 +1,4 @@
-//! Input items that write a whole position on one line, as chess's FEN does: a packed grid
+//! Input items that write a whole position on one line: a packed grid
 //! (rows separated by `/`, digits for runs of empty squares), the side to move by a word,
 //! letters saying which pieces have not moved, and a marked square.
 
@@ -163,7 +163,7 @@ impl CaseReader<'_> {
         Ok(())
     }
 
-    /// The plies since the last capture (a FEN's halfmove clock).
+    /// The plies since the last capture (or move of the kinds that restart the count).
     pub(super) fn quiet_plies(&mut self, s: &mut Setup) -> Result<(), InputError> {
         let loc = self.r.mark_after_ws();
         let tok = self.r.token();
