@@ -106,7 +106,7 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
         let p = program(&source);
         let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
         let e = runner.engine();
-        let bits = e.flips.is_some() || e.steps.is_some() || e.places.is_some();
+        let bits = e.bits.is_some();
         assert!(bits, "{name} compiles to bits");
         let mut scratch = Vec::new();
         let mut walk = Rng::new(3);
@@ -246,7 +246,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         let p = program(&source);
         let (runner, _) = ply::cases::game_start(&p, None).expect("a setup");
         let e = runner.engine();
-        let bits = e.flips.is_some() || e.steps.is_some() || e.places.is_some();
+        let bits = e.bits.is_some();
         assert!(!bits, "{what}: no bit form");
     }
 }

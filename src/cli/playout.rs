@@ -154,26 +154,13 @@ fn percent(x: f64) -> String {
 
 /// The statistics of `ply playout --stats` as text (the tally was sorted by [`report`]).
 fn stats_text(p: &Program, games: u64, sum: &Summary) -> String {
-    let mut outcomes: Vec<(Outcome, u64, usize)> = Vec::new();
-    for &(_, o, n) in &sum.tally {
-        match outcomes.iter_mut().find(|(x, ..)| *x == o) {
-            Some((_, total, texts)) => {
-                *total += n;
-                *texts += 1;
-            }
-            None => outcomes.push((o, n, 1)),
-        }
-    }
     // Each result text; then, when an outcome has several texts, each outcome in all.
     let mut lines: Vec<(String, u64)> = sum.tally.iter().map(|(t, _, n)| (t.clone(), *n)).collect();
-    if outcomes
-        .iter()
-        .any(|&(o, _, texts)| texts > 1 && o != Outcome::Unstated)
-    {
+    if let Some(outcomes) = grouped(&sum.tally) {
         lines.extend(
             outcomes
                 .iter()
-                .map(|&(o, n, _)| (format!("{} in all", outcome_words(p, o)), n)),
+                .map(|&(o, n)| (format!("{} in all", outcome_words(p, o)), n)),
         );
     }
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0);
@@ -288,8 +275,21 @@ fn report(p: &Program, tally: &mut [(String, Outcome, u64)]) -> String {
     for (text, _, n) in tally.iter() {
         out.push_str(&format!("{text}: {n}\n"));
     }
+    if let Some(outcomes) = grouped(tally) {
+        let words: Vec<String> = outcomes
+            .iter()
+            .map(|&(o, n)| format!("{} {n}", outcome_words(p, o)))
+            .collect();
+        out.push_str(&format!("by outcome: {}\n", words.join(", ")));
+    }
+    out
+}
+
+/// Each outcome with its games in all, in the tally's order, when some outcome (other than
+/// unstated) has several result texts; `None` when every outcome has one text.
+fn grouped(tally: &[(String, Outcome, u64)]) -> Option<Vec<(Outcome, u64)>> {
     let mut outcomes: Vec<(Outcome, u64, usize)> = Vec::new();
-    for &(_, o, n) in tally.iter() {
+    for &(_, o, n) in tally {
         match outcomes.iter_mut().find(|(x, ..)| *x == o) {
             Some((_, total, texts)) => {
                 *total += n;
@@ -298,17 +298,10 @@ fn report(p: &Program, tally: &mut [(String, Outcome, u64)]) -> String {
             None => outcomes.push((o, n, 1)),
         }
     }
-    if outcomes
+    outcomes
         .iter()
         .any(|&(o, _, texts)| texts > 1 && o != Outcome::Unstated)
-    {
-        let words: Vec<String> = outcomes
-            .iter()
-            .map(|&(o, n, _)| format!("{} {n}", outcome_words(p, o)))
-            .collect();
-        out.push_str(&format!("by outcome: {}\n", words.join(", ")));
-    }
-    out
+        .then(|| outcomes.iter().map(|&(o, n, _)| (o, n)).collect())
 }
 
 fn outcome_words(p: &Program, o: Outcome) -> String {

@@ -25,6 +25,22 @@ use crate::program::{
     SetFilter, SideId, SquareClass, Stuck,
 };
 
+/// The rules of a board size as bit operations, when they have that form.
+#[derive(Debug, Clone)]
+pub enum BitForm {
+    Flip(FlipGame),
+    Step(StepGame),
+    Place(PlaceGame),
+}
+
+/// The bit form of the rules on this board, if they fit one of the families.
+pub fn bit_form(p: &Program, t: &Tables, g: &Geometry) -> Option<BitForm> {
+    flip_game(p, t, g)
+        .map(BitForm::Flip)
+        .or_else(|| step_game(p, t, g).map(BitForm::Step))
+        .or_else(|| place_game(p, t, g).map(BitForm::Place))
+}
+
 /// A placement game that flips closed runs, as bit operations.
 #[derive(Debug, Clone)]
 pub struct FlipGame {
@@ -57,7 +73,7 @@ fn two_sides_one_kind(p: &Program, t: &Tables, g: &Geometry) -> bool {
 }
 
 /// The bit form of the rules on this board, if they have one.
-pub fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
+fn flip_game(p: &Program, t: &Tables, g: &Geometry) -> Option<FlipGame> {
     let game = p.game.as_ref()?;
     let plain = two_sides_one_kind(p, t, g)
         && p.moves.len() == 1
@@ -124,7 +140,7 @@ pub enum BitExpr {
 }
 
 /// The bit form of a game of single steps on this board, if it has one.
-pub fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
+fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
     let game = p.game.as_ref()?;
     if !two_sides_one_kind(p, t, g) || game.stuck == Stuck::Pass || p.captures_mandatory {
         return None;
@@ -253,7 +269,7 @@ pub struct SquareTest {
 }
 
 /// The bit form of a placement game on this board, if it has one.
-pub fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
+fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
     let game = p.game.as_ref()?;
     if !two_sides_one_kind(p, t, g)
         || game.stuck == Stuck::Pass

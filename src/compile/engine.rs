@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::bitboard::{FlipGame, PlaceGame, StepGame, flip_game, place_game, step_game};
+use super::bitboard::{BitForm, bit_form};
 use super::geometry::{Geometry, NotationError};
 use super::tables::Tables;
 use crate::program::Program;
@@ -14,11 +14,8 @@ pub struct Engine<'p> {
     pub p: &'p Program,
     pub t: Rc<Tables>,
     pub g: Geometry,
-    /// The rules as bit operations on this board, when they have that form: a placement
-    /// game that flips runs, a game of single steps, or a game of placements.
-    pub flips: Option<FlipGame>,
-    pub steps: Option<StepGame>,
-    pub places: Option<PlaceGame>,
+    /// The rules as bit operations on this board, when they have that form.
+    pub bits: Option<BitForm>,
 }
 
 impl<'p> Engine<'p> {
@@ -31,9 +28,7 @@ impl<'p> Engine<'p> {
         let g = Geometry::new(p, rows, cols)?;
         Ok(Engine {
             p,
-            flips: flip_game(p, &t, &g),
-            steps: step_game(p, &t, &g),
-            places: place_game(p, &t, &g),
+            bits: bit_form(p, &t, &g),
             t,
             g,
         })

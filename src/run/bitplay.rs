@@ -222,19 +222,7 @@ fn value(e: &BitExpr, g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<i6
                 Op::Or if x != 0 => return Ok(1),
                 _ => {}
             }
-            let y = value(b, g, sets, mover)?;
-            match op {
-                Op::Add => x.checked_add(y).ok_or_else(overflow)?,
-                Op::Sub => x.checked_sub(y).ok_or_else(overflow)?,
-                Op::Mul => x.checked_mul(y).ok_or_else(overflow)?,
-                Op::Eq => i64::from(x == y),
-                Op::Ne => i64::from(x != y),
-                Op::Lt => i64::from(x < y),
-                Op::Le => i64::from(x <= y),
-                Op::Gt => i64::from(x > y),
-                Op::Ge => i64::from(x >= y),
-                Op::And | Op::Or => i64::from(y != 0),
-            }
+            super::eval::binary(*op, x, value(b, g, sets, mover)?)?
         }
     })
 }

@@ -106,7 +106,9 @@ pub fn overflow() -> RunError {
     RunError::new("a number grew past the 64-bit range")
 }
 
-fn binary(op: Op, x: i64, y: i64) -> Result<i64, RunError> {
+/// An operator on two values, with checked arithmetic (`and`/`or` of two values already
+/// worked out).
+pub(super) fn binary(op: Op, x: i64, y: i64) -> Result<i64, RunError> {
     Ok(match op {
         Op::Add => x.checked_add(y).ok_or_else(overflow)?,
         Op::Sub => x.checked_sub(y).ok_or_else(overflow)?,

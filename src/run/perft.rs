@@ -3,6 +3,7 @@
 use super::position::Position;
 use super::search::{RunError, Runner};
 use super::walk::{Acc, Fold};
+use crate::compile::bitboard::BitForm;
 use crate::program::Stuck;
 
 impl Runner<'_> {
@@ -14,17 +15,14 @@ impl Runner<'_> {
             return Ok(1);
         }
         // Rules compiled to bits count the same sequences faster.
-        let e = self.e.clone();
-        if self.bitboards {
-            if let Some(f) = &e.flips {
-                return super::bitplay::perft(self, f, pos, depth);
-            }
-            if let Some(f) = &e.steps {
-                return super::bitplay::ended_perft(self, f, pos, depth);
-            }
-            if let Some(f) = &e.places {
-                return super::bitplay::ended_perft(self, f, pos, depth);
-            }
+        if self.bitboards && self.e.bits.is_some() {
+            let e = self.e.clone();
+            return match &e.bits {
+                Some(BitForm::Flip(f)) => super::bitplay::perft(self, f, pos, depth),
+                Some(BitForm::Step(f)) => super::bitplay::ended_perft(self, f, pos, depth),
+                Some(BitForm::Place(f)) => super::bitplay::ended_perft(self, f, pos, depth),
+                None => unreachable!("checked above"),
+            };
         }
         let mut acc = Acc::default();
         let fold = if depth == 1 {

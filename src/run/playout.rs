@@ -4,6 +4,7 @@ use super::apply::{apply, finish};
 use super::position::Position;
 use super::search::{RunError, Runner};
 use super::step::{NONE, Step};
+use crate::compile::bitboard::BitForm;
 
 /// A small, fast, seedable random generator (SplitMix64); the same seed gives the same games.
 pub struct Rng(u64);
@@ -126,17 +127,18 @@ pub fn playout_from(
     mut seen: Option<&mut Seen>,
 ) -> Result<Played, RunError> {
     // Rules compiled to bits play the same game faster.
-    let e = runner.engine().clone();
-    if runner.bitboards {
-        if let Some(f) = &e.flips {
-            return super::bitplay::playout(runner, f, start, done, rng, seen);
-        }
-        if let Some(f) = &e.steps {
-            return super::bitplay::ended_playout(runner, f, start, done, rng, seen);
-        }
-        if let Some(f) = &e.places {
-            return super::bitplay::ended_playout(runner, f, start, done, rng, seen);
-        }
+    if runner.bitboards && runner.engine().bits.is_some() {
+        let e = runner.engine().clone();
+        return match &e.bits {
+            Some(BitForm::Flip(f)) => super::bitplay::playout(runner, f, start, done, rng, seen),
+            Some(BitForm::Step(f)) => {
+                super::bitplay::ended_playout(runner, f, start, done, rng, seen)
+            }
+            Some(BitForm::Place(f)) => {
+                super::bitplay::ended_playout(runner, f, start, done, rng, seen)
+            }
+            None => unreachable!("checked above"),
+        };
     }
     let game = runner
         .engine()
