@@ -286,7 +286,7 @@ pub fn playouts<'a>(
                 let mut rng = Rng::new(game_seed(seed, i));
                 let seen = stats.then_some(&mut sum.seen);
                 let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
-                let end = crate::render::output::ending(r, &played.end)?;
+                let end = crate::render::output::ending_known(r, &played.end, played.end_rule)?;
                 sum.plies += u64::from(played.plies);
                 sum.longest = sum.longest.max(played.plies);
                 sum.limited += u64::from(played.limited);

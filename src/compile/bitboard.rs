@@ -20,6 +20,7 @@
 
 use super::geometry::Geometry;
 use super::tables::Tables;
+use super::word::Shift;
 use crate::program::{
     Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, GameRules, Op, Program,
     SetFilter, SideId, SquareClass, Stuck,
@@ -116,7 +117,7 @@ pub struct StepGame {
     pub actions: [Vec<(Vec<DirId>, CellMask)>; 2],
     pub code: [Code; 2],
     /// The end rules, in order, as conditions on the two sides' sets.
-    pub ends: Vec<BitExpr>,
+    pub ends: BitEnds,
 }
 
 /// An expression on the sets of pieces, seen by the side to move.
@@ -135,8 +136,8 @@ pub enum BitExpr {
     /// Whether none does (`no ...`, `count ... = 0`).
     No([(Option<usize>, u128); 2]),
     /// `N SET in a row along DIRECTIONS`: per side to move, the set; the run length and the
-    /// directions (per side to move).
-    InARow([Option<usize>; 2], u32, [Vec<DirId>; 2]),
+    /// steps back along the directions, one of each line (per side to move).
+    InARow([Option<usize>; 2], u32, [Vec<Shift>; 2]),
 }
 
 /// The bit form of a game of single steps on this board, if it has one.
@@ -168,7 +169,7 @@ fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
             }
         }
     }
-    let ends = bit_ends(game, g)?;
+    let ends = bit_ends(game, t, g)?;
     Some(StepGame {
         actions,
         code: [p.code(0, 0), p.code(1, 0)],
@@ -176,23 +177,68 @@ fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
     })
 }
 
+/// The end rules of a game in bit form, in order, each with the sets it reads: a rule found
+/// false stays false until a move changes one of them, so it need not be asked again.
+pub type BitEnds = Vec<BitEnd>;
+
+/// An end rule in bit form.
+#[derive(Debug, Clone)]
+pub struct BitEnd {
+    pub rule: BitExpr,
+    /// [`READS_SIDE`] shifted by each side whose pieces it reads, [`READS_EMPTY`] if it reads
+    /// the empty squares, [`READS_MOVER`] if its value depends on who is to move (`own`,
+    /// `enemy`, `SIDE to move`).
+    pub reads: u8,
+}
+
+pub const READS_SIDE: u8 = 1;
+pub const READS_EMPTY: u8 = 4;
+pub const READS_MOVER: u8 = 8;
+
+impl BitExpr {
+    /// What the expression reads, as [`BitEnd::reads`] says.
+    fn reads(&self) -> u8 {
+        let set = |s: Option<usize>| s.map_or(READS_EMPTY, |s| READS_SIDE << s);
+        match self {
+            BitExpr::Int(_) => 0,
+            BitExpr::Not(x) | BitExpr::Neg(x) => x.reads(),
+            BitExpr::Bin(_, a, b) => a.reads() | b.reads(),
+            BitExpr::ToMove(_) => READS_MOVER,
+            BitExpr::Count(v) | BitExpr::Any(v) | BitExpr::No(v) if v[0] == v[1] => set(v[0].0),
+            BitExpr::InARow(s, _, d) if s[0] == s[1] && d[0] == d[1] => set(s[0]),
+            _ => READS_MOVER,
+        }
+    }
+}
+
 /// The end rules of a game in bit form, if each has one.
-fn bit_ends(game: &GameRules, g: &Geometry) -> Option<Vec<BitExpr>> {
-    let all = if g.n == 128 {
-        u128::MAX
-    } else {
-        (1u128 << g.n) - 1
-    };
+fn bit_ends(game: &GameRules, t: &Tables, g: &Geometry) -> Option<BitEnds> {
+    let all = g.all_bits;
     game.ends
         .iter()
-        .map(|e| bit_expr(&e.condition, g, all))
+        .map(|e| {
+            let rule = bit_expr(&e.condition, t, g, all)?;
+            let reads = rule.reads();
+            Some(BitEnd { rule, reads })
+        })
         .collect()
+}
+
+/// One direction of each line: a run along a direction is also a run along its opposite.
+fn one_way(t: &Tables, dirs: &[DirId]) -> Vec<DirId> {
+    let mut out: Vec<DirId> = Vec::new();
+    for &d in dirs {
+        if !out.iter().any(|&o| o == d || t.opposite[d as usize] == o) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 /// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
 /// empty squares, on the whole board or on a named part of it.
-fn bit_expr(e: &Expr, g: &Geometry, all: u128) -> Option<BitExpr> {
-    let boxed = |x: &Expr| bit_expr(x, g, all).map(Box::new);
+fn bit_expr(e: &Expr, t: &Tables, g: &Geometry, all: u128) -> Option<BitExpr> {
+    let boxed = |x: &Expr| bit_expr(x, t, g, all).map(Box::new);
     Some(match e {
         Expr::Int(v) => BitExpr::Int(*v),
         Expr::Not(x) => BitExpr::Not(boxed(x)?),
@@ -213,7 +259,8 @@ fn bit_expr(e: &Expr, g: &Geometry, all: u128) -> Option<BitExpr> {
         } => BitExpr::Count(counted(*filter, *area, g, all)?),
         Expr::InARow { n, members, dirs } => {
             let sets = counted(*members, None, g, all)?.map(|(set, _)| set);
-            BitExpr::InARow(sets, *n, [dirs.clone(), dirs.clone()])
+            let steps: Vec<Shift> = one_way(t, dirs).iter().map(|&d| Shift::of(g, d)).collect();
+            BitExpr::InARow(sets, *n, [steps.clone(), steps])
         }
         _ => return None,
     })
@@ -254,7 +301,7 @@ pub struct PlaceGame {
     /// The `where` clauses of the placement, all of which must hold.
     pub wheres: Vec<SquareTest>,
     pub code: [Code; 2],
-    pub ends: Vec<BitExpr>,
+    pub ends: BitEnds,
 }
 
 /// `DIRECTION of to is [not] CLASS` as masks: per side to move, the direction, and whether
@@ -298,7 +345,7 @@ fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
         .iter()
         .map(|(e, _)| square_test(e))
         .collect::<Option<Vec<_>>>()?;
-    let ends = bit_ends(game, g)?;
+    let ends = bit_ends(game, t, g)?;
     Some(PlaceGame {
         wheres,
         code: [p.code(0, 0), p.code(1, 0)],

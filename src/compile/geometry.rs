@@ -44,6 +44,8 @@ pub struct Geometry {
     /// On a board of at most 128 squares, per direction: the squares from which one step
     /// stays on the board, as bits (square `s` is bit `s`). Empty on larger boards.
     pub step_bits: Vec<u128>,
+    /// On a board of at most 128 squares, every square as bits (0 on larger boards).
+    pub all_bits: u128,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
 }
@@ -162,6 +164,7 @@ impl Geometry {
             rank: vec![0; p.sides.len() * n],
             area_squares: Vec::new(),
             step_bits: Vec::new(),
+            all_bits: 0,
             adjacency: Vec::new(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -235,6 +238,7 @@ impl Geometry {
             .collect();
         g.square_lines = square_lines;
         g.step_bits = g.bit_steps(nd);
+        g.all_bits = all_bits(n);
         g.names = square_names(&p.notation, rows, cols)
             .into_iter()
             .map(String::into_boxed_str)
@@ -342,5 +346,14 @@ impl Geometry {
     #[inline]
     pub fn steps(&self, d: DirId, sq: usize) -> u32 {
         self.steps[d as usize * self.n + sq]
+    }
+}
+
+/// Every square of a board of `n` squares as bits, when it has at most 128 (else 0).
+fn all_bits(n: usize) -> u128 {
+    match n {
+        128 => u128::MAX,
+        0..128 => (1 << n) - 1,
+        _ => 0,
     }
 }

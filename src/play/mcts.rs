@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::game::{Choice, Game, rewards};
 use crate::program::{Outcome, SideId, Stuck};
-use crate::render::output::ending;
+use crate::render::output::{ending, ending_known};
 use crate::run::playout::{Rng, playout_from};
 use crate::run::{Position, RunError, Runner};
 
@@ -255,7 +255,7 @@ impl Tree<'_, '_> {
             &mut self.scratch,
             None,
         )?;
-        Ok(ending(self.runner, &played.end)?.outcome)
+        Ok(ending_known(self.runner, &played.end, played.end_rule)?.outcome)
     }
 
     /// The root's child tried most often (the better scored of equals).

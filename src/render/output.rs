@@ -255,13 +255,27 @@ pub fn finished(
 /// holds, or else the first `result` line whose condition holds (an `otherwise` holds when no
 /// `if` right before it did).
 pub fn ending(runner: &mut Runner, pos: &Position) -> Result<Ending, RunError> {
+    ending_known(runner, pos, None)
+}
+
+/// [`ending`] where the end rule that holds may be known already (`Some(None)`: none
+/// holds), as [`crate::run::playout::Played::end_rule`] tells.
+pub fn ending_known(
+    runner: &mut Runner,
+    pos: &Position,
+    known: Option<Option<usize>>,
+) -> Result<Ending, RunError> {
     let p = runner.engine().p;
     let game = p
         .game
         .as_ref()
         .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
     runner.new_position();
-    if let Some(i) = runner.end_reached(pos)? {
+    let reached = match known {
+        Some(rule) => rule,
+        None => runner.end_reached(pos)?,
+    };
+    if let Some(i) = reached {
         let end = &game.ends[i];
         return Ok(Ending {
             text: text(runner, pos, &end.text)?,
@@ -367,6 +381,10 @@ fn text<'p>(
     pos: &Position,
     parts: &'p [TplPart],
 ) -> Result<String, RunError> {
+    // The usual result text is fixed: copied, not rendered.
+    if let [TplPart::Text(fixed)] = parts {
+        return Ok(fixed.clone());
+    }
     let mut out = Vec::new();
     template(runner, pos, parts, None, &mut out)?;
     Ok(String::from_utf8_lossy(&out).into_owned())

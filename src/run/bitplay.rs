@@ -8,63 +8,44 @@ use super::eval::overflow;
 use super::playout::{Played, Rng, Seen};
 use super::position::Position;
 use super::search::{RunError, Runner};
-use crate::compile::bitboard::{BitExpr, FlipGame, PlaceGame, StepGame};
+use crate::compile::bitboard::{
+    BitEnds, BitExpr, BitForm, FlipGame, PlaceGame, READS_EMPTY, READS_MOVER, READS_SIDE, StepGame,
+};
 use crate::compile::geometry::Geometry;
+use crate::compile::word::{Word, all, back, forward, runs_along};
 use crate::program::{C_EMPTY, C_ENEMY, C_OWN, CellMask, Code, DirId, EMPTY, Op, SideId};
-
-/// `set` moved one step along `d` (squares whose step leaves the board drop out).
-#[inline(always)]
-fn forward(g: &Geometry, set: u128, d: DirId) -> u128 {
-    let m = set & g.step_bits[d as usize];
-    let stride = g.stride[d as usize];
-    if stride >= 0 {
-        m << stride
-    } else {
-        m >> -stride
-    }
-}
 
 /// The empty squares where a side with pieces `own` may place, against `enemy`: those from
 /// which, along a direction, a run of enemy pieces is closed by an own piece.
-fn placements(g: &Geometry, f: &FlipGame, dirs: &[DirId], own: u128, enemy: u128) -> u128 {
-    let empty = all_squares(g) & !(own | enemy);
-    let mut out = 0;
+fn placements<W: Word>(g: &Geometry, f: &FlipGame, dirs: &[DirId], own: W, enemy: W) -> W {
+    let empty = all::<W>(g) & !(own | enemy);
+    let mut out = W::ZERO;
     for &d in dirs {
         // Enemy squares from which the way along `d` goes over enemies to an own piece.
-        let mut closed = enemy & g.step_back(own, d);
+        let mut closed = enemy & back(g, own, d);
         for _ in 2..f.longest {
-            let more = closed | (enemy & g.step_back(closed, d));
+            let more = closed | (enemy & back(g, closed, d));
             if more == closed {
                 break;
             }
             closed = more;
         }
-        out |= empty & g.step_back(closed, d);
+        out |= empty & back(g, closed, d);
     }
     out
 }
 
-/// Every square of the board, as bits.
-#[inline(always)]
-fn all_squares(g: &Geometry) -> u128 {
-    if g.n == 128 {
-        u128::MAX
-    } else {
-        (1u128 << g.n) - 1
-    }
-}
-
-/// The enemy pieces a placement on `sq` turns.
-fn flipped(g: &Geometry, dirs: &[DirId], sq: u32, own: u128, enemy: u128) -> u128 {
-    let mut out = 0;
+/// The enemy pieces a placement on `sq` (a set of one square) turns.
+fn flipped<W: Word>(g: &Geometry, dirs: &[DirId], sq: W, own: W, enemy: W) -> W {
+    let mut out = W::ZERO;
     for &d in dirs {
-        let mut run = 0;
-        let mut at = forward(g, 1u128 << sq, d);
-        while at & enemy != 0 {
+        let mut run = W::ZERO;
+        let mut at = forward(g, sq, d);
+        while at & enemy != W::ZERO {
             run |= at;
             at = forward(g, at, d);
         }
-        if at & own != 0 {
+        if at & own != W::ZERO {
             out |= run;
         }
     }
@@ -72,8 +53,46 @@ fn flipped(g: &Geometry, dirs: &[DirId], sq: u32, own: u128, enemy: u128) -> u12
 }
 
 /// A random game from `start`, `done` plies into the game, as [`super::playout::playout_from`]
-/// plays it.
+/// plays it, on the smallest word the board fits.
 pub fn playout(
+    runner: &mut Runner,
+    form: &BitForm,
+    start: &Position,
+    done: u32,
+    (rng, seen): (&mut Rng, Option<&mut Seen>),
+) -> Result<Played, RunError> {
+    let small = runner.engine().g.n <= 64;
+    match form {
+        BitForm::Flip(f) if small => flip_playout::<u64>(runner, f, start, done, rng, seen),
+        BitForm::Flip(f) => flip_playout::<u128>(runner, f, start, done, rng, seen),
+        BitForm::Step(f) if small => ended_playout::<u64, _>(runner, f, start, done, rng, seen),
+        BitForm::Step(f) => ended_playout::<u128, _>(runner, f, start, done, rng, seen),
+        BitForm::Place(f) if small => ended_playout::<u64, _>(runner, f, start, done, rng, seen),
+        BitForm::Place(f) => ended_playout::<u128, _>(runner, f, start, done, rng, seen),
+    }
+}
+
+/// The number of move sequences of exactly `depth` plies from `pos`, as [`Runner::perft`]
+/// counts them, on the smallest word the board fits.
+pub fn perft(
+    runner: &mut Runner,
+    form: &BitForm,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    let small = runner.engine().g.n <= 64;
+    match form {
+        BitForm::Flip(f) if small => flip_perft::<u64>(runner, f, pos, depth),
+        BitForm::Flip(f) => flip_perft::<u128>(runner, f, pos, depth),
+        BitForm::Step(f) if small => ended_perft::<u64, _>(runner, f, pos, depth),
+        BitForm::Step(f) => ended_perft::<u128, _>(runner, f, pos, depth),
+        BitForm::Place(f) if small => ended_perft::<u64, _>(runner, f, pos, depth),
+        BitForm::Place(f) => ended_perft::<u128, _>(runner, f, pos, depth),
+    }
+}
+
+/// [`playout`] of a flip game on sets of the word `W`.
+fn flip_playout<W: Word>(
     runner: &mut Runner,
     f: &FlipGame,
     start: &Position,
@@ -84,18 +103,19 @@ pub fn playout(
     let e = runner.engine().clone();
     let (g, limit) = (&e.g, e.p.game.as_ref().and_then(|g| g.stop_after));
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = sets_of(&f.code, start);
+    let mut sets = sets_of::<W>(&f.code, start);
+    let first = sets;
     let (mut mover, mut passes) = (start.mover as usize, start.passes);
     let mut plies = done;
     let mut ended = false;
     let moves_of =
-        |side: usize, sets: &[u128; 2]| placements(g, f, &f.dirs[side], sets[side], sets[1 - side]);
+        |side: usize, sets: &[W; 2]| placements(g, f, &f.dirs[side], sets[side], sets[1 - side]);
     while plies < limit {
         runner.tick()?;
         let moves = moves_of(mover, &sets);
         if let Some(seen) = seen.as_deref_mut() {
-            let n = match moves.count_ones() {
-                0 => u32::from(moves_of(1 - mover, &sets) != 0),
+            let n = match moves.count() {
+                0 => u32::from(moves_of(1 - mover, &sets) != W::ZERO),
                 n => n,
             };
             if n > 0 {
@@ -103,17 +123,13 @@ pub fn playout(
                 seen.positions += 1;
             }
         }
-        if moves != 0 {
-            let mut m = moves;
-            for _ in 0..rng.below(u64::from(moves.count_ones())) {
-                m &= m - 1;
-            }
-            let sq = m.trailing_zeros();
+        if moves != W::ZERO {
+            let sq = nth(moves, rng.below(u64::from(moves.count())));
             let (own, enemy) = (sets[mover], sets[1 - mover]);
             let turned = flipped(g, &f.dirs[mover], sq, own, enemy);
-            sets[mover] = own | turned | 1 << sq;
+            sets[mover] = own | turned | sq;
             sets[1 - mover] = enemy & !turned;
-        } else if moves_of(1 - mover, &sets) != 0 {
+        } else if moves_of(1 - mover, &sets) != W::ZERO {
             passes = passes.saturating_add(1);
         } else {
             ended = true;
@@ -122,28 +138,30 @@ pub fn playout(
         mover = 1 - mover;
         plies += 1;
     }
-    let limited =
-        !ended && seen.is_some() && (moves_of(mover, &sets) | moves_of(1 - mover, &sets)) != 0;
-    let mut end = position_of(&f.code, &sets, mover, start);
+    let limited = !ended
+        && seen.is_some()
+        && (moves_of(mover, &sets) | moves_of(1 - mover, &sets)) != W::ZERO;
+    let mut end = position_of(&f.code, (&first, &sets), mover, start);
     end.passes = passes;
     Ok(Played {
         end,
         plies: plies - done,
         limited,
+        // The game has no end rules.
+        end_rule: Some(None),
     })
 }
 
-/// The number of move sequences of exactly `depth` plies from `pos`, as
-/// [`Runner::perft`] counts them (a pass is a ply when the other side can move; a game that
-/// ends earlier counts nothing).
-pub fn perft(
+/// [`perft`] of a flip game on sets of the word `W` (a pass is a ply when the other side
+/// can move; a game that ends earlier counts nothing).
+fn flip_perft<W: Word>(
     runner: &mut Runner,
     f: &FlipGame,
     pos: &Position,
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of(&f.code, pos);
+    let sets = sets_of::<W>(&f.code, pos);
     let mover = pos.mover as usize;
     count(
         runner,
@@ -157,11 +175,11 @@ pub fn perft(
 
 /// [`perft`] of the position where the side `mover` has the pieces `sets[0]` and the other
 /// side `sets[1]`.
-fn count(
+fn count<W: Word>(
     runner: &mut Runner,
     g: &Geometry,
     f: &FlipGame,
-    sets: [u128; 2],
+    sets: [W; 2],
     mover: usize,
     depth: u32,
 ) -> Result<u64, RunError> {
@@ -171,24 +189,24 @@ fn count(
     runner.tick()?;
     let [own, enemy] = sets;
     let moves = placements(g, f, &f.dirs[mover], own, enemy);
-    if moves == 0 {
+    if moves == W::ZERO {
         let other = placements(g, f, &f.dirs[1 - mover], enemy, own);
         return match other {
-            0 => Ok(0),
+            o if o == W::ZERO => Ok(0),
             _ if depth == 1 => Ok(1),
             _ => count(runner, g, f, [enemy, own], 1 - mover, depth - 1),
         };
     }
     if depth == 1 {
-        return Ok(u64::from(moves.count_ones()));
+        return Ok(u64::from(moves.count()));
     }
     let mut total = 0u64;
     let mut m = moves;
-    while m != 0 {
-        let sq = m.trailing_zeros();
-        m &= m - 1;
+    while m != W::ZERO {
+        let sq = m.lowest();
+        m = m.rest();
         let turned = flipped(g, &f.dirs[mover], sq, own, enemy);
-        let next = [enemy & !turned, own | turned | 1 << sq];
+        let next = [enemy & !turned, own | turned | sq];
         total = total
             .checked_add(count(runner, g, f, next, 1 - mover, depth - 1)?)
             .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
@@ -197,7 +215,7 @@ fn count(
 }
 
 /// The value of a bit-form expression for the sets `sets` (indexed by side), `mover` to move.
-fn value(e: &BitExpr, g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<i64, RunError> {
+fn value<W: Word>(e: &BitExpr, g: &Geometry, sets: &[W; 2], mover: usize) -> Result<i64, RunError> {
     Ok(match e {
         BitExpr::Int(v) => *v,
         BitExpr::Not(x) => i64::from(value(x, g, sets, mover)? == 0),
@@ -205,15 +223,15 @@ fn value(e: &BitExpr, g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<i6
             .checked_neg()
             .ok_or_else(overflow)?,
         BitExpr::ToMove(s) => i64::from(*s as usize == mover),
-        BitExpr::Count(per_viewer) => i64::from(within(per_viewer, sets, mover).count_ones()),
-        BitExpr::Any(per_viewer) => i64::from(within(per_viewer, sets, mover) != 0),
-        BitExpr::No(per_viewer) => i64::from(within(per_viewer, sets, mover) == 0),
-        BitExpr::InARow(per_viewer, n, dirs) => {
+        BitExpr::Count(per_viewer) => i64::from(within(per_viewer, sets, mover).count()),
+        BitExpr::Any(per_viewer) => i64::from(within(per_viewer, sets, mover) != W::ZERO),
+        BitExpr::No(per_viewer) => i64::from(within(per_viewer, sets, mover) == W::ZERO),
+        BitExpr::InARow(per_viewer, n, steps) => {
             let members = match per_viewer[mover] {
                 Some(s) => sets[s],
-                None => !(sets[0] | sets[1]),
+                None => all::<W>(g) & !(sets[0] | sets[1]),
             };
-            i64::from(super::eval::runs_of(g, members, *n, &dirs[mover]))
+            i64::from(runs_along(members, *n, &steps[mover]))
         }
         BitExpr::Bin(op, a, b) => {
             let x = value(a, g, sets, mover)?;
@@ -229,45 +247,95 @@ fn value(e: &BitExpr, g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<i6
 
 /// The squares of a counted set (as the side to move sees it) inside its mask.
 #[inline(always)]
-fn within(per_viewer: &[(Option<usize>, u128); 2], sets: &[u128; 2], mover: usize) -> u128 {
+fn within<W: Word>(per_viewer: &[(Option<usize>, u128); 2], sets: &[W; 2], mover: usize) -> W {
     let (set, mask) = per_viewer[mover];
     let squares = match set {
         Some(s) => sets[s],
         None => !(sets[0] | sets[1]),
     };
-    squares & mask
+    squares & W::of(mask)
 }
 
-/// Whether an end rule holds with `mover` to move.
-fn over(ends: &[BitExpr], g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<bool, RunError> {
-    for end in ends {
-        if value(end, g, sets, mover)? != 0 {
-            return Ok(true);
+/// Whether an end rule holds with `mover` to move, asking only the rules that read
+/// something in `changed` (what the last move changed, as [`changes`] tells; the others were
+/// found false before it).
+fn over<W: Word>(
+    ends: &BitEnds,
+    g: &Geometry,
+    sets: &[W; 2],
+    mover: usize,
+    changed: u8,
+) -> Result<Option<usize>, RunError> {
+    for (i, end) in ends.iter().enumerate() {
+        if end.reads & changed != 0 && holds(&end.rule, g, sets, mover)? {
+            return Ok(Some(i));
         }
     }
-    Ok(false)
+    Ok(None)
+}
+
+/// Whether an end rule holds: the tests games end on most often answered in place, the
+/// rest by [`value`].
+#[inline(always)]
+fn holds<W: Word>(
+    e: &BitExpr,
+    g: &Geometry,
+    sets: &[W; 2],
+    mover: usize,
+) -> Result<bool, RunError> {
+    Ok(match e {
+        BitExpr::Any(per_viewer) => within(per_viewer, sets, mover) != W::ZERO,
+        BitExpr::No(per_viewer) => within(per_viewer, sets, mover) == W::ZERO,
+        BitExpr::InARow([Some(s), _], n, [steps, _]) if mover == 0 => {
+            runs_along(sets[*s], *n, steps)
+        }
+        BitExpr::InARow([_, Some(s)], n, [_, steps]) if mover == 1 => {
+            runs_along(sets[*s], *n, steps)
+        }
+        _ => value(e, g, sets, mover)? != 0,
+    })
+}
+
+/// Everything an end rule can read: for a position not reached by a known move.
+const EVERYTHING: u8 = READS_SIDE | READS_SIDE << 1 | READS_EMPTY | READS_MOVER;
+
+/// What a move from `before` to `after` changed, as [`crate::compile::bitboard::BitEnd::reads`] names it (the side
+/// to move always changes).
+#[inline(always)]
+fn changes<W: Word>(before: &[W; 2], after: &[W; 2]) -> u8 {
+    let differs = |a: W, b: W, bit: u8| if a != b { bit } else { 0 };
+    READS_MOVER
+        | differs(before[0], after[0], READS_SIDE)
+        | differs(before[1], after[1], READS_SIDE << 1)
+        | differs(before[0] | before[1], after[0] | after[1], READS_EMPTY)
 }
 
 /// The squares a step may land on: the empty ones, the enemy ones, or both.
 #[inline(always)]
-fn landing(onto: CellMask, empty: u128, enemy: u128) -> u128 {
-    let pick = |class: CellMask, set: u128| if onto & class != 0 { set } else { 0 };
+fn landing<W: Word>(onto: CellMask, empty: W, enemy: W) -> W {
+    let pick = |class: CellMask, set: W| if onto & class != 0 { set } else { W::ZERO };
     pick(C_EMPTY, empty) | pick(C_ENEMY, enemy)
 }
 
 /// Per action and direction of `mover`, in the generator's order, the pieces that have a
 /// step there; returns how many steps there are in all.
-fn sources(g: &Geometry, f: &StepGame, sets: &[u128; 2], mover: usize, out: &mut Vec<u128>) -> u64 {
+fn sources<W: Word>(
+    g: &Geometry,
+    f: &StepGame,
+    sets: &[W; 2],
+    mover: usize,
+    out: &mut Vec<u128>,
+) -> u64 {
     out.clear();
     let (own, enemy) = (sets[mover], sets[1 - mover]);
-    let empty = all_squares(g) & !(own | enemy);
+    let empty = all::<W>(g) & !(own | enemy);
     let mut n = 0;
     for (dirs, onto) in &f.actions[mover] {
         let targets = landing(*onto, empty, enemy);
         for &d in dirs {
-            let from = own & g.step_back(targets, d);
-            n += u64::from(from.count_ones());
-            out.push(from);
+            let from = own & back(g, targets, d);
+            n += u64::from(from.count());
+            out.push(from.wide());
         }
     }
     n
@@ -304,47 +372,68 @@ fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, Di
 }
 
 /// Each side's pieces as bits.
-fn sets_of(code: &[Code; 2], pos: &Position) -> [u128; 2] {
-    let mut sets = [0u128; 2];
+fn sets_of<W: Word>(code: &[Code; 2], pos: &Position) -> [W; 2] {
+    let mut sets = [W::ZERO; 2];
     for (sq, &c) in pos.cells.iter().enumerate() {
         if let Some(side) = code.iter().position(|&k| k == c) {
-            sets[side] |= 1 << sq;
+            sets[side] |= W::ONE << sq as u32;
         }
     }
     sets
 }
 
-/// `start` with the pieces of `sets` and `mover` to move.
-fn position_of(code: &[Code; 2], sets: &[u128; 2], mover: usize, start: &Position) -> Position {
+/// `start`, whose pieces are `before`, with the pieces of `sets` and `mover` to move.
+fn position_of<W: Word>(
+    code: &[Code; 2],
+    (before, sets): (&[W; 2], &[W; 2]),
+    mover: usize,
+    start: &Position,
+) -> Position {
     let mut end = start.clone();
-    for sq in 0..end.cells.len() {
-        let c = match (sets[0] >> sq & 1, sets[1] >> sq & 1) {
-            (1, _) => code[0],
-            (_, 1) => code[1],
-            _ => EMPTY,
+    let mut changed = (before[0] ^ sets[0]) | (before[1] ^ sets[1]);
+    while changed != W::ZERO {
+        let sq = changed.lowest();
+        changed = changed.rest();
+        let c = if sets[0] & sq != W::ZERO {
+            code[0]
+        } else if sets[1] & sq != W::ZERO {
+            code[1]
+        } else {
+            EMPTY
         };
-        if end.cells[sq] != c {
-            end.set(sq, c);
-        }
+        end.set(sq.first() as usize, c);
     }
     end.mover = mover as SideId;
     end
 }
 
+/// The `k`-th square (from 0) of `set`, in square order, alone.
+#[inline(always)]
+fn nth<W: Word>(mut set: W, k: u64) -> W {
+    for _ in 0..k {
+        set = set.rest();
+    }
+    set.lowest()
+}
+
 /// The squares `mover` may place on: empty ones where every `where` test holds.
-fn place_targets(g: &Geometry, f: &PlaceGame, sets: &[u128; 2], mover: usize) -> u128 {
-    let all = all_squares(g);
+fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usize) -> W {
+    let all = all::<W>(g);
     let empty = all & !(sets[0] | sets[1]);
     let mut out = empty;
     for w in &f.wheres {
         let d = w.dirs[mover];
-        let on = g.step_bits[d as usize];
+        let on = W::of(g.step_bits[d as usize]);
         let hit = if w.off_board {
             all & !on
         } else {
             let class = landing(w.cells & !C_OWN, empty, sets[1 - mover])
-                | if w.cells & C_OWN != 0 { sets[mover] } else { 0 };
-            on & g.step_back(class, d)
+                | if w.cells & C_OWN != 0 {
+                    sets[mover]
+                } else {
+                    W::ZERO
+                };
+            back(g, class, d)
         };
         out &= if w.negated { !hit } else { hit };
     }
@@ -355,18 +444,31 @@ fn place_targets(g: &Geometry, f: &PlaceGame, sets: &[u128; 2], mover: usize) ->
 /// (single steps, placements): what its playouts and perft need of it.
 pub trait Ended {
     fn code(&self) -> &[Code; 2];
-    fn ends(&self) -> &[BitExpr];
+    fn ends(&self) -> &BitEnds;
     /// How many moves `mover` has; `scratch` keeps what [`Ended::play`] needs.
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64;
-    /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
-    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64);
-    /// The sets after each move of `mover`, in any order.
-    fn each(
+    fn count<W: Word>(
         &self,
         g: &Geometry,
-        sets: [u128; 2],
+        sets: &[W; 2],
         mover: usize,
-        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+        scratch: &mut Vec<u128>,
+    ) -> u64;
+    /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
+    fn play<W: Word>(
+        &self,
+        g: &Geometry,
+        sets: &mut [W; 2],
+        mover: usize,
+        scratch: &[u128],
+        k: u64,
+    );
+    /// The sets after each move of `mover`, in any order.
+    fn each<W: Word>(
+        &self,
+        g: &Geometry,
+        sets: [W; 2],
+        mover: usize,
+        then: &mut dyn FnMut([W; 2]) -> Result<(), RunError>,
     ) -> Result<(), RunError>;
 }
 
@@ -375,37 +477,51 @@ impl Ended for StepGame {
         &self.code
     }
 
-    fn ends(&self) -> &[BitExpr] {
+    fn ends(&self) -> &BitEnds {
         &self.ends
     }
 
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
+    fn count<W: Word>(
+        &self,
+        g: &Geometry,
+        sets: &[W; 2],
+        mover: usize,
+        scratch: &mut Vec<u128>,
+    ) -> u64 {
         sources(g, self, sets, mover, scratch)
     }
 
-    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
+    fn play<W: Word>(
+        &self,
+        g: &Geometry,
+        sets: &mut [W; 2],
+        mover: usize,
+        scratch: &[u128],
+        k: u64,
+    ) {
         let (from, d) = kth_step(self, mover, scratch, k as u32);
+        let from = W::of(from);
         let to = forward(g, from, d);
         sets[mover] = sets[mover] & !from | to;
         sets[1 - mover] &= !to;
     }
 
-    fn each(
+    fn each<W: Word>(
         &self,
         g: &Geometry,
-        sets: [u128; 2],
+        sets: [W; 2],
         mover: usize,
-        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+        then: &mut dyn FnMut([W; 2]) -> Result<(), RunError>,
     ) -> Result<(), RunError> {
         let (own, enemy) = (sets[mover], sets[1 - mover]);
-        let empty = all_squares(g) & !(own | enemy);
+        let empty = all::<W>(g) & !(own | enemy);
         for (dirs, onto) in &self.actions[mover] {
             let targets = landing(*onto, empty, enemy);
             for &d in dirs {
-                let mut from = own & g.step_back(targets, d);
-                while from != 0 {
-                    let sq = from & from.wrapping_neg();
-                    from &= from - 1;
+                let mut from = own & back(g, targets, d);
+                while from != W::ZERO {
+                    let sq = from.lowest();
+                    from = from.rest();
                     let to = forward(g, sq, d);
                     let mut next = sets;
                     next[mover] = own & !sq | to;
@@ -423,36 +539,45 @@ impl Ended for PlaceGame {
         &self.code
     }
 
-    fn ends(&self) -> &[BitExpr] {
+    fn ends(&self) -> &BitEnds {
         &self.ends
     }
 
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
-        let targets = place_targets(g, self, sets, mover);
-        scratch.clear();
-        scratch.push(targets);
-        u64::from(targets.count_ones())
-    }
-
-    fn play(&self, _: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
-        let mut m = scratch[0];
-        for _ in 0..k {
-            m &= m - 1;
-        }
-        sets[mover] |= m & m.wrapping_neg();
-    }
-
-    fn each(
+    fn count<W: Word>(
         &self,
         g: &Geometry,
-        sets: [u128; 2],
+        sets: &[W; 2],
         mover: usize,
-        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+        scratch: &mut Vec<u128>,
+    ) -> u64 {
+        let targets = place_targets(g, self, sets, mover);
+        scratch.clear();
+        scratch.push(targets.wide());
+        u64::from(targets.count())
+    }
+
+    fn play<W: Word>(
+        &self,
+        _: &Geometry,
+        sets: &mut [W; 2],
+        mover: usize,
+        scratch: &[u128],
+        k: u64,
+    ) {
+        sets[mover] |= nth(W::of(scratch[0]), k);
+    }
+
+    fn each<W: Word>(
+        &self,
+        g: &Geometry,
+        sets: [W; 2],
+        mover: usize,
+        then: &mut dyn FnMut([W; 2]) -> Result<(), RunError>,
     ) -> Result<(), RunError> {
         let mut targets = place_targets(g, self, &sets, mover);
-        while targets != 0 {
-            let sq = targets & targets.wrapping_neg();
-            targets &= targets - 1;
+        while targets != W::ZERO {
+            let sq = targets.lowest();
+            targets = targets.rest();
             let mut next = sets;
             next[mover] |= sq;
             then(next)?;
@@ -461,9 +586,8 @@ impl Ended for PlaceGame {
     }
 }
 
-/// A random game from `start` of a game that [`Ended`] describes, as
-/// [`super::playout::playout_from`] plays it.
-pub fn ended_playout<G: Ended>(
+/// [`playout`] of a game that [`Ended`] describes, on sets of the word `W`.
+fn ended_playout<W: Word, G: Ended>(
     runner: &mut Runner,
     f: &G,
     start: &Position,
@@ -475,14 +599,17 @@ pub fn ended_playout<G: Ended>(
     let g = &e.g;
     let limit = e.p.game.as_ref().and_then(|g| g.stop_after);
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = sets_of(f.code(), start);
+    let mut sets = sets_of::<W>(f.code(), start);
+    let first = sets;
     let mut mover = start.mover as usize;
     let (mut plies, mut ended) = (done, false);
     // The runner's buffer, given back at the end (after an error, a new one is made).
     let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    let (mut changed, mut end_rule) = (EVERYTHING, None);
     while plies < limit {
         runner.tick()?;
-        if over(f.ends(), g, &sets, mover)? {
+        end_rule = over(f.ends(), g, &sets, mover, changed)?;
+        if end_rule.is_some() {
             ended = true;
             break;
         }
@@ -495,46 +622,51 @@ pub fn ended_playout<G: Ended>(
             seen.moves += n;
             seen.positions += 1;
         }
+        let before = sets;
         f.play(g, &mut sets, mover, &scratch, rng.below(n));
+        changed = changes(&before, &sets);
         mover = 1 - mover;
         plies += 1;
     }
     let limited = !ended
         && seen.is_some()
-        && !over(f.ends(), g, &sets, mover)?
+        && over(f.ends(), g, &sets, mover, EVERYTHING)?.is_none()
         && f.count(g, &sets, mover, &mut scratch) > 0;
     runner.scratch.masks = scratch;
     Ok(Played {
-        end: position_of(f.code(), &sets, mover, start),
+        end: position_of(f.code(), (&first, &sets), mover, start),
         plies: plies - done,
         limited,
+        // A game stopped by the ply limit was not asked after its last move.
+        end_rule: ended.then_some(end_rule),
     })
 }
 
-/// [`perft`] for a game that [`Ended`] describes.
-pub fn ended_perft<G: Ended>(
+/// [`perft`] of a game that [`Ended`] describes, on sets of the word `W`.
+fn ended_perft<W: Word, G: Ended>(
     runner: &mut Runner,
     f: &G,
     pos: &Position,
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of(f.code(), pos);
+    let sets = sets_of::<W>(f.code(), pos);
     let mut scratch = std::mem::take(&mut runner.scratch.masks);
     let mover = pos.mover as usize;
-    let found = ended_count(runner, &e.g, f, sets, mover, depth, &mut scratch);
+    let at = (sets, mover, EVERYTHING);
+    let found = ended_count(runner, &e.g, f, at, depth, &mut scratch);
     runner.scratch.masks = scratch;
     found
 }
 
-/// [`ended_perft`] of the position of `sets`, `mover` to move: the last ply counted, the
-/// others made on the sets themselves.
-fn ended_count<G: Ended>(
+/// [`ended_perft`] of the position of `sets`, `mover` to move, reached by a move that
+/// changed `changed` (see [`changes`]): the last ply counted, the others made on the sets
+/// themselves.
+fn ended_count<W: Word, G: Ended>(
     runner: &mut Runner,
     g: &Geometry,
     f: &G,
-    sets: [u128; 2],
-    mover: usize,
+    (sets, mover, changed): ([W; 2], usize, u8),
     depth: u32,
     scratch: &mut Vec<u128>,
 ) -> Result<u64, RunError> {
@@ -542,7 +674,7 @@ fn ended_count<G: Ended>(
         return Ok(1);
     }
     runner.tick()?;
-    if over(f.ends(), g, &sets, mover)? {
+    if over(f.ends(), g, &sets, mover, changed)?.is_some() {
         return Ok(0);
     }
     if depth == 1 {
@@ -550,7 +682,8 @@ fn ended_count<G: Ended>(
     }
     let mut total = 0u64;
     f.each(g, sets, mover, &mut |next| {
-        let n = ended_count(runner, g, f, next, 1 - mover, depth - 1, scratch)?;
+        let at = (next, 1 - mover, changes(&sets, &next));
+        let n = ended_count(runner, g, f, at, depth - 1, scratch)?;
         total = total
             .checked_add(n)
             .ok_or_else(|| RunError::new("the count passed 64 bits"))?;

@@ -213,24 +213,7 @@ pub fn in_a_row(
         .enumerate()
         .filter(|&(_, &c)| matches_filter(f, c, class, t))
         .fold(0u128, |m, (sq, _)| m | 1 << sq);
-    runs_of(g, members, n, dirs)
-}
-
-/// Whether some run of at least `n` squares of `members` (as bits) lies along one of
-/// `dirs`: a square starts a run of k + 1 when it is a member and the next square along the
-/// direction starts a run of k.
-pub fn runs_of(g: &Geometry, members: u128, n: u32, dirs: &[DirId]) -> bool {
-    members.count_ones() >= n
-        && dirs.iter().any(|&d| {
-            let mut runs = members;
-            for _ in 1..n {
-                runs = members & g.step_back(runs, d);
-                if runs == 0 {
-                    return false;
-                }
-            }
-            true
-        })
+    crate::compile::word::runs_of(g, members, n, dirs)
 }
 
 /// [`in_a_row`] square by square, walking from each member along each direction (boards of

@@ -16,6 +16,7 @@ mod perft;
 pub mod playout;
 pub mod position;
 pub mod regions;
+mod rng;
 mod runs;
 mod scope;
 mod search;

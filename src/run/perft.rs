@@ -3,7 +3,6 @@
 use super::position::Position;
 use super::search::{RunError, Runner};
 use super::walk::{Acc, Fold};
-use crate::compile::bitboard::BitForm;
 use crate::program::Stuck;
 
 impl Runner<'_> {
@@ -17,12 +16,9 @@ impl Runner<'_> {
         // Rules compiled to bits count the same sequences faster.
         if self.bitboards && self.e.bits.is_some() {
             let e = self.e.clone();
-            return match &e.bits {
-                Some(BitForm::Flip(f)) => super::bitplay::perft(self, f, pos, depth),
-                Some(BitForm::Step(f)) => super::bitplay::ended_perft(self, f, pos, depth),
-                Some(BitForm::Place(f)) => super::bitplay::ended_perft(self, f, pos, depth),
-                None => unreachable!("checked above"),
-            };
+            if let Some(form) = &e.bits {
+                return super::bitplay::perft(self, form, pos, depth);
+            }
         }
         let mut acc = Acc::default();
         let fold = if depth == 1 {

@@ -2,37 +2,9 @@
 
 use super::apply::{apply, finish};
 use super::position::Position;
+pub use super::rng::Rng;
 use super::search::{RunError, Runner};
 use super::step::{NONE, Step};
-use crate::compile::bitboard::BitForm;
-
-/// A small, fast, seedable random generator (SplitMix64); the same seed gives the same games.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number below `n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let v = self.next_u64();
-            if v < zone {
-                return v % n;
-            }
-        }
-    }
-}
 
 impl Runner<'_> {
     /// A uniformly random legal move from `pos` (whose moves are one step each), played,
@@ -93,6 +65,9 @@ pub struct Played {
     pub plies: u32,
     /// The ply limit stopped a game that could have gone on.
     pub limited: bool,
+    /// Which end rule of the game section holds at the end, when the playout found out on
+    /// its way (`Some(None)`: none holds); `None` when it did not ask.
+    pub end_rule: Option<Option<usize>>,
 }
 
 /// The legal moves a playout saw, when asked (`ply playout --stats`): their sum over the
@@ -129,16 +104,9 @@ pub fn playout_from(
     // Rules compiled to bits play the same game faster.
     if runner.bitboards && runner.engine().bits.is_some() {
         let e = runner.engine().clone();
-        return match &e.bits {
-            Some(BitForm::Flip(f)) => super::bitplay::playout(runner, f, start, done, rng, seen),
-            Some(BitForm::Step(f)) => {
-                super::bitplay::ended_playout(runner, f, start, done, rng, seen)
-            }
-            Some(BitForm::Place(f)) => {
-                super::bitplay::ended_playout(runner, f, start, done, rng, seen)
-            }
-            None => unreachable!("checked above"),
-        };
+        if let Some(form) = &e.bits {
+            return super::bitplay::playout(runner, form, start, done, (rng, seen));
+        }
     }
     let game = runner
         .engine()
@@ -212,5 +180,6 @@ pub fn playout_from(
         end: pos,
         plies: plies - done,
         limited,
+        end_rule: None,
     })
 }

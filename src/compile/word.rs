@@ -1,0 +1,170 @@
+//! A machine word holding a set of squares, one bit per square: `u64` for boards of at most
+//! 64 squares, `u128` for up to 128. The bit forms of the rules ([`super::bitboard`]) are
+//! played on the smallest word the board fits, so most boards pay for one register, not two.
+//! Masks are compiled once as `u128` ([`super::geometry::Geometry::step_bits`]) and
+//! narrowed where they are read, which costs nothing.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
+
+use super::geometry::Geometry;
+use crate::program::DirId;
+
+/// A set of squares as bits.
+pub trait Word:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The low bits of a compiled mask (the squares of the board all fit).
+    fn of(mask: u128) -> Self;
+    fn wide(self) -> u128;
+    fn count(self) -> u32;
+    fn first(self) -> u32;
+    /// The lowest square of the set, alone.
+    fn lowest(self) -> Self;
+    /// The set without its lowest square.
+    fn rest(self) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty, $m:ident => $narrow:expr) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn of($m: u128) -> Self {
+                $narrow
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn rest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+word!(u64, mask => mask as u64);
+word!(u128, mask => mask);
+
+/// Every square of the board.
+#[inline(always)]
+pub fn all<W: Word>(g: &Geometry) -> W {
+    W::of(g.all_bits)
+}
+
+/// The squares of `set` moved one step along `d` (squares whose step leaves the board drop
+/// out).
+#[inline(always)]
+pub fn forward<W: Word>(g: &Geometry, set: W, d: DirId) -> W {
+    let m = set & W::of(g.step_bits[d as usize]);
+    let stride = g.stride[d as usize];
+    if stride >= 0 {
+        m << stride as u32
+    } else {
+        m >> stride.unsigned_abs() as u32
+    }
+}
+
+/// The squares one step back against `d` from `set`: those whose step along `d` lands in it.
+#[inline(always)]
+pub fn back<W: Word>(g: &Geometry, set: W, d: DirId) -> W {
+    Shift::of(g, d).back(set)
+}
+
+/// One step back against a direction, compiled: the squares whose step along it lands in a
+/// set are the set shifted by `stride` (right for a positive stride), kept to `mask`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shift {
+    pub stride: isize,
+    pub mask: u128,
+}
+
+impl Shift {
+    pub fn of(g: &Geometry, d: DirId) -> Shift {
+        Shift {
+            stride: g.stride[d as usize],
+            mask: g.step_bits[d as usize],
+        }
+    }
+
+    /// [`back`] along this step.
+    #[inline(always)]
+    pub fn back<W: Word>(self, set: W) -> W {
+        let moved = if self.stride >= 0 {
+            set >> self.stride as u32
+        } else {
+            set << self.stride.unsigned_abs() as u32
+        };
+        moved & W::of(self.mask)
+    }
+}
+
+/// Whether some run of at least `n` squares of `members` lies along one of the directions
+/// of `steps`: a square starts a run of k + 1 when it is a member and the next square along
+/// the direction starts a run of k.
+#[inline]
+pub fn runs_along<W: Word>(members: W, n: u32, steps: &[Shift]) -> bool {
+    members.count() >= n
+        && steps.iter().any(|step| {
+            let mut runs = members;
+            for _ in 1..n {
+                runs = members & step.back(runs);
+                if runs == W::ZERO {
+                    return false;
+                }
+            }
+            true
+        })
+}
+
+/// [`runs_along`] the directions `dirs` of the board `g`.
+pub fn runs_of<W: Word>(g: &Geometry, members: W, n: u32, dirs: &[DirId]) -> bool {
+    members.count() >= n
+        && dirs
+            .iter()
+            .any(|&d| runs_along(members, n, &[Shift::of(g, d)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_words_agree() {
+        for x in [0u128, 1, 6, 0x8000_0000_0000_0001, u64::MAX as u128] {
+            let (a, b) = (x as u64, x);
+            assert_eq!(a.count(), b.count());
+            assert_eq!(a.lowest().wide(), b.lowest());
+            assert_eq!(a.rest().wide(), b.rest());
+            if x != 0 {
+                assert_eq!(a.first(), b.first());
+            }
+        }
+    }
+}
