@@ -14,7 +14,7 @@ use crate::program::{C_EMPTY, C_ENEMY, C_OWN, CellMask, Code, DirId, EMPTY, Op, 
 
 /// `set` moved one step along `d` (squares whose step leaves the board drop out).
 #[inline(always)]
-fn forward(g: &Geometry, set: u128, d: DirId) -> u128 {
+pub(super) fn forward(g: &Geometry, set: u128, d: DirId) -> u128 {
     let m = set & g.step_bits[d as usize];
     let stride = g.stride[d as usize];
     if stride >= 0 {
@@ -46,7 +46,7 @@ fn placements(g: &Geometry, f: &FlipGame, dirs: &[DirId], own: u128, enemy: u128
 
 /// Every square of the board, as bits.
 #[inline(always)]
-fn all_squares(g: &Geometry) -> u128 {
+pub(super) fn all_squares(g: &Geometry) -> u128 {
     if g.n == 128 {
         u128::MAX
     } else {
@@ -143,7 +143,7 @@ pub fn perft(
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of(&f.code, pos);
+    let sets: [u128; 2] = sets_of(&f.code, pos);
     let mover = pos.mover as usize;
     count(
         runner,
@@ -239,7 +239,12 @@ fn within(per_viewer: &[(Option<usize>, u128); 2], sets: &[u128; 2], mover: usiz
 }
 
 /// Whether an end rule holds with `mover` to move.
-fn over(ends: &[BitExpr], g: &Geometry, sets: &[u128; 2], mover: usize) -> Result<bool, RunError> {
+pub(super) fn over(
+    ends: &[BitExpr],
+    g: &Geometry,
+    sets: &[u128; 2],
+    mover: usize,
+) -> Result<bool, RunError> {
     for end in ends {
         if value(end, g, sets, mover)? != 0 {
             return Ok(true);
@@ -275,10 +280,14 @@ fn sources(g: &Geometry, f: &StepGame, sets: &[u128; 2], mover: usize, out: &mut
 
 /// The `k`-th step (from 0) in the generator's order, which takes the actions in turn, the
 /// pieces of each in square order and each piece's directions in turn: its square (as a
-/// bit) and direction.
-fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, DirId) {
+/// bit) and direction. `masks` has, per action and direction, the pieces with a step there.
+pub(super) fn kth_step<'a>(
+    actions: impl IntoIterator<Item = &'a [DirId]>,
+    masks: &[u128],
+    mut k: u32,
+) -> (u128, DirId) {
     let mut at = 0;
-    for (dirs, _) in &f.actions[mover] {
+    for dirs in actions {
         let masks = &masks[at..at + dirs.len()];
         at += dirs.len();
         let here: u32 = masks.iter().map(|m| m.count_ones()).sum();
@@ -303,9 +312,9 @@ fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, Di
     unreachable!("k is below the number of steps")
 }
 
-/// Each side's pieces as bits.
-fn sets_of(code: &[Code; 2], pos: &Position) -> [u128; 2] {
-    let mut sets = [0u128; 2];
+/// The squares of each code's pieces as bits (each side's, each side's of each kind).
+pub(super) fn sets_of<const N: usize>(code: &[Code], pos: &Position) -> [u128; N] {
+    let mut sets = [0u128; N];
     for (sq, &c) in pos.cells.iter().enumerate() {
         if let Some(side) = code.iter().position(|&k| k == c) {
             sets[side] |= 1 << sq;
@@ -314,15 +323,18 @@ fn sets_of(code: &[Code; 2], pos: &Position) -> [u128; 2] {
     sets
 }
 
-/// `start` with the pieces of `sets` and `mover` to move.
-fn position_of(code: &[Code; 2], sets: &[u128; 2], mover: usize, start: &Position) -> Position {
+/// `start` with the pieces of `sets` (the squares of each code's pieces) and `mover` to move.
+pub(super) fn position_of<const N: usize>(
+    code: &[Code],
+    sets: &[u128; N],
+    mover: usize,
+    start: &Position,
+) -> Position {
     let mut end = start.clone();
     for sq in 0..end.cells.len() {
-        let c = match (sets[0] >> sq & 1, sets[1] >> sq & 1) {
-            (1, _) => code[0],
-            (_, 1) => code[1],
-            _ => EMPTY,
-        };
+        let c = (0..N)
+            .find(|&i| sets[i] >> sq & 1 == 1)
+            .map_or(EMPTY, |i| code[i]);
         if end.cells[sq] != c {
             end.set(sq, c);
         }
@@ -351,27 +363,64 @@ fn place_targets(g: &Geometry, f: &PlaceGame, sets: &[u128; 2], mover: usize) ->
     out
 }
 
+/// A position of a game in bit form: each side's pieces, and what else its moves read.
+pub(super) trait BitSets: Copy {
+    /// The sets of a position whose pieces have the codes `code` (in the order the game
+    /// gives them).
+    fn of(code: &[Code], pos: &Position) -> Self;
+    /// `start` with these pieces and `mover` to move.
+    fn position(&self, code: &[Code], mover: usize, start: &Position) -> Position;
+    /// Each side's pieces (what the end rules count).
+    fn sides(&self) -> &[u128; 2];
+}
+
+impl BitSets for [u128; 2] {
+    fn of(code: &[Code], pos: &Position) -> Self {
+        sets_of(code, pos)
+    }
+
+    fn position(&self, code: &[Code], mover: usize, start: &Position) -> Position {
+        position_of(code, self, mover, start)
+    }
+
+    fn sides(&self) -> &[u128; 2] {
+        self
+    }
+}
+
+/// What a game in bit form keeps between counting the moves of a position and playing
+/// one: sets of squares, moves that jump.
+#[derive(Debug, Default)]
+pub(super) struct BitLists {
+    pub masks: Vec<u128>,
+    pub jumps: Vec<super::bitjump::Jumped>,
+}
+
 /// A game in bit form that ends by its end rules or when the side to move has no move
-/// (single steps, placements): what its playouts and perft need of it.
-pub trait Ended {
-    fn code(&self) -> &[Code; 2];
+/// (single steps, placements, steps and jumps): what its playouts and perft need of it.
+pub(super) trait Ended {
+    type Sets: BitSets;
+    /// The codes of the pieces, in the order [`BitSets::of`] reads them.
+    fn code(&self) -> &[Code];
     fn ends(&self) -> &[BitExpr];
-    /// How many moves `mover` has; `scratch` keeps what [`Ended::play`] needs.
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64;
+    /// How many moves `mover` has; `lists` keeps what [`Ended::play`] needs.
+    fn count(&self, g: &Geometry, sets: &Self::Sets, mover: usize, lists: &mut BitLists) -> u64;
     /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
-    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64);
+    fn play(&self, g: &Geometry, sets: &mut Self::Sets, mover: usize, lists: &BitLists, k: u64);
     /// The sets after each move of `mover`, in any order.
     fn each(
         &self,
         g: &Geometry,
-        sets: [u128; 2],
+        sets: Self::Sets,
         mover: usize,
-        then: &mut dyn FnMut([u128; 2]) -> Result<(), RunError>,
+        then: &mut dyn FnMut(Self::Sets) -> Result<(), RunError>,
     ) -> Result<(), RunError>;
 }
 
 impl Ended for StepGame {
-    fn code(&self) -> &[Code; 2] {
+    type Sets = [u128; 2];
+
+    fn code(&self) -> &[Code] {
         &self.code
     }
 
@@ -379,12 +428,13 @@ impl Ended for StepGame {
         &self.ends
     }
 
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
-        sources(g, self, sets, mover, scratch)
+    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, lists: &mut BitLists) -> u64 {
+        sources(g, self, sets, mover, &mut lists.masks)
     }
 
-    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
-        let (from, d) = kth_step(self, mover, scratch, k as u32);
+    fn play(&self, g: &Geometry, sets: &mut [u128; 2], mover: usize, lists: &BitLists, k: u64) {
+        let dirs = self.actions[mover].iter().map(|(dirs, _)| &dirs[..]);
+        let (from, d) = kth_step(dirs, &lists.masks, k as u32);
         let to = forward(g, from, d);
         sets[mover] = sets[mover] & !from | to;
         sets[1 - mover] &= !to;
@@ -419,7 +469,9 @@ impl Ended for StepGame {
 }
 
 impl Ended for PlaceGame {
-    fn code(&self) -> &[Code; 2] {
+    type Sets = [u128; 2];
+
+    fn code(&self) -> &[Code] {
         &self.code
     }
 
@@ -427,15 +479,15 @@ impl Ended for PlaceGame {
         &self.ends
     }
 
-    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, scratch: &mut Vec<u128>) -> u64 {
+    fn count(&self, g: &Geometry, sets: &[u128; 2], mover: usize, lists: &mut BitLists) -> u64 {
         let targets = place_targets(g, self, sets, mover);
-        scratch.clear();
-        scratch.push(targets);
+        lists.masks.clear();
+        lists.masks.push(targets);
         u64::from(targets.count_ones())
     }
 
-    fn play(&self, _: &Geometry, sets: &mut [u128; 2], mover: usize, scratch: &[u128], k: u64) {
-        let mut m = scratch[0];
+    fn play(&self, _: &Geometry, sets: &mut [u128; 2], mover: usize, lists: &BitLists, k: u64) {
+        let mut m = lists.masks[0];
         for _ in 0..k {
             m &= m - 1;
         }
@@ -463,7 +515,7 @@ impl Ended for PlaceGame {
 
 /// A random game from `start` of a game that [`Ended`] describes, as
 /// [`super::playout::playout_from`] plays it.
-pub fn ended_playout<G: Ended>(
+pub(super) fn ended_playout<G: Ended>(
     runner: &mut Runner,
     f: &G,
     start: &Position,
@@ -475,14 +527,14 @@ pub fn ended_playout<G: Ended>(
     let g = &e.g;
     let limit = e.p.game.as_ref().and_then(|g| g.stop_after);
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = sets_of(f.code(), start);
+    let mut sets = G::Sets::of(f.code(), start);
     let mut mover = start.mover as usize;
     let (mut plies, mut ended) = (done, false);
-    // The runner's buffer, given back at the end (after an error, a new one is made).
-    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    // The runner's buffers, given back at the end (after an error, new ones are made).
+    let mut scratch = std::mem::take(&mut runner.scratch.bits);
     while plies < limit {
         runner.tick()?;
-        if over(f.ends(), g, &sets, mover)? {
+        if over(f.ends(), g, sets.sides(), mover)? {
             ended = true;
             break;
         }
@@ -501,29 +553,29 @@ pub fn ended_playout<G: Ended>(
     }
     let limited = !ended
         && seen.is_some()
-        && !over(f.ends(), g, &sets, mover)?
+        && !over(f.ends(), g, sets.sides(), mover)?
         && f.count(g, &sets, mover, &mut scratch) > 0;
-    runner.scratch.masks = scratch;
+    runner.scratch.bits = scratch;
     Ok(Played {
-        end: position_of(f.code(), &sets, mover, start),
+        end: sets.position(f.code(), mover, start),
         plies: plies - done,
         limited,
     })
 }
 
 /// [`perft`] for a game that [`Ended`] describes.
-pub fn ended_perft<G: Ended>(
+pub(super) fn ended_perft<G: Ended>(
     runner: &mut Runner,
     f: &G,
     pos: &Position,
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of(f.code(), pos);
-    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    let sets = G::Sets::of(f.code(), pos);
+    let mut scratch = std::mem::take(&mut runner.scratch.bits);
     let mover = pos.mover as usize;
     let found = ended_count(runner, &e.g, f, sets, mover, depth, &mut scratch);
-    runner.scratch.masks = scratch;
+    runner.scratch.bits = scratch;
     found
 }
 
@@ -533,16 +585,16 @@ fn ended_count<G: Ended>(
     runner: &mut Runner,
     g: &Geometry,
     f: &G,
-    sets: [u128; 2],
+    sets: G::Sets,
     mover: usize,
     depth: u32,
-    scratch: &mut Vec<u128>,
+    scratch: &mut BitLists,
 ) -> Result<u64, RunError> {
     if depth == 0 {
         return Ok(1);
     }
     runner.tick()?;
-    if over(f.ends(), g, &sets, mover)? {
+    if over(f.ends(), g, sets.sides(), mover)? {
         return Ok(0);
     }
     if depth == 1 {
