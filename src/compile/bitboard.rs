@@ -39,7 +39,7 @@ pub enum BitForm {
     Flip(FlipGame),
     Step(StepGame),
     Place(PlaceGame),
-    Jump(JumpGame),
+    Jump(Box<JumpGame>),
 }
 
 /// The bit form of the rules on this board, if they fit one of the families.
@@ -48,7 +48,7 @@ pub fn bit_form(p: &Program, t: &Tables, g: &Geometry) -> Option<BitForm> {
         .map(BitForm::Flip)
         .or_else(|| step_game(p, t, g).map(BitForm::Step))
         .or_else(|| place_game(p, t, g).map(BitForm::Place))
-        .or_else(|| jump_game(p, t, g).map(BitForm::Jump))
+        .or_else(|| jump_game(p, t, g).map(|j| BitForm::Jump(Box::new(j))))
 }
 
 /// A placement game that flips closed runs, as bit operations.

@@ -20,9 +20,15 @@ pub struct JumpGame {
     pub code: [Code; 4],
     /// Per side, the actions of the first step of a move in the generator's order.
     pub actions: [Vec<JumpAction>; 2],
+    /// Per side, the directions of the steps and of the first jumps of a move with the
+    /// kinds that take them, in any order (a direction once for kinds that share it).
+    pub steps: [Vec<Lane>; 2],
+    pub jumps: [Vec<Lane>; 2],
     /// Per side and kind (men, kings), the directions a chain goes on along, in the
     /// generator's order (each jump action of the chaining rule in turn).
-    pub chain_dirs: [[Vec<DirId>; 2]; 2],
+    pub chain: [[Vec<Lane>; 2]; 2],
+    /// Every square of the board.
+    pub all: u128,
     /// Per direction, the one straight back (`DirId::MAX` if none), when a chain may not
     /// turn straight back; empty when it may.
     pub back: Vec<DirId>,
@@ -43,12 +49,54 @@ pub struct JumpGame {
     pub ends: Vec<BitExpr>,
 }
 
-/// One action of a move's first step: which kinds make it (men, kings), its directions,
-/// and whether it jumps (else it steps onto an empty square).
+/// A direction as bits: its index step, the squares a step along it stays on the board
+/// from, and the kinds that move along it (bit 0 the men, bit 1 the kings).
+#[derive(Debug, Clone, Copy)]
+pub struct Lane {
+    pub dir: DirId,
+    pub stride: isize,
+    pub on: u128,
+    pub kinds: u8,
+}
+
+impl Lane {
+    fn new(g: &Geometry, dir: DirId, kinds: u8) -> Lane {
+        Lane {
+            dir,
+            stride: g.stride[dir as usize],
+            on: g.step_bits[dir as usize],
+            kinds,
+        }
+    }
+}
+
+/// The lanes of the actions' directions for the kinds that take them: a direction that
+/// comes again for other kinds joins its lane; for a kind that has it already (the
+/// generator then lists its moves twice), it starts another lane.
+fn lanes<'a>(g: &Geometry, actions: impl Iterator<Item = &'a JumpAction>) -> Vec<Lane> {
+    let mut out: Vec<Lane> = Vec::new();
+    for act in actions {
+        for &d in &act.dirs {
+            let joins = out
+                .iter_mut()
+                .find(|l| l.dir == d && l.kinds & act.kinds == 0);
+            match joins {
+                Some(l) => l.kinds |= act.kinds,
+                None => out.push(Lane::new(g, d, act.kinds)),
+            }
+        }
+    }
+    out
+}
+
+/// One action of a move's first step: which kinds make it (bit 0 the men, bit 1 the
+/// kings), its directions (also as lanes), and whether it jumps (else it steps onto an
+/// empty square).
 #[derive(Debug, Clone)]
 pub struct JumpAction {
-    pub kinds: [bool; 2],
+    pub kinds: u8,
     pub dirs: Vec<DirId>,
+    pub lanes: Vec<Lane>,
     pub jump: bool,
 }
 
@@ -70,7 +118,7 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
         return None;
     }
     let mut actions: [Vec<JumpAction>; 2] = [Vec::new(), Vec::new()];
-    let mut chain_dirs: [[Vec<DirId>; 2]; 2] = Default::default();
+    let mut chain: [[Vec<Lane>; 2]; 2] = Default::default();
     let mut jump_rule = None;
     for (ri, rule) in p.moves.iter().enumerate() {
         if rule.flip.is_some() || rule.must_flip || !rule.then.is_empty() {
@@ -84,7 +132,7 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
                 }
                 jump_rule = Some(ri);
             }
-            let kinds = [ka.kinds >> man & 1 == 1, ka.kinds >> king & 1 == 1];
+            let kinds = (ka.kinds >> man & 1 | (ka.kinds >> king & 1) << 1) as u8;
             if !ka.conditions.is_empty() || ka.kinds & !(1 << man | 1 << king) != 0 {
                 return None;
             }
@@ -92,12 +140,13 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
                 list.push(JumpAction {
                     kinds,
                     dirs: dirs[side].clone(),
+                    lanes: dirs[side].iter().map(|&d| Lane::new(g, d, kinds)).collect(),
                     jump,
                 });
                 if jump {
-                    for (kind, chained) in chain_dirs[side].iter_mut().enumerate() {
-                        if kinds[kind] {
-                            chained.extend_from_slice(&dirs[side]);
+                    for (kind, chained) in chain[side].iter_mut().enumerate() {
+                        if kinds >> kind & 1 == 1 {
+                            chained.extend(dirs[side].iter().map(|&d| Lane::new(g, d, kinds)));
                         }
                     }
                 }
@@ -105,11 +154,11 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
         }
     }
     // The directions a chain goes on along are told apart by bits of a u32.
-    if chain_dirs.iter().flatten().any(|d| d.len() > 32) {
+    if chain.iter().flatten().any(|d| d.len() > 32) {
         return None;
     }
     let rule = jump_rule.map(|r| &p.moves[r]);
-    let chain = rule.and_then(|r| r.chain);
+    let chained = rule.and_then(|r| r.chain);
     let far = |s: usize| {
         (0..g.n)
             .filter(|&sq| g.far[s * g.n + sq])
@@ -124,15 +173,26 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
             p.code(1, man),
             p.code(1, king),
         ],
+        steps: actions
+            .each_ref()
+            .map(|list| lanes(g, list.iter().filter(|a| !a.jump))),
+        jumps: actions
+            .each_ref()
+            .map(|list| lanes(g, list.iter().filter(|a| a.jump))),
         actions,
-        chain_dirs,
-        back: match chain {
+        chain,
+        all: if g.n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << g.n) - 1
+        },
+        back: match chained {
             Some(c) if c.no_turning_back => t.opposite.clone(),
             _ => Vec::new(),
         },
-        must_go_on: chain.is_some_and(|c| c.must),
-        chains: chain.is_some(),
-        until_promoted: chain.is_some_and(|c| c.until_promoted),
+        must_go_on: chained.is_some_and(|c| c.must),
+        chains: chained.is_some(),
+        until_promoted: chained.is_some_and(|c| c.until_promoted),
         capture_at_once: rule.is_none_or(|r| r.capture_at_once),
         far_now: if promotion.at_once { far } else { none },
         far_end: if promotion.at_once { none } else { far },

@@ -4,154 +4,267 @@
 //! once, chains of jumps followed square by square. The moves come in the general
 //! generator's order (the actions in turn, the pieces of each in square order, each piece's
 //! directions in turn, a chain's continuations depth first), so the same random number picks
-//! the same move.
+//! the same move. On boards of at most 64 squares the sets are 64 bits wide.
 
-use super::bitplay::{
-    BitLists, BitSets, Ended, all_squares, forward, kth_step, position_of, sets_of,
-};
+use std::convert::Infallible;
+use std::marker::PhantomData;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use super::bitplay::{BitLists, BitSets, Ended, forward, kth_step, position_of, sets_of};
+use super::playout::{Played, Rng, Seen};
 use super::position::Position;
-use super::search::RunError;
+use super::search::{RunError, Runner};
 use crate::compile::bitboard::BitExpr;
-use crate::compile::bitjump::{JumpAction, JumpGame};
+use crate::compile::bitjump::{JumpGame, Lane};
 use crate::compile::geometry::Geometry;
 use crate::program::{Code, DirId};
 
-/// A position on bits: each side's pieces, and which pieces (of either side) are kings.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Board {
-    side: [u128; 2],
-    kings: u128,
+/// A set of squares as the bits of an unsigned integer (square `s` is bit `s`).
+pub(super) trait Bits:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    /// The squares of `set` this width holds.
+    fn of(set: u128) -> Self;
+    fn wide(self) -> u128;
+    fn ones(self) -> u32;
+    /// The lowest square of the set.
+    fn lowest(self) -> Self;
+    /// The set without its lowest square.
+    fn rest(self) -> Self;
+    /// The set seen one step back along `l`: bit `s` is the bit of the square one step
+    /// along `l` from `s`, and 0 where that step leaves the board.
+    fn back(self, l: &Lane) -> Self;
+    /// The set moved one step along `l` (squares whose step leaves the board drop out).
+    fn ahead(self, l: &Lane) -> Self;
 }
 
-impl BitSets for Board {
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+
+            #[inline(always)]
+            fn of(set: u128) -> Self {
+                <$t>::try_from(set & u128::from(<$t>::MAX)).unwrap_or_default()
+            }
+
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+
+            #[inline(always)]
+            fn rest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+
+            #[inline(always)]
+            fn back(self, l: &Lane) -> Self {
+                let moved = if l.stride >= 0 {
+                    self >> l.stride
+                } else {
+                    self << -l.stride
+                };
+                moved & Self::of(l.on)
+            }
+
+            #[inline(always)]
+            fn ahead(self, l: &Lane) -> Self {
+                let m = self & Self::of(l.on);
+                if l.stride >= 0 {
+                    m << l.stride
+                } else {
+                    m >> -l.stride
+                }
+            }
+        }
+    };
+}
+
+bits!(u64);
+bits!(u128);
+
+/// A position on bits: each side's pieces, and which pieces (of either side) are kings.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Board<B> {
+    side: [B; 2],
+    kings: B,
+}
+
+impl<B: Bits> BitSets for Board<B> {
     /// `code` has each side's men and kings, side by side.
-    fn of(code: &[Code], pos: &Position) -> Board {
+    fn of(code: &[Code], pos: &Position) -> Board<B> {
         let s: [u128; 4] = sets_of(code, pos);
         Board {
-            side: [s[0] | s[1], s[2] | s[3]],
-            kings: s[1] | s[3],
+            side: [B::of(s[0] | s[1]), B::of(s[2] | s[3])],
+            kings: B::of(s[1] | s[3]),
         }
     }
 
     fn position(&self, code: &[Code], mover: usize, start: &Position) -> Position {
-        let [a, b] = self.side;
-        let k = self.kings;
+        let [a, b] = self.sides();
+        let k = self.kings.wide();
         position_of(code, &[a & !k, a & k, b & !k, b & k], mover, start)
     }
 
-    fn sides(&self) -> &[u128; 2] {
-        &self.side
+    fn sides(&self) -> [u128; 2] {
+        self.side.map(B::wide)
     }
 }
 
-impl Board {
-    /// The board after `mover` moves a piece from `from` to `to`, taking `taken`, the piece
-    /// a king at the end when `king`.
+impl<B: Bits> Board<B> {
+    /// The board after `mover` makes the move `m`.
     #[inline(always)]
-    fn after(mut self, mover: usize, from: u128, to: u128, taken: u128, king: bool) -> Board {
-        self.side[mover] = self.side[mover] & !from | to;
-        self.side[1 - mover] &= !taken;
-        self.kings &= !(from | taken);
-        if king {
-            self.kings |= to;
+    fn after(mut self, mover: usize, m: Moved<B>) -> Board<B> {
+        self.side[mover] = self.side[mover] & !m.from | m.to;
+        self.side[1 - mover] &= !m.taken;
+        self.kings &= !(m.from | m.taken);
+        if m.king {
+            self.kings |= m.to;
         }
         self
     }
 }
 
-/// A complete move that jumps: where the piece starts and ends (as bits), the pieces it
-/// takes, whether it is a king at the end, and the action of its first jump.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Jumped {
-    from: u128,
-    to: u128,
-    taken: u128,
-    king: bool,
-    action: u8,
-}
-
 /// The side to move and what its moves read of the board.
-struct Turn<'a> {
+struct Turn<'a, B> {
     g: &'a Geometry,
     f: &'a JumpGame,
     mover: usize,
-    own: u128,
-    enemy: u128,
-    kings: u128,
-    empty: u128,
+    enemy: B,
+    kings: B,
+    empty: B,
+    /// The mover's pieces of no kind, its men, its kings, all its pieces.
+    by_kinds: [B; 4],
+    /// Where the mover's men are crowned as they land, and when their move ends.
+    far_now: B,
+    far_end: B,
 }
 
-impl<'a> Turn<'a> {
+/// A move during its chain of jumps: where it started, where it stands, whether the piece
+/// is a king now and was just crowned, what it has taken, its last direction.
+#[derive(Debug, Clone, Copy)]
+struct Chained<B> {
+    from: B,
+    to: B,
+    king: bool,
+    promoted: bool,
+    taken: B,
+    last: DirId,
+}
+
+/// A complete move: where the piece starts and ends (as bits), the pieces it takes,
+/// whether it is a king at the end.
+#[derive(Debug, Clone, Copy)]
+struct Moved<B> {
+    from: B,
+    to: B,
+    taken: B,
+    king: bool,
+}
+
+impl<'a, B: Bits> Turn<'a, B> {
     #[inline(always)]
-    fn new(g: &'a Geometry, f: &'a JumpGame, b: &Board, mover: usize) -> Turn<'a> {
+    fn new(g: &'a Geometry, f: &'a JumpGame, b: &Board<B>, mover: usize) -> Turn<'a, B> {
         let (own, enemy) = (b.side[mover], b.side[1 - mover]);
         Turn {
             g,
             f,
             mover,
-            own,
             enemy,
             kings: b.kings,
-            empty: all_squares(g) & !(own | enemy),
+            empty: B::of(f.all) & !(own | enemy),
+            by_kinds: [B::ZERO, own & !b.kings, own & b.kings, own],
+            far_now: B::of(f.far_now[mover]),
+            far_end: B::of(f.far_end[mover]),
         }
     }
 
-    /// The mover's pieces of the kinds an action is for.
+    /// The mover's pieces of the kinds (bit 0 the men, bit 1 the kings).
     #[inline(always)]
-    fn pieces(&self, act: &JumpAction) -> u128 {
-        let men = if act.kinds[0] { !self.kings } else { 0 };
-        let kings = if act.kinds[1] { self.kings } else { 0 };
-        self.own & (men | kings)
+    fn pieces(&self, kinds: u8) -> B {
+        self.by_kinds[kinds as usize & 3]
     }
 
-    /// The pieces that have a step along `d` onto an empty square.
+    /// The pieces that can jump along a lane.
     #[inline(always)]
-    fn steppers(&self, pieces: u128, d: DirId) -> u128 {
-        pieces & self.g.step_back(self.empty, d)
+    fn jumpers(&self, l: &Lane) -> B {
+        self.pieces(l.kinds) & (self.enemy & self.empty.back(l)).back(l)
     }
 
-    /// Whether a step from `from` to `to` ends with a king: it was one, or it is crowned.
+    /// Whether some piece can jump.
     #[inline(always)]
-    fn king_after_step(&self, from: u128, to: u128) -> bool {
-        let crown = self.f.far_now[self.mover] | self.f.far_end[self.mover];
-        from & self.kings != 0 || to & crown != 0
+    fn can_jump(&self) -> bool {
+        self.f.jumps[self.mover]
+            .iter()
+            .any(|l| self.jumpers(l) != B::ZERO)
     }
 
-    /// Every complete move of the jump action `a` (a jump and the chains it starts), in the
-    /// generator's order.
+    /// The step of the piece on `from` to `to`: a king after it if it was one or is crowned.
+    #[inline(always)]
+    fn step(&self, from: B, to: B) -> Moved<B> {
+        let king = from & self.kings != B::ZERO || to & (self.far_now | self.far_end) != B::ZERO;
+        Moved {
+            from,
+            to,
+            taken: B::ZERO,
+            king,
+        }
+    }
+
+    /// A move after its first jump, from `from` over `over` to `to` along `d`.
+    #[inline(always)]
+    fn first_jump(&self, from: B, over: B, to: B, d: DirId) -> Chained<B> {
+        let king = from & self.kings != B::ZERO;
+        let now = king || to & self.far_now != B::ZERO;
+        Chained {
+            from,
+            to,
+            king: now,
+            promoted: now != king,
+            taken: over,
+            last: d,
+        }
+    }
+
+    /// Every complete move of the jumps along `lanes`, in the generator's order when
+    /// `lanes` are one action's (the pieces in square order, each piece's lanes in turn).
+    #[inline(always)]
     fn jumps<E>(
         &self,
-        a: usize,
-        act: &JumpAction,
-        visit: &mut impl FnMut(Jumped) -> Result<(), E>,
+        lanes: &[Lane],
+        visit: &mut impl FnMut(Moved<B>) -> Result<(), E>,
     ) -> Result<(), E> {
-        let g = self.g;
-        let pieces = self.pieces(act);
-        let mut jumpers = 0;
-        for &d in &act.dirs {
-            jumpers |= pieces & g.step_back(self.enemy & g.step_back(self.empty, d), d);
+        let mut jumpers = B::ZERO;
+        for l in lanes {
+            jumpers |= self.jumpers(l);
         }
-        while jumpers != 0 {
-            let from = jumpers & jumpers.wrapping_neg();
-            jumpers &= jumpers - 1;
-            let king = from & self.kings != 0;
-            for &d in &act.dirs {
-                let over = forward(g, from, d) & self.enemy;
-                let to = forward(g, over, d) & self.empty;
-                if to == 0 {
-                    continue;
+        while jumpers != B::ZERO {
+            let from = jumpers.lowest();
+            jumpers = jumpers.rest();
+            for l in lanes {
+                if self.jumpers(l) & from != B::ZERO {
+                    let over = from.ahead(l);
+                    self.chain(self.first_jump(from, over, over.ahead(l), l.dir), visit)?;
                 }
-                let now = king || to & self.f.far_now[self.mover] != 0;
-                let at = Chained {
-                    from,
-                    to,
-                    king: now,
-                    promoted: now != king,
-                    taken: over,
-                    last: d,
-                    action: a as u8,
-                };
-                self.chain(at, visit)?;
             }
         }
         Ok(())
@@ -161,44 +274,43 @@ impl<'a> Turn<'a> {
     /// complete move, visited before the moves that go on from it.
     fn chain<E>(
         &self,
-        at: Chained,
-        visit: &mut impl FnMut(Jumped) -> Result<(), E>,
+        at: Chained<B>,
+        visit: &mut impl FnMut(Moved<B>) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (f, g) = (self.f, self.g);
-        let dirs = &f.chain_dirs[self.mover][usize::from(at.king)];
-        let free = if f.capture_at_once { at.taken } else { 0 };
+        let f = self.f;
+        let lanes = &f.chain[self.mover][usize::from(at.king)];
+        let free = if f.capture_at_once { at.taken } else { B::ZERO };
         let empty = self.empty | at.from | free;
         let live = self.enemy & !at.taken;
         let mut next = 0u32;
         if f.chains && !(at.promoted && f.until_promoted) {
-            for (i, &d) in dirs.iter().enumerate() {
-                let turns_back = f.back.get(at.last as usize) == Some(&d);
-                if !turns_back && forward(g, forward(g, at.to, d) & live, d) & empty != 0 {
+            for (i, l) in lanes.iter().enumerate() {
+                let turns_back = f.back.get(at.last as usize) == Some(&l.dir);
+                if !turns_back && (at.to.ahead(l) & live).ahead(l) & empty != B::ZERO {
                     next |= 1 << i;
                 }
             }
         }
         if next == 0 || !f.must_go_on {
-            visit(Jumped {
+            visit(Moved {
                 from: at.from,
                 to: at.to,
                 taken: at.taken,
-                king: at.king || at.to & f.far_end[self.mover] != 0,
-                action: at.action,
+                king: at.king || at.to & self.far_end != B::ZERO,
             })?;
         }
         while next != 0 {
-            let d = dirs[next.trailing_zeros() as usize];
+            let l = &lanes[next.trailing_zeros() as usize];
             next &= next - 1;
-            let over = forward(g, at.to, d);
-            let to = forward(g, over, d);
-            let now = at.king || to & f.far_now[self.mover] != 0;
+            let over = at.to.ahead(l);
+            let to = over.ahead(l);
+            let now = at.king || to & self.far_now != B::ZERO;
             let on = Chained {
                 to,
                 king: now,
                 promoted: now != at.king,
                 taken: at.taken | over,
-                last: d,
+                last: l.dir,
                 ..at
             };
             self.chain(on, visit)?;
@@ -206,63 +318,86 @@ impl<'a> Turn<'a> {
         Ok(())
     }
 
-    /// The moves of the position: the jump moves into `jumps`, and, when steps are legal
-    /// (no capture is mandatory now), per step action and direction the pieces with a step
-    /// there into `masks` (else `masks` is left empty). Returns how many moves there are.
-    fn list(&self, masks: &mut Vec<u128>, jumps: &mut Vec<Jumped>) -> u64 {
-        masks.clear();
-        jumps.clear();
-        let actions = &self.f.actions[self.mover];
-        for (a, act) in actions.iter().enumerate() {
-            if act.jump {
-                let _ = self.jumps(a, act, &mut |j| {
-                    jumps.push(j);
-                    Ok::<(), ()>(())
-                });
+    /// How many moves that jump there are.
+    fn count_jumps(&self) -> u64 {
+        let mut n = 0u64;
+        let _ = self.jumps(&self.f.jumps[self.mover], &mut |_| {
+            n += 1;
+            Ok::<(), Infallible>(())
+        });
+        n
+    }
+
+    /// How many moves there are.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        let mut n = 0u64;
+        if self.can_jump() {
+            n = self.count_jumps();
+            if self.f.mandatory {
+                return n;
             }
         }
-        let mut n = jumps.len() as u64;
-        if self.f.mandatory && n > 0 {
-            return n;
+        for l in &self.f.steps[self.mover] {
+            n += u64::from((self.pieces(l.kinds) & self.empty.back(l)).ones());
         }
-        for act in actions.iter().filter(|act| !act.jump) {
-            let pieces = self.pieces(act);
-            for &d in &act.dirs {
-                let from = self.steppers(pieces, d);
-                n += u64::from(from.count_ones());
-                masks.push(from);
+        n
+    }
+
+    /// How many moves there are, keeping in `lists` whether some move jumps and, when
+    /// steps are legal, per step action and direction the pieces with a step there.
+    fn moves(&self, lists: &mut BitLists) -> u64 {
+        let mut n = 0u64;
+        lists.jumps = self.can_jump();
+        lists.masks.clear();
+        if lists.jumps {
+            n = self.count_jumps();
+            if self.f.mandatory {
+                return n;
+            }
+        }
+        for act in self.f.actions[self.mover].iter().filter(|a| !a.jump) {
+            let pieces = self.pieces(act.kinds);
+            for l in &act.lanes {
+                let from = pieces & self.empty.back(l);
+                n += u64::from(from.ones());
+                lists.masks.push(from.wide());
             }
         }
         n
     }
 
-    /// Plays the `k`-th move (from 0) of those [`Turn::list`] found.
-    fn play_kth(&self, b: &mut Board, masks: &[u128], jumps: &[Jumped], mut k: u64) {
-        let steps = !masks.is_empty();
-        let (mut at_mask, mut at_jump) = (0, 0);
-        for (a, act) in self.f.actions[self.mover].iter().enumerate() {
+    /// The step of the piece on `from` (as a bit) along `d`.
+    fn stepped(&self, (from, d): (u128, DirId)) -> Moved<B> {
+        self.step(B::of(from), B::of(forward(self.g, from, d)))
+    }
+
+    /// The `k`-th move (from 0) in the generator's order, after [`Turn::moves`].
+    fn kth(&self, lists: &BitLists, mut k: u64) -> Moved<B> {
+        let actions = &self.f.actions[self.mover];
+        if !lists.jumps {
+            let dirs = actions.iter().filter(|a| !a.jump).map(|a| &a.dirs[..]);
+            return self.stepped(kth_step(dirs, &lists.masks, k as u32));
+        }
+        let mut at = 0;
+        for act in actions {
             if act.jump {
-                let here = jumps[at_jump..]
-                    .iter()
-                    .take_while(|j| usize::from(j.action) == a)
-                    .count() as u64;
-                if k < here {
-                    let j = jumps[at_jump + k as usize];
-                    *b = b.after(self.mover, j.from, j.to, j.taken, j.king);
-                    return;
+                let found = self.jumps(&act.lanes, &mut |m| match k {
+                    0 => Err(m),
+                    _ => {
+                        k -= 1;
+                        Ok(())
+                    }
+                });
+                if let Err(m) = found {
+                    return m;
                 }
-                k -= here;
-                at_jump += here as usize;
-            } else if steps {
-                let mine = &masks[at_mask..at_mask + act.dirs.len()];
-                at_mask += act.dirs.len();
-                let here: u64 = mine.iter().map(|m| u64::from(m.count_ones())).sum();
+            } else if !lists.masks.is_empty() {
+                let masks = &lists.masks[at..at + act.dirs.len()];
+                at += act.dirs.len();
+                let here: u64 = masks.iter().map(|m| u64::from(m.count_ones())).sum();
                 if k < here {
-                    let (from, d) = kth_step([&act.dirs[..]], mine, k as u32);
-                    let to = forward(self.g, from, d);
-                    let king = self.king_after_step(from, to);
-                    *b = b.after(self.mover, from, to, 0, king);
-                    return;
+                    return self.stepped(kth_step([&act.dirs[..]], masks, k as u32));
                 }
                 k -= here;
             }
@@ -271,70 +406,106 @@ impl<'a> Turn<'a> {
     }
 }
 
-/// A move during its chain of jumps: where it started, where it stands, whether the piece
-/// is a king now and was just crowned, what it has taken, its last direction, its action.
-#[derive(Debug, Clone, Copy)]
-struct Chained {
-    from: u128,
-    to: u128,
-    king: bool,
-    promoted: bool,
-    taken: u128,
-    last: DirId,
-    action: u8,
-}
+/// A game of steps and jumps with its sets `B` bits wide.
+struct Width<'a, B>(&'a JumpGame, PhantomData<B>);
 
-impl Ended for JumpGame {
-    type Sets = Board;
+impl<B: Bits> Ended for Width<'_, B> {
+    type Sets = Board<B>;
 
     fn code(&self) -> &[Code] {
-        &self.code
+        &self.0.code
     }
 
     fn ends(&self) -> &[BitExpr] {
-        &self.ends
+        &self.0.ends
     }
 
-    fn count(&self, g: &Geometry, b: &Board, mover: usize, lists: &mut BitLists) -> u64 {
-        Turn::new(g, self, b, mover).list(&mut lists.masks, &mut lists.jumps)
+    fn count(&self, g: &Geometry, b: &Board<B>, mover: usize, _: &mut BitLists) -> u64 {
+        Turn::new(g, self.0, b, mover).count()
     }
 
-    fn play(&self, g: &Geometry, b: &mut Board, mover: usize, lists: &BitLists, k: u64) {
-        Turn::new(g, self, b, mover).play_kth(b, &lists.masks, &lists.jumps, k);
+    fn moves(&self, g: &Geometry, b: &Board<B>, mover: usize, lists: &mut BitLists) -> u64 {
+        Turn::new(g, self.0, b, mover).moves(lists)
+    }
+
+    fn play(&self, g: &Geometry, b: &mut Board<B>, mover: usize, lists: &BitLists, k: u64) {
+        let m = Turn::new(g, self.0, b, mover).kth(lists, k);
+        *b = b.after(mover, m);
     }
 
     fn each(
         &self,
         g: &Geometry,
-        b: Board,
+        b: Board<B>,
         mover: usize,
-        then: &mut dyn FnMut(Board) -> Result<(), RunError>,
+        then: &mut dyn FnMut(Board<B>) -> Result<(), RunError>,
     ) -> Result<(), RunError> {
-        let turn = Turn::new(g, self, &b, mover);
-        let mut jumped = false;
-        for (a, act) in self.actions[mover].iter().enumerate() {
-            if act.jump {
-                turn.jumps(a, act, &mut |j| {
-                    jumped = true;
-                    then(b.after(mover, j.from, j.to, j.taken, j.king))
-                })?;
+        let turn = Turn::new(g, self.0, &b, mover);
+        if turn.can_jump() {
+            turn.jumps(&self.0.jumps[mover], &mut |m| then(b.after(mover, m)))?;
+            if self.0.mandatory {
+                return Ok(());
             }
         }
-        if self.mandatory && jumped {
-            return Ok(());
-        }
-        for act in self.actions[mover].iter().filter(|act| !act.jump) {
-            let pieces = turn.pieces(act);
-            for &d in &act.dirs {
-                let mut from = turn.steppers(pieces, d);
-                while from != 0 {
-                    let piece = from & from.wrapping_neg();
-                    from &= from - 1;
-                    let to = forward(g, piece, d);
-                    then(b.after(mover, piece, to, 0, turn.king_after_step(piece, to)))?;
-                }
+        for l in &self.0.steps[mover] {
+            let mut from = turn.pieces(l.kinds) & turn.empty.back(l);
+            while from != B::ZERO {
+                let piece = from.lowest();
+                from = from.rest();
+                then(b.after(mover, turn.step(piece, piece.ahead(l))))?;
             }
         }
         Ok(())
+    }
+}
+
+/// Whether the sets of `f` fit 64 bits.
+fn narrow(f: &JumpGame) -> bool {
+    f.all >> 64 == 0
+}
+
+/// A random game from `start`, `done` plies into the game, as
+/// [`super::playout::playout_from`] plays it.
+pub(super) fn playout(
+    runner: &mut Runner,
+    f: &JumpGame,
+    start: &Position,
+    done: u32,
+    rng: &mut Rng,
+    seen: Option<&mut Seen>,
+) -> Result<Played, RunError> {
+    use super::bitplay::ended_playout;
+    match narrow(f) {
+        true => ended_playout(
+            runner,
+            &Width::<u64>(f, PhantomData),
+            start,
+            done,
+            rng,
+            seen,
+        ),
+        false => ended_playout(
+            runner,
+            &Width::<u128>(f, PhantomData),
+            start,
+            done,
+            rng,
+            seen,
+        ),
+    }
+}
+
+/// The number of move sequences of exactly `depth` plies from `pos`, as
+/// [`Runner::perft`] counts them.
+pub(super) fn perft(
+    runner: &mut Runner,
+    f: &JumpGame,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    use super::bitplay::ended_perft;
+    match narrow(f) {
+        true => ended_perft(runner, &Width::<u64>(f, PhantomData), pos, depth),
+        false => ended_perft(runner, &Width::<u128>(f, PhantomData), pos, depth),
     }
 }

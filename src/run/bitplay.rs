@@ -371,7 +371,7 @@ pub(super) trait BitSets: Copy {
     /// `start` with these pieces and `mover` to move.
     fn position(&self, code: &[Code], mover: usize, start: &Position) -> Position;
     /// Each side's pieces (what the end rules count).
-    fn sides(&self) -> &[u128; 2];
+    fn sides(&self) -> [u128; 2];
 }
 
 impl BitSets for [u128; 2] {
@@ -383,17 +383,17 @@ impl BitSets for [u128; 2] {
         position_of(code, self, mover, start)
     }
 
-    fn sides(&self) -> &[u128; 2] {
-        self
+    fn sides(&self) -> [u128; 2] {
+        *self
     }
 }
 
 /// What a game in bit form keeps between counting the moves of a position and playing
-/// one: sets of squares, moves that jump.
+/// one: sets of squares, and whether some move jumps.
 #[derive(Debug, Default)]
 pub(super) struct BitLists {
     pub masks: Vec<u128>,
-    pub jumps: Vec<super::bitjump::Jumped>,
+    pub jumps: bool,
 }
 
 /// A game in bit form that ends by its end rules or when the side to move has no move
@@ -405,6 +405,11 @@ pub(super) trait Ended {
     fn ends(&self) -> &[BitExpr];
     /// How many moves `mover` has; `lists` keeps what [`Ended::play`] needs.
     fn count(&self, g: &Geometry, sets: &Self::Sets, mover: usize, lists: &mut BitLists) -> u64;
+    /// [`Ended::count`] where a move is played next (a game may count faster without
+    /// keeping what [`Ended::play`] needs).
+    fn moves(&self, g: &Geometry, sets: &Self::Sets, mover: usize, lists: &mut BitLists) -> u64 {
+        self.count(g, sets, mover, lists)
+    }
     /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
     fn play(&self, g: &Geometry, sets: &mut Self::Sets, mover: usize, lists: &BitLists, k: u64);
     /// The sets after each move of `mover`, in any order.
@@ -534,11 +539,11 @@ pub(super) fn ended_playout<G: Ended>(
     let mut scratch = std::mem::take(&mut runner.scratch.bits);
     while plies < limit {
         runner.tick()?;
-        if over(f.ends(), g, sets.sides(), mover)? {
+        if over(f.ends(), g, &sets.sides(), mover)? {
             ended = true;
             break;
         }
-        let n = f.count(g, &sets, mover, &mut scratch);
+        let n = f.moves(g, &sets, mover, &mut scratch);
         if n == 0 {
             ended = true;
             break;
@@ -553,7 +558,7 @@ pub(super) fn ended_playout<G: Ended>(
     }
     let limited = !ended
         && seen.is_some()
-        && !over(f.ends(), g, sets.sides(), mover)?
+        && !over(f.ends(), g, &sets.sides(), mover)?
         && f.count(g, &sets, mover, &mut scratch) > 0;
     runner.scratch.bits = scratch;
     Ok(Played {
@@ -594,7 +599,7 @@ fn ended_count<G: Ended>(
         return Ok(1);
     }
     runner.tick()?;
-    if over(f.ends(), g, sets.sides(), mover)? {
+    if over(f.ends(), g, &sets.sides(), mover)? {
         return Ok(0);
     }
     if depth == 1 {

@@ -21,7 +21,7 @@ impl Runner<'_> {
                 Some(BitForm::Flip(f)) => super::bitplay::perft(self, f, pos, depth),
                 Some(BitForm::Step(f)) => super::bitplay::ended_perft(self, f, pos, depth),
                 Some(BitForm::Place(f)) => super::bitplay::ended_perft(self, f, pos, depth),
-                Some(BitForm::Jump(f)) => super::bitplay::ended_perft(self, f, pos, depth),
+                Some(BitForm::Jump(f)) => super::bitjump::perft(self, f, pos, depth),
                 None => unreachable!("checked above"),
             };
         }

@@ -137,9 +137,7 @@ pub fn playout_from(
             Some(BitForm::Place(f)) => {
                 super::bitplay::ended_playout(runner, f, start, done, rng, seen)
             }
-            Some(BitForm::Jump(f)) => {
-                super::bitplay::ended_playout(runner, f, start, done, rng, seen)
-            }
+            Some(BitForm::Jump(f)) => super::bitjump::playout(runner, f, start, done, rng, seen),
             None => unreachable!("checked above"),
         };
     }
