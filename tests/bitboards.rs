@@ -90,6 +90,75 @@ fn variants() -> Vec<(&'static str, String)> {
                 ),
         ),
     ]
+    .into_iter()
+    .chain(draughts_variants())
+    .collect()
+}
+
+fn draughts() -> String {
+    std::fs::read_to_string("rules/english-draughts.rules").unwrap()
+}
+
+/// English draughts and variants of it that still compile to bits: another board, captures
+/// not mandatory, chains the mover may stop, promotion at the end of the move, men crowned
+/// during a capture going on as kings, captured pieces leaving at once, and a game of
+/// orthogonal steps and jumps that never turn straight back (Turkish draughts with short
+/// kings and no majority capture).
+fn draughts_variants() -> Vec<(&'static str, String)> {
+    let d = draughts();
+    let ten = d.replace("board 8 x 8", "board 10 x 10").replace(
+        "  \".b.b.b.b\"  \"b.b.b.b.\"  \".b.b.b.b\"  \"........\"\n  \"........\"  \"w.w.w.w.\"  \".w.w.w.w\"  \"w.w.w.w.\"",
+        "  \".b.b.b.b.b\"  \"b.b.b.b.b.\"  \".b.b.b.b.b\"  \"b.b.b.b.b.\"  \"..........\"\n  \"..........\"  \".w.w.w.w.w\"  \"w.w.w.w.w.\"  \".w.w.w.w.w\"  \"w.w.w.w.w.\"",
+    );
+    assert_ne!(ten, d.replace("board 8 x 8", "board 10 x 10"));
+    let turkish = std::fs::read_to_string("rules/turkish-draughts.rules")
+        .unwrap()
+        .replace(
+            "king: slide along orthogonal onto empty",
+            "king: step along orthogonal onto empty",
+        )
+        .replace(
+            "king: jump along orthogonal over enemy, any gap before, any gap after",
+            "king: jump along orthogonal over enemy",
+        )
+        .replace(
+            "captures are mandatory, taking the most",
+            "captures are mandatory",
+        )
+        .replace("stop after 400 plies", "stop after 120 plies");
+    vec![
+        ("english draughts", d.clone()),
+        (
+            "english draughts, stop after 40 plies",
+            d.replace("stop after 300 plies", "stop after 40 plies"),
+        ),
+        ("english draughts on 10 x 10, stop after 300 plies", ten),
+        (
+            "draughts, captures not mandatory, stop after 300 plies",
+            d.replace("captures are mandatory\n", ""),
+        ),
+        (
+            "draughts, optional chains",
+            d.replace("continue while possible", "continue optionally"),
+        ),
+        (
+            "draughts, crowned at the end of the move",
+            d.replace("far row, at once", "far row, at end of move"),
+        ),
+        (
+            "draughts, crowned men go on, captured pieces leave at once",
+            d.replace(", until promoted", "")
+                .replace("leave at end of move", "leave at once"),
+        ),
+        (
+            "draughts, drawn with few pieces left",
+            d.replace(
+                "  no moves: end ",
+                "  draw if count black pieces + count white pieces < 9\n  no moves: end ",
+            ),
+        ),
+        ("short turkish draughts, stop after 120 plies", turkish),
+    ]
 }
 
 fn connect_four() -> String {
@@ -241,6 +310,47 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         (
             "a where clause two steps away",
             connect_four().replace("where down of to", "where 2 down of to"),
+        ),
+        (
+            "flying kings and majority captures",
+            std::fs::read_to_string("rules/international-draughts.rules").unwrap(),
+        ),
+        (
+            "long jumps and majority captures",
+            std::fs::read_to_string("rules/turkish-draughts.rules").unwrap(),
+        ),
+        (
+            "flying kings",
+            draughts()
+                .replace(
+                    "king: step along diagonal onto empty",
+                    "king: slide along diagonal onto empty",
+                )
+                .replace(
+                    "king: jump along diagonal over enemy",
+                    "king: jump along diagonal over enemy, any gap before, any gap after",
+                ),
+        ),
+        (
+            "identical captures folded",
+            draughts().replace(
+                "captures are mandatory\n",
+                "captures are mandatory\nidentical captures are one move\n",
+            ),
+        ),
+        (
+            "a jump with a where clause",
+            draughts().replace(
+                "man: jump along forward-left, forward-right over enemy",
+                "man: jump along forward-left, forward-right over enemy, where to is not on the far row",
+            ),
+        ),
+        (
+            "an end rule on kings",
+            draughts().replace(
+                "  no moves: end ",
+                "  draw if no own king pieces\n  no moves: end ",
+            ),
         ),
     ] {
         let p = program(&source);

@@ -4,8 +4,9 @@
 //! general generator plays (the same seed gives the same moves, the same end and the same
 //! counts) and counts the same perft.
 //!
-//! What compiles so far, on boards of at most 128 squares with two sides of one kind of
-//! piece, every move counting as it is and nothing remembered besides the pieces:
+//! What compiles so far, on boards of at most 128 squares with two sides (of one kind of
+//! piece but for draughts), every move counting as it is and nothing remembered besides
+//! the pieces:
 //! - [`FlipGame`]: one move that places a piece on an empty square where it closes at least
 //!   one run of enemy pieces, and turns every such run along the flip directions (not
 //!   cascading); a side with no move passes; no end rules.
@@ -15,9 +16,16 @@
 //! - [`PlaceGame`]: one placement on an empty square, with `where` clauses that test the
 //!   square a step away (`down of to is not empty`); the game ends by conditions on counts
 //!   of pieces and rows of them (`4 red pieces in a row along ...`).
+//! - [`JumpGame`] (in [`super::bitjump`]): two kinds of piece, men and the kings they become
+//!   on the far row, moving by single steps onto empty squares and short jumps over an enemy
+//!   piece, the jumps of a move going on in a chain (while possible or optionally, until
+//!   promoted or not, never straight back or not), captured pieces leaving at once or at the
+//!   end of the move, captures mandatory or not (draughts with short kings); the game ends
+//!   by conditions on counts of pieces or when a side cannot move.
 //!
 //! Anything else keeps the general generator.
 
+use super::bitjump::{JumpGame, jump_game};
 use super::geometry::Geometry;
 use super::tables::Tables;
 use super::word::Shift;
@@ -32,6 +40,7 @@ pub enum BitForm {
     Flip(FlipGame),
     Step(StepGame),
     Place(PlaceGame),
+    Jump(Box<JumpGame>),
 }
 
 /// The bit form of the rules on this board, if they fit one of the families.
@@ -40,6 +49,7 @@ pub fn bit_form(p: &Program, t: &Tables, g: &Geometry) -> Option<BitForm> {
         .map(BitForm::Flip)
         .or_else(|| step_game(p, t, g).map(BitForm::Step))
         .or_else(|| place_game(p, t, g).map(BitForm::Place))
+        .or_else(|| jump_game(p, t, g).map(|j| BitForm::Jump(Box::new(j))))
 }
 
 /// A placement game that flips closed runs, as bit operations.
@@ -53,15 +63,13 @@ pub struct FlipGame {
     pub longest: u32,
 }
 
-/// What every bit form needs: a board of at most 128 squares, two sides of one kind of
-/// piece, every move counting as it is, and nothing remembered or counted besides the
-/// pieces (no marks, memory, quiet plies or passes, effects, chains, parts, promotions).
-fn two_sides_one_kind(p: &Program, t: &Tables, g: &Geometry) -> bool {
+/// What every bit form needs: a board of at most 128 squares, two sides, every move
+/// counting as it is, and nothing remembered or counted besides the pieces (no marks,
+/// memory, quiet plies or passes, effects).
+pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> bool {
     g.n <= 128
         && !g.step_bits.is_empty()
         && p.sides.len() == 2
-        && p.kinds.len() == 1
-        && p.promotions.is_empty()
         && t.plain
         && !t.legal
         && !t.quiet
@@ -69,8 +77,11 @@ fn two_sides_one_kind(p: &Program, t: &Tables, g: &Geometry) -> bool {
         && !t.memory
         && !t.marks
         && !t.effects
-        && !t.chains
-        && !t.parts
+}
+
+/// What the families of one kind of piece need besides: no promotions, chains or parts.
+fn two_sides_one_kind(p: &Program, t: &Tables, g: &Geometry) -> bool {
+    two_sides(p, t, g) && p.kinds.len() == 1 && p.promotions.is_empty() && !t.chains && !t.parts
 }
 
 /// The bit form of the rules on this board, if they have one.
@@ -169,7 +180,7 @@ fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Option<StepGame> {
             }
         }
     }
-    let ends = bit_ends(game, t, g)?;
+    let ends = bit_ends(game, t, g, 1)?;
     Some(StepGame {
         actions,
         code: [p.code(0, 0), p.code(1, 0)],
@@ -212,12 +223,17 @@ impl BitExpr {
 }
 
 /// The end rules of a game in bit form, if each has one.
-fn bit_ends(game: &GameRules, t: &Tables, g: &Geometry) -> Option<BitEnds> {
+pub(super) fn bit_ends(
+    game: &GameRules,
+    t: &Tables,
+    g: &Geometry,
+    kinds: usize,
+) -> Option<BitEnds> {
     let all = g.all_bits;
     game.ends
         .iter()
         .map(|e| {
-            let rule = bit_expr(&e.condition, t, g, all)?;
+            let rule = bit_expr(&e.condition, (t, kinds), g, all)?;
             let reads = rule.reads();
             Some(BitEnd { rule, reads })
         })
@@ -237,8 +253,8 @@ fn one_way(t: &Tables, dirs: &[DirId]) -> Vec<DirId> {
 
 /// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
 /// empty squares, on the whole board or on a named part of it.
-fn bit_expr(e: &Expr, t: &Tables, g: &Geometry, all: u128) -> Option<BitExpr> {
-    let boxed = |x: &Expr| bit_expr(x, t, g, all).map(Box::new);
+fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry, all: u128) -> Option<BitExpr> {
+    let boxed = |x: &Expr| bit_expr(x, (t, kinds), g, all).map(Box::new);
     Some(match e {
         Expr::Int(v) => BitExpr::Int(*v),
         Expr::Not(x) => BitExpr::Not(boxed(x)?),
@@ -251,14 +267,14 @@ fn bit_expr(e: &Expr, t: &Tables, g: &Geometry, all: u128) -> Option<BitExpr> {
             (op, a, b) => BitExpr::Bin(*op, Box::new(a), Box::new(b)),
         },
         Expr::ToMove(s) => BitExpr::ToMove(*s),
-        Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, all)?),
+        Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, all, kinds)?),
         Expr::CountIn {
             filter,
             area,
             attacked: None,
-        } => BitExpr::Count(counted(*filter, *area, g, all)?),
+        } => BitExpr::Count(counted(*filter, *area, g, all, kinds)?),
         Expr::InARow { n, members, dirs } => {
-            let sets = counted(*members, None, g, all)?.map(|(set, _)| set);
+            let sets = counted(*members, None, g, all, kinds)?.map(|(set, _)| set);
             let steps: Vec<Shift> = one_way(t, dirs).iter().map(|&d| Shift::of(g, d)).collect();
             BitExpr::InARow(sets, *n, [steps.clone(), steps])
         }
@@ -272,12 +288,15 @@ fn counted(
     area: Option<Area>,
     g: &Geometry,
     all: u128,
+    kinds: usize,
 ) -> Option<[(Option<usize>, u128); 2]> {
     let mut out = [(None, 0); 2];
     for (viewer, slot) in out.iter_mut().enumerate() {
         let set = match f {
-            SetFilter::Own | SetFilter::OwnKind(0) => Some(viewer),
-            SetFilter::Enemy | SetFilter::EnemyKind(0) => Some(1 - viewer),
+            SetFilter::Own => Some(viewer),
+            SetFilter::OwnKind(0) if kinds == 1 => Some(viewer),
+            SetFilter::Enemy => Some(1 - viewer),
+            SetFilter::EnemyKind(0) if kinds == 1 => Some(1 - viewer),
             SetFilter::Side(s) => Some(s as usize),
             SetFilter::Empty => None,
             _ => return None,
@@ -345,7 +364,7 @@ fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
         .iter()
         .map(|(e, _)| square_test(e))
         .collect::<Option<Vec<_>>>()?;
-    let ends = bit_ends(game, t, g)?;
+    let ends = bit_ends(game, t, g, 1)?;
     Some(PlaceGame {
         wheres,
         code: [p.code(0, 0), p.code(1, 0)],

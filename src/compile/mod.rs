@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod bitjump;
 mod engine;
 pub mod geometry;
 mod tables;

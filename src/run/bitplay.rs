@@ -59,16 +59,17 @@ pub fn playout(
     form: &BitForm,
     start: &Position,
     done: u32,
-    (rng, seen): (&mut Rng, Option<&mut Seen>),
+    play: (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     let small = runner.engine().g.n <= 64;
     match form {
-        BitForm::Flip(f) if small => flip_playout::<u64>(runner, f, start, done, rng, seen),
-        BitForm::Flip(f) => flip_playout::<u128>(runner, f, start, done, rng, seen),
-        BitForm::Step(f) if small => ended_playout::<u64, _>(runner, f, start, done, rng, seen),
-        BitForm::Step(f) => ended_playout::<u128, _>(runner, f, start, done, rng, seen),
-        BitForm::Place(f) if small => ended_playout::<u64, _>(runner, f, start, done, rng, seen),
-        BitForm::Place(f) => ended_playout::<u128, _>(runner, f, start, done, rng, seen),
+        BitForm::Flip(f) if small => flip_playout::<u64>(runner, f, start, done, play),
+        BitForm::Flip(f) => flip_playout::<u128>(runner, f, start, done, play),
+        BitForm::Step(f) if small => ended_playout::<[u64; 2], _>(runner, f, start, done, play),
+        BitForm::Step(f) => ended_playout::<[u128; 2], _>(runner, f, start, done, play),
+        BitForm::Place(f) if small => ended_playout::<[u64; 2], _>(runner, f, start, done, play),
+        BitForm::Place(f) => ended_playout::<[u128; 2], _>(runner, f, start, done, play),
+        BitForm::Jump(f) => super::bitjump::playout(runner, f, start, done, play),
     }
 }
 
@@ -84,10 +85,11 @@ pub fn perft(
     match form {
         BitForm::Flip(f) if small => flip_perft::<u64>(runner, f, pos, depth),
         BitForm::Flip(f) => flip_perft::<u128>(runner, f, pos, depth),
-        BitForm::Step(f) if small => ended_perft::<u64, _>(runner, f, pos, depth),
-        BitForm::Step(f) => ended_perft::<u128, _>(runner, f, pos, depth),
-        BitForm::Place(f) if small => ended_perft::<u64, _>(runner, f, pos, depth),
-        BitForm::Place(f) => ended_perft::<u128, _>(runner, f, pos, depth),
+        BitForm::Step(f) if small => ended_perft::<[u64; 2], _>(runner, f, pos, depth),
+        BitForm::Step(f) => ended_perft::<[u128; 2], _>(runner, f, pos, depth),
+        BitForm::Place(f) if small => ended_perft::<[u64; 2], _>(runner, f, pos, depth),
+        BitForm::Place(f) => ended_perft::<[u128; 2], _>(runner, f, pos, depth),
+        BitForm::Jump(f) => super::bitjump::perft(runner, f, pos, depth),
     }
 }
 
@@ -97,13 +99,12 @@ fn flip_playout<W: Word>(
     f: &FlipGame,
     start: &Position,
     done: u32,
-    rng: &mut Rng,
-    mut seen: Option<&mut Seen>,
+    (rng, mut seen): (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     let e = runner.engine().clone();
     let (g, limit) = (&e.g, e.p.game.as_ref().and_then(|g| g.stop_after));
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = sets_of::<W>(&f.code, start);
+    let mut sets: [W; 2] = sets_of(&f.code, start);
     let first = sets;
     let (mut mover, mut passes) = (start.mover as usize, start.passes);
     let mut plies = done;
@@ -161,7 +162,7 @@ fn flip_perft<W: Word>(
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of::<W>(&f.code, pos);
+    let sets: [W; 2] = sets_of(&f.code, pos);
     let mover = pos.mover as usize;
     count(
         runner,
@@ -343,10 +344,14 @@ fn sources<W: Word>(
 
 /// The `k`-th step (from 0) in the generator's order, which takes the actions in turn, the
 /// pieces of each in square order and each piece's directions in turn: its square (as a
-/// bit) and direction.
-fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, DirId) {
+/// bit) and direction. `masks` has, per action and direction, the pieces with a step there.
+pub(super) fn kth_step<'a>(
+    actions: impl IntoIterator<Item = &'a [DirId]>,
+    masks: &[u128],
+    mut k: u32,
+) -> (u128, DirId) {
     let mut at = 0;
-    for (dirs, _) in &f.actions[mover] {
+    for dirs in actions {
         let masks = &masks[at..at + dirs.len()];
         at += dirs.len();
         let here: u32 = masks.iter().map(|m| m.count_ones()).sum();
@@ -371,36 +376,36 @@ fn kth_step(f: &StepGame, mover: usize, masks: &[u128], mut k: u32) -> (u128, Di
     unreachable!("k is below the number of steps")
 }
 
-/// Each side's pieces as bits.
-fn sets_of<W: Word>(code: &[Code; 2], pos: &Position) -> [W; 2] {
-    let mut sets = [W::ZERO; 2];
+/// The squares of each code's pieces as bits (each side's, or each side's of each kind).
+pub(super) fn sets_of<W: Word, const N: usize>(code: &[Code], pos: &Position) -> [W; N] {
+    let mut sets = [W::ZERO; N];
     for (sq, &c) in pos.cells.iter().enumerate() {
-        if let Some(side) = code.iter().position(|&k| k == c) {
-            sets[side] |= W::ONE << sq as u32;
+        if let Some(i) = code.iter().position(|&k| k == c) {
+            sets[i] |= W::ONE << sq as u32;
         }
     }
     sets
 }
 
-/// `start`, whose pieces are `before`, with the pieces of `sets` and `mover` to move.
-fn position_of<W: Word>(
-    code: &[Code; 2],
-    (before, sets): (&[W; 2], &[W; 2]),
+/// `start`, whose pieces are `before` (the squares of each code's pieces), with the pieces
+/// of `sets` and `mover` to move.
+pub(super) fn position_of<W: Word, const N: usize>(
+    code: &[Code],
+    (before, sets): (&[W; N], &[W; N]),
     mover: usize,
     start: &Position,
 ) -> Position {
     let mut end = start.clone();
-    let mut changed = (before[0] ^ sets[0]) | (before[1] ^ sets[1]);
+    let mut changed = W::ZERO;
+    for i in 0..N {
+        changed |= before[i] ^ sets[i];
+    }
     while changed != W::ZERO {
         let sq = changed.lowest();
         changed = changed.rest();
-        let c = if sets[0] & sq != W::ZERO {
-            code[0]
-        } else if sets[1] & sq != W::ZERO {
-            code[1]
-        } else {
-            EMPTY
-        };
+        let c = (0..N)
+            .find(|&i| sets[i] & sq != W::ZERO)
+            .map_or(EMPTY, |i| code[i]);
         end.set(sq.first() as usize, c);
     }
     end.mover = mover as SideId;
@@ -440,40 +445,70 @@ fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usi
     out
 }
 
+/// A position of a game in bit form: each side's pieces, and what else its moves read.
+pub(super) trait BitSets: Copy {
+    type W: Word;
+    /// The sets of a position whose pieces have the codes `code` (in the order the game
+    /// gives them).
+    fn of(code: &[Code], pos: &Position) -> Self;
+    /// `start`, whose pieces are `before`, with these pieces and `mover` to move.
+    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position;
+    /// Each side's pieces (what the end rules count).
+    fn sides(&self) -> [Self::W; 2];
+}
+
+impl<W: Word> BitSets for [W; 2] {
+    type W = W;
+
+    fn of(code: &[Code], pos: &Position) -> Self {
+        sets_of(code, pos)
+    }
+
+    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position {
+        position_of(code, (before, self), mover, start)
+    }
+
+    fn sides(&self) -> [W; 2] {
+        *self
+    }
+}
+
+/// What a game in bit form keeps between counting the moves of a position and playing
+/// one: sets of squares, and whether some move jumps.
+#[derive(Debug, Default)]
+pub(super) struct BitLists {
+    pub masks: Vec<u128>,
+    pub jumps: bool,
+}
+
 /// A game in bit form that ends by its end rules or when the side to move has no move
-/// (single steps, placements): what its playouts and perft need of it.
-pub trait Ended {
-    fn code(&self) -> &[Code; 2];
+/// (single steps, placements, steps and jumps), played on the sets `S`: what its playouts
+/// and perft need of it.
+pub(super) trait Ended<S: BitSets> {
+    /// The codes of the pieces, in the order [`BitSets::of`] reads them.
+    fn code(&self) -> &[Code];
     fn ends(&self) -> &BitEnds;
-    /// How many moves `mover` has; `scratch` keeps what [`Ended::play`] needs.
-    fn count<W: Word>(
-        &self,
-        g: &Geometry,
-        sets: &[W; 2],
-        mover: usize,
-        scratch: &mut Vec<u128>,
-    ) -> u64;
+    /// How many moves `mover` has; `lists` keeps what [`Ended::play`] needs.
+    fn count(&self, g: &Geometry, sets: &S, mover: usize, lists: &mut BitLists) -> u64;
+    /// [`Ended::count`] where a move is played next (a game may count faster without
+    /// keeping what [`Ended::play`] needs).
+    fn moves(&self, g: &Geometry, sets: &S, mover: usize, lists: &mut BitLists) -> u64 {
+        self.count(g, sets, mover, lists)
+    }
     /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
-    fn play<W: Word>(
-        &self,
-        g: &Geometry,
-        sets: &mut [W; 2],
-        mover: usize,
-        scratch: &[u128],
-        k: u64,
-    );
+    fn play(&self, g: &Geometry, sets: &mut S, mover: usize, lists: &BitLists, k: u64);
     /// The sets after each move of `mover`, in any order.
-    fn each<W: Word>(
+    fn each(
         &self,
         g: &Geometry,
-        sets: [W; 2],
+        sets: S,
         mover: usize,
-        then: &mut dyn FnMut([W; 2]) -> Result<(), RunError>,
+        then: &mut dyn FnMut(S) -> Result<(), RunError>,
     ) -> Result<(), RunError>;
 }
 
-impl Ended for StepGame {
-    fn code(&self) -> &[Code; 2] {
+impl<W: Word> Ended<[W; 2]> for StepGame {
+    fn code(&self) -> &[Code] {
         &self.code
     }
 
@@ -481,32 +516,20 @@ impl Ended for StepGame {
         &self.ends
     }
 
-    fn count<W: Word>(
-        &self,
-        g: &Geometry,
-        sets: &[W; 2],
-        mover: usize,
-        scratch: &mut Vec<u128>,
-    ) -> u64 {
-        sources(g, self, sets, mover, scratch)
+    fn count(&self, g: &Geometry, sets: &[W; 2], mover: usize, lists: &mut BitLists) -> u64 {
+        sources(g, self, sets, mover, &mut lists.masks)
     }
 
-    fn play<W: Word>(
-        &self,
-        g: &Geometry,
-        sets: &mut [W; 2],
-        mover: usize,
-        scratch: &[u128],
-        k: u64,
-    ) {
-        let (from, d) = kth_step(self, mover, scratch, k as u32);
+    fn play(&self, g: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
+        let dirs = self.actions[mover].iter().map(|(dirs, _)| &dirs[..]);
+        let (from, d) = kth_step(dirs, &lists.masks, k as u32);
         let from = W::of(from);
         let to = forward(g, from, d);
         sets[mover] = sets[mover] & !from | to;
         sets[1 - mover] &= !to;
     }
 
-    fn each<W: Word>(
+    fn each(
         &self,
         g: &Geometry,
         sets: [W; 2],
@@ -534,8 +557,8 @@ impl Ended for StepGame {
     }
 }
 
-impl Ended for PlaceGame {
-    fn code(&self) -> &[Code; 2] {
+impl<W: Word> Ended<[W; 2]> for PlaceGame {
+    fn code(&self) -> &[Code] {
         &self.code
     }
 
@@ -543,31 +566,18 @@ impl Ended for PlaceGame {
         &self.ends
     }
 
-    fn count<W: Word>(
-        &self,
-        g: &Geometry,
-        sets: &[W; 2],
-        mover: usize,
-        scratch: &mut Vec<u128>,
-    ) -> u64 {
+    fn count(&self, g: &Geometry, sets: &[W; 2], mover: usize, lists: &mut BitLists) -> u64 {
         let targets = place_targets(g, self, sets, mover);
-        scratch.clear();
-        scratch.push(targets.wide());
+        lists.masks.clear();
+        lists.masks.push(targets.wide());
         u64::from(targets.count())
     }
 
-    fn play<W: Word>(
-        &self,
-        _: &Geometry,
-        sets: &mut [W; 2],
-        mover: usize,
-        scratch: &[u128],
-        k: u64,
-    ) {
-        sets[mover] |= nth(W::of(scratch[0]), k);
+    fn play(&self, _: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
+        sets[mover] |= nth(W::of(lists.masks[0]), k);
     }
 
-    fn each<W: Word>(
+    fn each(
         &self,
         g: &Geometry,
         sets: [W; 2],
@@ -586,34 +596,33 @@ impl Ended for PlaceGame {
     }
 }
 
-/// [`playout`] of a game that [`Ended`] describes, on sets of the word `W`.
-fn ended_playout<W: Word, G: Ended>(
+/// [`playout`] of a game that [`Ended`] describes, on the sets `S`.
+pub(super) fn ended_playout<S: BitSets, G: Ended<S>>(
     runner: &mut Runner,
     f: &G,
     start: &Position,
     done: u32,
-    rng: &mut Rng,
-    mut seen: Option<&mut Seen>,
+    (rng, mut seen): (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     let e = runner.engine().clone();
     let g = &e.g;
     let limit = e.p.game.as_ref().and_then(|g| g.stop_after);
     let limit = limit.unwrap_or(u32::MAX);
-    let mut sets = sets_of::<W>(f.code(), start);
+    let mut sets = S::of(f.code(), start);
     let first = sets;
     let mut mover = start.mover as usize;
     let (mut plies, mut ended) = (done, false);
-    // The runner's buffer, given back at the end (after an error, a new one is made).
-    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    // The runner's buffers, given back at the end (after an error, new ones are made).
+    let mut lists = std::mem::take(&mut runner.scratch.bits);
     let (mut changed, mut end_rule) = (EVERYTHING, None);
     while plies < limit {
         runner.tick()?;
-        end_rule = over(f.ends(), g, &sets, mover, changed)?;
+        end_rule = over(f.ends(), g, &sets.sides(), mover, changed)?;
         if end_rule.is_some() {
             ended = true;
             break;
         }
-        let n = f.count(g, &sets, mover, &mut scratch);
+        let n = f.moves(g, &sets, mover, &mut lists);
         if n == 0 {
             ended = true;
             break;
@@ -622,19 +631,19 @@ fn ended_playout<W: Word, G: Ended>(
             seen.moves += n;
             seen.positions += 1;
         }
-        let before = sets;
-        f.play(g, &mut sets, mover, &scratch, rng.below(n));
-        changed = changes(&before, &sets);
+        let before = sets.sides();
+        f.play(g, &mut sets, mover, &lists, rng.below(n));
+        changed = changes(&before, &sets.sides());
         mover = 1 - mover;
         plies += 1;
     }
     let limited = !ended
         && seen.is_some()
-        && over(f.ends(), g, &sets, mover, EVERYTHING)?.is_none()
-        && f.count(g, &sets, mover, &mut scratch) > 0;
-    runner.scratch.masks = scratch;
+        && over(f.ends(), g, &sets.sides(), mover, EVERYTHING)?.is_none()
+        && f.count(g, &sets, mover, &mut lists) > 0;
+    runner.scratch.bits = lists;
     Ok(Played {
-        end: position_of(f.code(), (&first, &sets), mover, start),
+        end: sets.position(&first, f.code(), mover, start),
         plies: plies - done,
         limited,
         // A game stopped by the ply limit was not asked after its last move.
@@ -642,48 +651,49 @@ fn ended_playout<W: Word, G: Ended>(
     })
 }
 
-/// [`perft`] of a game that [`Ended`] describes, on sets of the word `W`.
-fn ended_perft<W: Word, G: Ended>(
+/// [`perft`] of a game that [`Ended`] describes, on the sets `S`.
+pub(super) fn ended_perft<S: BitSets, G: Ended<S>>(
     runner: &mut Runner,
     f: &G,
     pos: &Position,
     depth: u32,
 ) -> Result<u64, RunError> {
     let e = runner.engine().clone();
-    let sets = sets_of::<W>(f.code(), pos);
-    let mut scratch = std::mem::take(&mut runner.scratch.masks);
+    let sets = S::of(f.code(), pos);
+    let mut lists = std::mem::take(&mut runner.scratch.bits);
     let mover = pos.mover as usize;
     let at = (sets, mover, EVERYTHING);
-    let found = ended_count(runner, &e.g, f, at, depth, &mut scratch);
-    runner.scratch.masks = scratch;
+    let found = ended_count(runner, &e.g, f, at, depth, &mut lists);
+    runner.scratch.bits = lists;
     found
 }
 
 /// [`ended_perft`] of the position of `sets`, `mover` to move, reached by a move that
 /// changed `changed` (see [`changes`]): the last ply counted, the others made on the sets
 /// themselves.
-fn ended_count<W: Word, G: Ended>(
+fn ended_count<S: BitSets, G: Ended<S>>(
     runner: &mut Runner,
     g: &Geometry,
     f: &G,
-    (sets, mover, changed): ([W; 2], usize, u8),
+    (sets, mover, changed): (S, usize, u8),
     depth: u32,
-    scratch: &mut Vec<u128>,
+    lists: &mut BitLists,
 ) -> Result<u64, RunError> {
     if depth == 0 {
         return Ok(1);
     }
     runner.tick()?;
-    if over(f.ends(), g, &sets, mover, changed)?.is_some() {
+    if over(f.ends(), g, &sets.sides(), mover, changed)?.is_some() {
         return Ok(0);
     }
     if depth == 1 {
-        return Ok(f.count(g, &sets, mover, scratch));
+        return Ok(f.count(g, &sets, mover, lists));
     }
     let mut total = 0u64;
+    let sides = sets.sides();
     f.each(g, sets, mover, &mut |next| {
-        let at = (next, 1 - mover, changes(&sets, &next));
-        let n = ended_count(runner, g, f, at, depth - 1, scratch)?;
+        let at = (next, 1 - mover, changes(&sides, &next.sides()));
+        let n = ended_count(runner, g, f, at, depth - 1, lists)?;
         total = total
             .checked_add(n)
             .ok_or_else(|| RunError::new("the count passed 64 bits"))?;

@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod attack;
+mod bitjump;
 mod bitplay;
 mod count;
 mod ends;

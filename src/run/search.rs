@@ -74,8 +74,8 @@ pub(super) struct Scratch {
     pub pos_pool: Vec<Position>,
     /// The mover's pieces, for the generator.
     pub own: Vec<u32>,
-    /// Sets of squares a game in bit form keeps between counting moves and playing one.
-    pub masks: Vec<u128>,
+    /// What a game in bit form keeps between counting moves and playing one.
+    pub bits: super::bitplay::BitLists,
     pub fill: Fill,
     pub regions: Regions,
     /// The steps of the move being walked, when a query writes moves out.

@@ -1,0 +1,447 @@
+//! Random playouts and perft of games of steps and short jumps compiled to bits
+//! ([`JumpGame`]: draughts and games like it): each side's pieces and the kings as sets of
+//! squares, the pieces with a step or a jump along a direction found for all of them at
+//! once, chains of jumps followed square by square. The moves come in the general
+//! generator's order (the actions in turn, the pieces of each in square order, each piece's
+//! directions in turn, a chain's continuations depth first), so the same random number picks
+//! the same move. On boards of at most 64 squares the sets are 64 bits wide.
+
+use std::convert::Infallible;
+use std::marker::PhantomData;
+
+use super::bitplay::{BitLists, BitSets, Ended, kth_step, position_of, sets_of};
+use super::playout::{Played, Rng, Seen};
+use super::position::Position;
+use super::search::{RunError, Runner};
+use crate::compile::bitboard::BitEnds;
+use crate::compile::bitjump::{JumpGame, Lane};
+use crate::compile::geometry::Geometry;
+use crate::compile::word::{Shift, Word, forward};
+use crate::program::{Code, DirId};
+
+/// A set of squares on a word, moved along the compiled directions of a [`JumpGame`].
+pub(super) trait Bits: Word {
+    /// The set seen one step back along `l`: bit `s` is the bit of the square one step
+    /// along `l` from `s`, and 0 where that step leaves the board.
+    fn back(self, l: &Lane) -> Self;
+    /// The set moved one step along `l` (squares whose step leaves the board drop out).
+    fn ahead(self, l: &Lane) -> Self;
+}
+
+impl<W: Word> Bits for W {
+    #[inline(always)]
+    fn back(self, l: &Lane) -> Self {
+        Shift {
+            stride: l.stride,
+            mask: l.on,
+        }
+        .back(self)
+    }
+
+    #[inline(always)]
+    fn ahead(self, l: &Lane) -> Self {
+        let m = self & Self::of(l.on);
+        if l.stride >= 0 {
+            m << l.stride as u32
+        } else {
+            m >> l.stride.unsigned_abs() as u32
+        }
+    }
+}
+
+/// A position on bits: each side's pieces, and which pieces (of either side) are kings.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Board<B> {
+    side: [B; 2],
+    kings: B,
+}
+
+impl<B: Bits> BitSets for Board<B> {
+    type W = B;
+
+    /// `code` has each side's men and kings, side by side.
+    fn of(code: &[Code], pos: &Position) -> Board<B> {
+        let s: [B; 4] = sets_of(code, pos);
+        Board {
+            side: [s[0] | s[1], s[2] | s[3]],
+            kings: s[1] | s[3],
+        }
+    }
+
+    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position {
+        position_of(code, (&before.by_code(), &self.by_code()), mover, start)
+    }
+
+    fn sides(&self) -> [B; 2] {
+        self.side
+    }
+}
+
+impl<B: Bits> Board<B> {
+    /// The squares of each code's pieces: each side's men and kings, side by side.
+    fn by_code(&self) -> [B; 4] {
+        let ([a, b], k) = (self.side, self.kings);
+        [a & !k, a & k, b & !k, b & k]
+    }
+
+    /// The board after `mover` makes the move `m`.
+    #[inline(always)]
+    fn after(mut self, mover: usize, m: Moved<B>) -> Board<B> {
+        self.side[mover] = self.side[mover] & !m.from | m.to;
+        self.side[1 - mover] &= !m.taken;
+        self.kings &= !(m.from | m.taken);
+        if m.king {
+            self.kings |= m.to;
+        }
+        self
+    }
+}
+
+/// The side to move and what its moves read of the board.
+struct Turn<'a, B> {
+    g: &'a Geometry,
+    f: &'a JumpGame,
+    mover: usize,
+    enemy: B,
+    kings: B,
+    empty: B,
+    /// The mover's pieces of no kind, its men, its kings, all its pieces.
+    by_kinds: [B; 4],
+    /// Where the mover's men are crowned as they land, and when their move ends.
+    far_now: B,
+    far_end: B,
+}
+
+/// A move during its chain of jumps: where it started, where it stands, whether the piece
+/// is a king now and was just crowned, what it has taken, its last direction.
+#[derive(Debug, Clone, Copy)]
+struct Chained<B> {
+    from: B,
+    to: B,
+    king: bool,
+    promoted: bool,
+    taken: B,
+    last: DirId,
+}
+
+/// A complete move: where the piece starts and ends (as bits), the pieces it takes,
+/// whether it is a king at the end.
+#[derive(Debug, Clone, Copy)]
+struct Moved<B> {
+    from: B,
+    to: B,
+    taken: B,
+    king: bool,
+}
+
+impl<'a, B: Bits> Turn<'a, B> {
+    #[inline(always)]
+    fn new(g: &'a Geometry, f: &'a JumpGame, b: &Board<B>, mover: usize) -> Turn<'a, B> {
+        let (own, enemy) = (b.side[mover], b.side[1 - mover]);
+        Turn {
+            g,
+            f,
+            mover,
+            enemy,
+            kings: b.kings,
+            empty: B::of(f.all) & !(own | enemy),
+            by_kinds: [B::ZERO, own & !b.kings, own & b.kings, own],
+            far_now: B::of(f.far_now[mover]),
+            far_end: B::of(f.far_end[mover]),
+        }
+    }
+
+    /// The mover's pieces of the kinds (bit 0 the men, bit 1 the kings).
+    #[inline(always)]
+    fn pieces(&self, kinds: u8) -> B {
+        self.by_kinds[kinds as usize & 3]
+    }
+
+    /// The pieces that can jump along a lane.
+    #[inline(always)]
+    fn jumpers(&self, l: &Lane) -> B {
+        self.pieces(l.kinds) & (self.enemy & self.empty.back(l)).back(l)
+    }
+
+    /// Whether some piece can jump.
+    #[inline(always)]
+    fn can_jump(&self) -> bool {
+        self.f.jumps[self.mover]
+            .iter()
+            .any(|l| self.jumpers(l) != B::ZERO)
+    }
+
+    /// The step of the piece on `from` to `to`: a king after it if it was one or is crowned.
+    #[inline(always)]
+    fn step(&self, from: B, to: B) -> Moved<B> {
+        let king = from & self.kings != B::ZERO || to & (self.far_now | self.far_end) != B::ZERO;
+        Moved {
+            from,
+            to,
+            taken: B::ZERO,
+            king,
+        }
+    }
+
+    /// A move after its first jump, from `from` over `over` to `to` along `d`.
+    #[inline(always)]
+    fn first_jump(&self, from: B, over: B, to: B, d: DirId) -> Chained<B> {
+        let king = from & self.kings != B::ZERO;
+        let now = king || to & self.far_now != B::ZERO;
+        Chained {
+            from,
+            to,
+            king: now,
+            promoted: now != king,
+            taken: over,
+            last: d,
+        }
+    }
+
+    /// Every complete move of the jumps along `lanes`, in the generator's order when
+    /// `lanes` are one action's (the pieces in square order, each piece's lanes in turn).
+    #[inline(always)]
+    fn jumps<E>(
+        &self,
+        lanes: &[Lane],
+        visit: &mut impl FnMut(Moved<B>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut jumpers = B::ZERO;
+        for l in lanes {
+            jumpers |= self.jumpers(l);
+        }
+        while jumpers != B::ZERO {
+            let from = jumpers.lowest();
+            jumpers = jumpers.rest();
+            for l in lanes {
+                if self.jumpers(l) & from != B::ZERO {
+                    let over = from.ahead(l);
+                    self.chain(self.first_jump(from, over, over.ahead(l), l.dir), visit)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Follows a move from where its last jump landed: every place it may end is a
+    /// complete move, visited before the moves that go on from it.
+    fn chain<E>(
+        &self,
+        at: Chained<B>,
+        visit: &mut impl FnMut(Moved<B>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let f = self.f;
+        let lanes = &f.chain[self.mover][usize::from(at.king)];
+        let free = if f.capture_at_once { at.taken } else { B::ZERO };
+        let empty = self.empty | at.from | free;
+        let live = self.enemy & !at.taken;
+        let mut next = 0u32;
+        if f.chains && !(at.promoted && f.until_promoted) {
+            for (i, l) in lanes.iter().enumerate() {
+                let turns_back = f.back.get(at.last as usize) == Some(&l.dir);
+                if !turns_back && (at.to.ahead(l) & live).ahead(l) & empty != B::ZERO {
+                    next |= 1 << i;
+                }
+            }
+        }
+        if next == 0 || !f.must_go_on {
+            visit(Moved {
+                from: at.from,
+                to: at.to,
+                taken: at.taken,
+                king: at.king || at.to & self.far_end != B::ZERO,
+            })?;
+        }
+        while next != 0 {
+            let l = &lanes[next.trailing_zeros() as usize];
+            next &= next - 1;
+            let over = at.to.ahead(l);
+            let to = over.ahead(l);
+            let now = at.king || to & self.far_now != B::ZERO;
+            let on = Chained {
+                to,
+                king: now,
+                promoted: now != at.king,
+                taken: at.taken | over,
+                last: l.dir,
+                ..at
+            };
+            self.chain(on, visit)?;
+        }
+        Ok(())
+    }
+
+    /// How many moves that jump there are.
+    fn count_jumps(&self) -> u64 {
+        let mut n = 0u64;
+        let _ = self.jumps(&self.f.jumps[self.mover], &mut |_| {
+            n += 1;
+            Ok::<(), Infallible>(())
+        });
+        n
+    }
+
+    /// How many moves there are.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        let mut n = 0u64;
+        if self.can_jump() {
+            n = self.count_jumps();
+            if self.f.mandatory {
+                return n;
+            }
+        }
+        for l in &self.f.steps[self.mover] {
+            n += u64::from((self.pieces(l.kinds) & self.empty.back(l)).count());
+        }
+        n
+    }
+
+    /// How many moves there are, keeping in `lists` whether some move jumps and, when
+    /// steps are legal, per step action and direction the pieces with a step there.
+    fn moves(&self, lists: &mut BitLists) -> u64 {
+        let mut n = 0u64;
+        lists.jumps = self.can_jump();
+        lists.masks.clear();
+        if lists.jumps {
+            n = self.count_jumps();
+            if self.f.mandatory {
+                return n;
+            }
+        }
+        for act in self.f.actions[self.mover].iter().filter(|a| !a.jump) {
+            let pieces = self.pieces(act.kinds);
+            for l in &act.lanes {
+                let from = pieces & self.empty.back(l);
+                n += u64::from(from.count());
+                lists.masks.push(from.wide());
+            }
+        }
+        n
+    }
+
+    /// The step of the piece on `from` (as a bit) along `d`.
+    fn stepped(&self, (from, d): (u128, DirId)) -> Moved<B> {
+        self.step(B::of(from), B::of(forward(self.g, from, d)))
+    }
+
+    /// The `k`-th move (from 0) in the generator's order, after [`Turn::moves`].
+    fn kth(&self, lists: &BitLists, mut k: u64) -> Moved<B> {
+        let actions = &self.f.actions[self.mover];
+        if !lists.jumps {
+            let dirs = actions.iter().filter(|a| !a.jump).map(|a| &a.dirs[..]);
+            return self.stepped(kth_step(dirs, &lists.masks, k as u32));
+        }
+        let mut at = 0;
+        for act in actions {
+            if act.jump {
+                let found = self.jumps(&act.lanes, &mut |m| match k {
+                    0 => Err(m),
+                    _ => {
+                        k -= 1;
+                        Ok(())
+                    }
+                });
+                if let Err(m) = found {
+                    return m;
+                }
+            } else if !lists.masks.is_empty() {
+                let masks = &lists.masks[at..at + act.dirs.len()];
+                at += act.dirs.len();
+                let here: u64 = masks.iter().map(|m| u64::from(m.count_ones())).sum();
+                if k < here {
+                    return self.stepped(kth_step([&act.dirs[..]], masks, k as u32));
+                }
+                k -= here;
+            }
+        }
+        unreachable!("k is below the number of moves")
+    }
+}
+
+/// A game of steps and jumps with its sets `B` bits wide.
+struct Width<'a, B>(&'a JumpGame, PhantomData<B>);
+
+impl<B: Bits> Ended<Board<B>> for Width<'_, B> {
+    fn code(&self) -> &[Code] {
+        &self.0.code
+    }
+
+    fn ends(&self) -> &BitEnds {
+        &self.0.ends
+    }
+
+    fn count(&self, g: &Geometry, b: &Board<B>, mover: usize, _: &mut BitLists) -> u64 {
+        Turn::new(g, self.0, b, mover).count()
+    }
+
+    fn moves(&self, g: &Geometry, b: &Board<B>, mover: usize, lists: &mut BitLists) -> u64 {
+        Turn::new(g, self.0, b, mover).moves(lists)
+    }
+
+    fn play(&self, g: &Geometry, b: &mut Board<B>, mover: usize, lists: &BitLists, k: u64) {
+        let m = Turn::new(g, self.0, b, mover).kth(lists, k);
+        *b = b.after(mover, m);
+    }
+
+    fn each(
+        &self,
+        g: &Geometry,
+        b: Board<B>,
+        mover: usize,
+        then: &mut dyn FnMut(Board<B>) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let turn = Turn::new(g, self.0, &b, mover);
+        if turn.can_jump() {
+            turn.jumps(&self.0.jumps[mover], &mut |m| then(b.after(mover, m)))?;
+            if self.0.mandatory {
+                return Ok(());
+            }
+        }
+        for l in &self.0.steps[mover] {
+            let mut from = turn.pieces(l.kinds) & turn.empty.back(l);
+            while from != B::ZERO {
+                let piece = from.lowest();
+                from = from.rest();
+                then(b.after(mover, turn.step(piece, piece.ahead(l))))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the sets of `f` fit 64 bits.
+fn narrow(f: &JumpGame) -> bool {
+    f.all >> 64 == 0
+}
+
+/// A random game from `start`, `done` plies into the game, as
+/// [`super::playout::playout_from`] plays it.
+pub(super) fn playout(
+    runner: &mut Runner,
+    f: &JumpGame,
+    start: &Position,
+    done: u32,
+    play: (&mut Rng, Option<&mut Seen>),
+) -> Result<Played, RunError> {
+    use super::bitplay::ended_playout;
+    match narrow(f) {
+        true => ended_playout(runner, &Width::<u64>(f, PhantomData), start, done, play),
+        false => ended_playout(runner, &Width::<u128>(f, PhantomData), start, done, play),
+    }
+}
+
+/// The number of move sequences of exactly `depth` plies from `pos`, as
+/// [`Runner::perft`] counts them.
+pub(super) fn perft(
+    runner: &mut Runner,
+    f: &JumpGame,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RunError> {
+    use super::bitplay::ended_perft;
+    match narrow(f) {
+        true => ended_perft(runner, &Width::<u64>(f, PhantomData), pos, depth),
+        false => ended_perft(runner, &Width::<u128>(f, PhantomData), pos, depth),
+    }
+}
