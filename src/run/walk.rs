@@ -3,6 +3,7 @@
 //! value, listing moves, their ends, the positions after them.
 
 use super::apply::finish;
+use super::eval::count_set;
 use super::movegen::chain_at;
 use super::position::Position;
 use super::scope::At;
@@ -492,7 +493,11 @@ impl<'p> Runner<'p> {
                 }
             }
             Fold::Best { max, body } => {
-                let v = At::inside(self, after, side).eval(body)?;
+                let v = match body {
+                    // The common body, a count of pieces, read off the counts at once.
+                    Expr::CountSet(f) => count_set(&self.e.t, after, side, *f, self.e.g.n) as i64,
+                    _ => At::inside(self, after, side).eval(body)?,
+                };
                 acc.best = Some(match acc.best {
                     None => v,
                     Some(b) if *max => b.max(v),
