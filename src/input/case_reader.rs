@@ -412,6 +412,24 @@ impl<'a> CaseReader<'a> {
         s.cells.reserve(rows * cols);
         for row in 0..rows {
             let loc = self.r.mark_after_ws();
+            // Fastest path: a line of known symbols, exactly as long as a row and ended well
+            // inside the window, read straight from the bytes.
+            let rest = self.r.rest();
+            if rest.get(cols).is_some_and(u8::is_ascii_whitespace) {
+                let line = &rest[..cols];
+                let cell_of = &self.t.cell_of;
+                if line
+                    .iter()
+                    .all(|&b| !b.is_ascii_whitespace() && cell_of[b as usize] != NO_CELL)
+                {
+                    s.cells.extend(line.iter().map(|&b| cell_of[b as usize]));
+                    self.r.advance(cols);
+                    if self.p.notation.numbered {
+                        self.light_squares_empty(s, row, loc)?;
+                    }
+                    continue;
+                }
+            }
             let tok = self.r.token();
             if tok.is_empty() {
                 return Err(self.err_at(
