@@ -412,6 +412,24 @@ impl<'a> CaseReader<'a> {
         s.cells.reserve(rows * cols);
         for row in 0..rows {
             let loc = self.r.mark_after_ws();
+            // Fastest path: a line of known symbols, exactly as long as a row and ended well
+            // inside the window, read straight from the bytes.
+            let rest = self.r.rest();
+            if rest.get(cols).is_some_and(u8::is_ascii_whitespace) {
+                let line = &rest[..cols];
+                let cell_of = &self.t.cell_of;
+                if line
+                    .iter()
+                    .all(|&b| !b.is_ascii_whitespace() && cell_of[b as usize] != NO_CELL)
+                {
+                    s.cells.extend(line.iter().map(|&b| cell_of[b as usize]));
+                    self.r.advance(cols);
+                    if self.p.notation.numbered {
+                        self.light_squares_empty(s, row, loc)?;
+                    }
+                    continue;
+                }
+            }
             let tok = self.r.token();
             if tok.is_empty() {
                 return Err(self.err_at(
@@ -585,6 +603,14 @@ impl<'a> CaseReader<'a> {
     }
 
     fn square(&mut self, s: &mut Setup, piece: Code) -> Result<(), InputError> {
+        if !self.p.notation.numbered {
+            let loc = self.r.mark_after_ws();
+            if let Some((sq, len)) = self.plain_square(s) {
+                self.r.advance(len);
+                s.placed.push((sq, piece, loc));
+                return Ok(());
+            }
+        }
         let (sq, loc) = self.square_at(s)?;
         s.placed.push((sq, piece, loc));
         Ok(())
@@ -665,6 +691,57 @@ impl<'a> CaseReader<'a> {
             }
         }
         Ok((row.unwrap_or(0) * s.cols + col.unwrap_or(0), loc))
+    }
+
+    /// The common case of [`CaseReader::square_at`], read straight from the bytes: a square
+    /// on the board, written within the window, with only spaces or tabs between its parts.
+    /// The square and how many bytes it takes; `None` for anything else (the general reading
+    /// then reads it again, and reports what is wrong).
+    #[inline]
+    fn plain_square(&self, s: &Setup) -> Option<(u32, usize)> {
+        let n = &self.p.notation;
+        let rest = self.r.rest();
+        let (mut i, mut row, mut col) = (0, 0, 0);
+        for (k, &(axis, style)) in n.parts.iter().enumerate() {
+            if k > 0 && !n.joined[k - 1] {
+                while matches!(rest.get(i), Some(b' ' | b'\t')) {
+                    i += 1;
+                }
+            }
+            let len = if axis == Axis::Row { s.rows } else { s.cols };
+            let v = match style {
+                Style::Letter => {
+                    let v = match *rest.get(i)? {
+                        b @ b'A'..=b'Z' => b - b'A',
+                        b @ b'a'..=b'z' if n.lowercase => b - b'a',
+                        _ => return None,
+                    };
+                    i += 1;
+                    v as u32
+                }
+                Style::Number => {
+                    let start = i;
+                    let mut v: u32 = 0;
+                    while let b @ b'0'..=b'9' = *rest.get(i)? {
+                        v = v * 10 + (b - b'0') as u32;
+                        i += 1;
+                        if i - start > 6 {
+                            return None;
+                        }
+                    }
+                    v.checked_sub(1)?
+                }
+            };
+            if v >= len {
+                return None;
+            }
+            match axis {
+                Axis::Row if n.rows_from_bottom => row = len - 1 - v,
+                Axis::Row => row = v,
+                _ => col = v,
+            }
+        }
+        Some((row * s.cols + col, i))
     }
 
     /// A square written as its number, when the dark squares are numbered.

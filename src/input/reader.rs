@@ -158,6 +158,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The bytes of the window from where the reader stands on.
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or(&[])
+    }
+
+    /// Moves on `n` bytes, which hold no line break.
+    #[inline]
+    pub fn advance(&mut self, n: usize) {
+        debug_assert!(!self.rest()[..n].contains(&b'\n'));
+        self.pos += n;
+    }
+
     /// True at the end of input (after skipping whitespace).
     pub fn at_end(&mut self) -> bool {
         self.peek().is_none()

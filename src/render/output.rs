@@ -3,21 +3,47 @@
 use crate::program::{LineCond, OutStmt, Outcome, Program, SideId, Stuck, TplPart};
 use crate::run::step::{NONE, Step, move_text};
 use crate::run::{MoveEnds, Position, RunError, Runner};
+use std::cmp::Ordering;
 
 /// Scratch space for sorting a case's move lines.
 #[derive(Default)]
 pub struct Lines {
+    /// The lines, each followed by a line break, then eight zero bytes.
     text: Vec<u8>,
     /// Each line's first eight bytes (big-endian, so integer order is text order), start, end.
     spans: Vec<(u64, u32, u32)>,
     ends: Vec<MoveEnds>,
 }
 
-fn prefix(line: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let n = line.len().min(8);
-    b[..n].copy_from_slice(&line[..n]);
-    u64::from_be_bytes(b)
+/// The eight bytes of `text` from `start` (which has at least eight bytes after it).
+#[inline(always)]
+fn eight(text: &[u8], start: usize) -> &[u8; 8] {
+    text[start..start + 8].try_into().expect("eight bytes")
+}
+
+/// The first eight bytes of the line `text[start..end]` as a big-endian number, zero
+/// after its end: one load, as `text` has eight bytes after every line's start.
+#[inline(always)]
+fn prefix(text: &[u8], start: usize, end: usize) -> u64 {
+    let word = u64::from_be_bytes(*eight(text, start));
+    match end - start {
+        0 => 0,
+        len @ 1..8 => word & !(u64::MAX >> (8 * len)),
+        _ => word,
+    }
+}
+
+/// Appends `text[start..end]`; a short one with one eight-byte copy (no call to memcpy),
+/// as `text` has eight bytes after every line's start.
+#[inline(always)]
+fn put_span(out: &mut Vec<u8>, text: &[u8], start: usize, end: usize) {
+    if end - start <= 8 {
+        let at = out.len();
+        out.extend_from_slice(eight(text, start));
+        out.truncate(at + end - start);
+    } else {
+        out.extend_from_slice(&text[start..end]);
+    }
 }
 
 pub fn write_case<'p>(
@@ -64,25 +90,38 @@ pub fn write_case<'p>(
                     ends: ends[i],
                     text: texts.get(i).map_or("", String::as_str),
                 };
+                // Lines of squares and text only are written without the evaluator.
+                let squares_only = !notation
+                    && tpl
+                        .iter()
+                        .all(|p| matches!(p, TplPart::Text(_) | TplPart::From | TplPart::To));
                 if *sorted {
                     lines.text.clear();
                     lines.spans.clear();
-                    for i in 0..ends.len() {
+                    let e = runner.engine().clone();
+                    for (i, &move_ends) in ends.iter().enumerate() {
                         let start = lines.text.len();
-                        template(runner, pos, tpl, Some(line(i)), &mut lines.text)?;
-                        let key = prefix(&lines.text[start..]);
-                        lines
-                            .spans
-                            .push((key, start as u32, lines.text.len() as u32));
+                        if squares_only {
+                            squares_line(&e.g.names, tpl, move_ends, &mut lines.text);
+                        } else {
+                            template(runner, pos, tpl, Some(line(i)), &mut lines.text)?;
+                        }
+                        lines.spans.push((0, start as u32, lines.text.len() as u32));
+                        lines.text.push(b'\n');
                     }
+                    // Every line's start has eight bytes after it.
+                    lines.text.extend_from_slice(&[0; 8]);
                     let text = &lines.text;
-                    let line = |s: &(u64, u32, u32)| &text[s.1 as usize..s.2 as usize];
-                    lines
-                        .spans
-                        .sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| line(a).cmp(line(b))));
+                    for s in lines.spans.iter_mut() {
+                        s.0 = prefix(text, s.1 as usize, s.2 as usize);
+                    }
+                    lines.spans.sort_unstable_by(|a, b| match a.0.cmp(&b.0) {
+                        Ordering::Equal => whole_lines(text, a, b),
+                        o => o,
+                    });
                     for s in &lines.spans {
-                        out.extend_from_slice(line(s));
-                        out.push(b'\n');
+                        // The line and the line break after it.
+                        put_span(out, text, s.1 as usize, s.2 as usize + 1);
                     }
                 } else {
                     for i in 0..ends.len() {
@@ -169,6 +208,29 @@ fn template<'p>(
         }
     }
     Ok(())
+}
+
+/// The order of two lines by their whole text (out of the sort's loop: lines seldom share
+/// their first eight bytes).
+#[inline(never)]
+fn whole_lines(text: &[u8], a: &(u64, u32, u32), b: &(u64, u32, u32)) -> Ordering {
+    let line = |s: &(u64, u32, u32)| &text[s.1 as usize..s.2 as usize];
+    line(a).cmp(line(b))
+}
+
+/// A move line whose template has only text and the move's squares.
+#[inline]
+fn squares_line(names: &[Box<str>], parts: &[TplPart], ends: MoveEnds, out: &mut Vec<u8>) {
+    for part in parts {
+        let bytes: &[u8] = match part {
+            TplPart::Text(s) => s.as_bytes(),
+            TplPart::From if ends.from != NONE => names[ends.from as usize].as_bytes(),
+            TplPart::To if ends.to != NONE => names[ends.to as usize].as_bytes(),
+            TplPart::From if ends.to != NONE => b"*",
+            _ => b"pass",
+        };
+        put(out, bytes);
+    }
 }
 
 /// Appends `bytes`: the one or two bytes of most separators and square names one by one,

@@ -201,9 +201,8 @@ fn flip_runs<T: Trace>(
     let own_base = 1 + side * t.kinds;
     let Position { cells, counts, .. } = pos;
     stack.clear();
-    stack.push(from as u32);
-    while let Some(v) = stack.pop() {
-        let v = v as usize;
+    let mut v = from;
+    loop {
         for &d in dirs {
             let Some(count) = closed_run(g, class, cells, v, d) else {
                 continue;
@@ -230,6 +229,10 @@ fn flip_runs<T: Trace>(
                 }
                 f += stride;
             }
+        }
+        match stack.pop() {
+            Some(next) => v = next as usize,
+            None => break,
         }
     }
 }

@@ -133,8 +133,12 @@ pub fn not_here<T>(what: &str) -> Result<T, RunError> {
 #[inline]
 pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usize) -> u32 {
     let kinds = t.kinds as usize;
-    let side_total =
-        |s: usize| -> u32 { pos.counts[1 + s * kinds..1 + (s + 1) * kinds].iter().sum() };
+    let side_total = |s: usize| -> u32 {
+        match kinds {
+            1 => pos.counts[1 + s],
+            _ => pos.counts[1 + s * kinds..1 + (s + 1) * kinds].iter().sum(),
+        }
+    };
     let all = || -> u32 { pos.counts[1..].iter().sum() };
     match f {
         SetFilter::Own => side_total(side as usize),

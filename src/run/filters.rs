@@ -29,3 +29,23 @@ pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] 
     }
     m
 }
+
+/// Adds one to the count of each of the `axes` lines through every square whose cell
+/// `matching` accepts (`lines`: the lines of each square in turn). Inlined, so that a
+/// constant `axes` unrolls the inner loop.
+#[inline(always)]
+pub fn add_line_counts(
+    axes: usize,
+    cells: &[Code],
+    lines: &[u32],
+    matching: &[bool; 256],
+    counts: &mut [u32],
+) {
+    for (&c, through) in cells.iter().zip(lines.chunks_exact(axes)) {
+        if matching[c as usize] {
+            for &l in through {
+                counts[l as usize] += 1;
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::RunError;
 use super::eval::{self, Candidate};
-use super::filters::filter_table;
+use super::filters::{add_line_counts, filter_table};
 use super::position::Position;
 use super::runs::closed_run;
 use super::step::{NONE, Step};
@@ -575,13 +575,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         self.line_counts.resize(g.line_count, 0);
         let matching = filter_table(f, &t.class[pos.mover as usize], t);
         let counts = &mut self.line_counts[..];
-        let axes = g.axes.len();
-        for (&c, lines) in pos.cells.iter().zip(g.square_lines.chunks_exact(axes)) {
-            if matching[c as usize] {
-                for &l in lines {
-                    counts[l as usize] += 1;
-                }
-            }
+        let lines = &g.square_lines[..];
+        match g.axes.len() {
+            // The usual four lines through a square (row, column, two diagonals), unrolled.
+            4 => add_line_counts(4, &pos.cells, lines, &matching, counts),
+            axes => add_line_counts(axes, &pos.cells, lines, &matching, counts),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Runs of enemy pieces closed by an own piece: what `flip` turns and what `must flip`
 //! asks for, found by one scan.
 
+use super::step::NONE;
 use crate::compile::geometry::Geometry;
 use crate::program::{C_ENEMY, C_OWN, DirId};
 
@@ -14,15 +15,19 @@ pub fn closed_run(
     sq: usize,
     d: DirId,
 ) -> Option<u32> {
-    let avail = g.steps(d, sq);
-    let stride = g.stride[d as usize];
-    let mut s = sq as isize + stride;
-    // Most directions end at once: no enemy next to the square.
-    if avail < 2 || class[cells[s as usize] as usize] != C_ENEMY {
+    // Most directions end at once: no enemy next to the square (one look-up of the
+    // neighbour).
+    let next = g.next[d as usize * g.n + sq];
+    if next == NONE || class[cells[next as usize] as usize] != C_ENEMY {
         return None;
     }
+    let avail = g.steps(d, sq);
+    if avail < 2 {
+        return None;
+    }
+    let stride = g.stride[d as usize];
     let mut k = 2;
-    s += stride;
+    let mut s = next as isize + stride;
     while k < avail && class[cells[s as usize] as usize] == C_ENEMY {
         k += 1;
         s += stride;

@@ -3,6 +3,7 @@
 //! value, listing moves, their ends, the positions after them.
 
 use super::apply::finish;
+use super::eval::count_set;
 use super::movegen::chain_at;
 use super::position::Position;
 use super::scope::At;
@@ -306,6 +307,14 @@ impl<'p> Runner<'p> {
                     acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
                     Ok(())
                 }
+                Fold::Best { max, body } if matches!(body, Expr::CountSet(_)) => {
+                    let v = self.best_count(pos, body);
+                    acc.best = Some(
+                        acc.best
+                            .map_or(v, |b| if *max { b.max(v) } else { b.min(v) }),
+                    );
+                    Ok(())
+                }
                 _ => self.fold_after(pos, fold, acc),
             };
         }
@@ -477,6 +486,16 @@ impl<'p> Runner<'p> {
         Ok(None)
     }
 
+    /// The common body of a max or min over moves, a count of pieces, for the position
+    /// `after` a move: read off the piece counts, without the evaluator.
+    #[inline(always)]
+    fn best_count(&self, after: &Position, body: &Expr) -> i64 {
+        match body {
+            Expr::CountSet(f) => count_set(&self.e.t, after, after.mover, *f, self.e.g.n) as i64,
+            _ => unreachable!("a count of pieces"),
+        }
+    }
+
     /// Folds in the position `after` a complete move (the mover still the side that moved).
     fn fold_after(
         &mut self,
@@ -492,7 +511,10 @@ impl<'p> Runner<'p> {
                 }
             }
             Fold::Best { max, body } => {
-                let v = At::inside(self, after, side).eval(body)?;
+                let v = match body {
+                    Expr::CountSet(_) => self.best_count(after, body),
+                    _ => At::inside(self, after, side).eval(body)?,
+                };
                 acc.best = Some(match acc.best {
                     None => v,
                     Some(b) if *max => b.max(v),
