@@ -28,7 +28,7 @@
 use super::bitjump::{JumpGame, jump_game};
 use super::geometry::Geometry;
 use super::tables::Tables;
-use super::word::Shift;
+use super::word::Rows;
 use crate::program::{
     Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, GameRules, Op, Program,
     SetFilter, SideId, SquareClass, Stuck,
@@ -146,9 +146,9 @@ pub enum BitExpr {
     Any([(Option<usize>, u128); 2]),
     /// Whether none does (`no ...`, `count ... = 0`).
     No([(Option<usize>, u128); 2]),
-    /// `N SET in a row along DIRECTIONS`: per side to move, the set; the run length and the
-    /// steps back along the directions, one of each line (per side to move).
-    InARow([Option<usize>; 2], u32, [Vec<Shift>; 2]),
+    /// `N SET in a row along DIRECTIONS`: per side to move, the set; the rows looked for,
+    /// along one direction of each line.
+    InARow([Option<usize>; 2], Rows),
 }
 
 /// The bit form of a game of single steps on this board, if it has one.
@@ -216,7 +216,7 @@ impl BitExpr {
             BitExpr::Bin(_, a, b) => a.reads() | b.reads(),
             BitExpr::ToMove(_) => READS_MOVER,
             BitExpr::Count(v) | BitExpr::Any(v) | BitExpr::No(v) if v[0] == v[1] => set(v[0].0),
-            BitExpr::InARow(s, _, d) if s[0] == s[1] && d[0] == d[1] => set(s[0]),
+            BitExpr::InARow(s, _) if s[0] == s[1] => set(s[0]),
             _ => READS_MOVER,
         }
     }
@@ -275,8 +275,7 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry, all: u128) -> 
         } => BitExpr::Count(counted(*filter, *area, g, all, kinds)?),
         Expr::InARow { n, members, dirs } => {
             let sets = counted(*members, None, g, all, kinds)?.map(|(set, _)| set);
-            let steps: Vec<Shift> = one_way(t, dirs).iter().map(|&d| Shift::of(g, d)).collect();
-            BitExpr::InARow(sets, *n, [steps.clone(), steps])
+            BitExpr::InARow(sets, Rows::new(g, *n, &one_way(t, dirs)))
         }
         _ => return None,
     })

@@ -125,16 +125,65 @@ impl Shift {
     }
 }
 
-/// Whether some run of at least `n` squares of `members` lies along one of the directions
-/// of `steps`: a square starts a run of k + 1 when it is a member and the next square along
-/// the direction starts a run of k.
-#[inline]
-pub fn runs_along<W: Word>(members: W, n: u32, steps: &[Shift]) -> bool {
+/// Runs of `n` squares along some directions, found by doubling: a square starts a run of
+/// `k + j` squares (`j <= k`) when it starts a run of `k` and so does the square `j` steps
+/// on, so a run of 4 takes two steps back where one at a time takes three.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rows {
+    pub n: u32,
+    /// Per direction, the steps back of each doubling: `j` squares at once, from the squares
+    /// `j` steps can be taken from.
+    lines: Vec<Vec<Shift>>,
+}
+
+impl Rows {
+    pub fn new(g: &Geometry, n: u32, dirs: &[DirId]) -> Rows {
+        let line = |d: DirId| {
+            let mut chain = Vec::new();
+            let mut k = 1;
+            while k < n {
+                let j = k.min(n - k);
+                let mask = (0..g.n)
+                    .filter(|&sq| g.steps(d, sq) >= j)
+                    .fold(0u128, |m, sq| m | 1 << sq);
+                let stride = g.stride[d as usize] * j as isize;
+                chain.push(Shift { stride, mask });
+                k += j;
+            }
+            chain
+        };
+        Rows {
+            n,
+            lines: dirs.iter().map(|&d| line(d)).collect(),
+        }
+    }
+
+    /// Whether `members` has a run of `n` along one of the directions.
+    #[inline]
+    pub fn any<W: Word>(&self, members: W) -> bool {
+        members.count() >= self.n
+            && self.lines.iter().any(|chain| {
+                let mut runs = members;
+                for step in chain {
+                    runs &= step.back(runs);
+                    if runs == W::ZERO {
+                        return false;
+                    }
+                }
+                true
+            })
+    }
+}
+
+/// Whether some run of at least `n` squares of `members` lies along one of `dirs`, one
+/// step at a time: a square starts a run of k + 1 when it is a member and the next square
+/// along the direction starts a run of k.
+pub fn runs_of<W: Word>(g: &Geometry, members: W, n: u32, dirs: &[DirId]) -> bool {
     members.count() >= n
-        && steps.iter().any(|step| {
+        && dirs.iter().any(|&d| {
             let mut runs = members;
             for _ in 1..n {
-                runs = members & step.back(runs);
+                runs = members & back(g, runs, d);
                 if runs == W::ZERO {
                     return false;
                 }
@@ -143,17 +192,29 @@ pub fn runs_along<W: Word>(members: W, n: u32, steps: &[Shift]) -> bool {
         })
 }
 
-/// [`runs_along`] the directions `dirs` of the board `g`.
-pub fn runs_of<W: Word>(g: &Geometry, members: W, n: u32, dirs: &[DirId]) -> bool {
-    members.count() >= n
-        && dirs
-            .iter()
-            .any(|&d| runs_along(members, n, &[Shift::of(g, d)]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::playout::Rng;
+
+    #[test]
+    fn rows_by_doubling_are_rows_one_step_at_a_time() {
+        let source = include_str!("../../rules/connect-four.rules");
+        let p = crate::check::check(&crate::syntax::parse(source).unwrap()).unwrap();
+        let all: Vec<DirId> = (0..p.directions.len() as DirId).collect();
+        let mut rng = Rng::new(3);
+        for (rows, cols) in [(6, 7), (8, 8), (3, 3), (10, 12)] {
+            let g = Geometry::new(&p, rows, cols).unwrap();
+            for n in 1..=6 {
+                let found = Rows::new(&g, n, &all);
+                for _ in 0..300 {
+                    let members = rng.next_u64() as u128 & rng.next_u64() as u128 & g.all_bits
+                        | (rng.next_u64() as u128) << 64 & g.all_bits;
+                    assert_eq!(found.any(members), runs_of(&g, members, n, &all), "{n}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn both_words_agree() {

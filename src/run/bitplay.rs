@@ -12,7 +12,7 @@ use crate::compile::bitboard::{
     BitEnds, BitExpr, BitForm, FlipGame, PlaceGame, READS_EMPTY, READS_MOVER, READS_SIDE, StepGame,
 };
 use crate::compile::geometry::Geometry;
-use crate::compile::word::{Word, all, back, forward, runs_along};
+use crate::compile::word::{Word, all, back, forward};
 use crate::program::{C_EMPTY, C_ENEMY, C_OWN, CellMask, Code, DirId, EMPTY, Op, SideId};
 
 /// The empty squares where a side with pieces `own` may place, against `enemy`: those from
@@ -227,12 +227,12 @@ fn value<W: Word>(e: &BitExpr, g: &Geometry, sets: &[W; 2], mover: usize) -> Res
         BitExpr::Count(per_viewer) => i64::from(within(per_viewer, sets, mover).count()),
         BitExpr::Any(per_viewer) => i64::from(within(per_viewer, sets, mover) != W::ZERO),
         BitExpr::No(per_viewer) => i64::from(within(per_viewer, sets, mover) == W::ZERO),
-        BitExpr::InARow(per_viewer, n, steps) => {
+        BitExpr::InARow(per_viewer, rows) => {
             let members = match per_viewer[mover] {
                 Some(s) => sets[s],
                 None => all::<W>(g) & !(sets[0] | sets[1]),
             };
-            i64::from(runs_along(members, *n, &steps[mover]))
+            i64::from(rows.any(members))
         }
         BitExpr::Bin(op, a, b) => {
             let x = value(a, g, sets, mover)?;
@@ -287,12 +287,8 @@ fn holds<W: Word>(
     Ok(match e {
         BitExpr::Any(per_viewer) => within(per_viewer, sets, mover) != W::ZERO,
         BitExpr::No(per_viewer) => within(per_viewer, sets, mover) == W::ZERO,
-        BitExpr::InARow([Some(s), _], n, [steps, _]) if mover == 0 => {
-            runs_along(sets[*s], *n, steps)
-        }
-        BitExpr::InARow([_, Some(s)], n, [_, steps]) if mover == 1 => {
-            runs_along(sets[*s], *n, steps)
-        }
+        BitExpr::InARow([Some(s), _], rows) if mover == 0 => rows.any(sets[*s]),
+        BitExpr::InARow([_, Some(s)], rows) if mover == 1 => rows.any(sets[*s]),
         _ => value(e, g, sets, mover)? != 0,
     })
 }
