@@ -287,6 +287,7 @@ pub fn playouts<'a>(
                 let seen = stats.then_some(&mut sum.seen);
                 let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
                 let end = crate::render::output::ending_known(r, &played.end, played.end_rule)?;
+                r.recycle(played.end);
                 sum.plies += u64::from(played.plies);
                 sum.longest = sum.longest.max(played.plies);
                 sum.limited += u64::from(played.limited);

@@ -28,7 +28,7 @@
 use super::bitjump::{JumpGame, jump_game};
 use super::geometry::Geometry;
 use super::tables::Tables;
-use super::word::Rows;
+use super::word::{Rows, Shift};
 use crate::program::{
     Action, Area, C_EMPTY, C_ENEMY, CellMask, Code, DirId, Distance, Expr, GameRules, Op, Program,
     SetFilter, SideId, SquareClass, Stuck,
@@ -322,12 +322,12 @@ pub struct PlaceGame {
     pub ends: BitEnds,
 }
 
-/// `DIRECTION of to is [not] CLASS` as masks: per side to move, the direction, and whether
-/// the square there must be off the board or, on it, of the classes `cells` (as that side
-/// sees them); `negated` for `is not`.
+/// `DIRECTION of to is [not] CLASS` as masks: per side to move, the step back against the
+/// direction, and whether the square there must be off the board or, on it, of the classes
+/// `cells` (as that side sees them); `negated` for `is not`.
 #[derive(Debug, Clone)]
 pub struct SquareTest {
-    pub dirs: [DirId; 2],
+    pub back: [Shift; 2],
     pub off_board: bool,
     pub cells: CellMask,
     pub negated: bool,
@@ -361,7 +361,7 @@ fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
     let wheres = ka
         .conditions
         .iter()
-        .map(|(e, _)| square_test(e))
+        .map(|(e, _)| square_test(e, g))
         .collect::<Option<Vec<_>>>()?;
     let ends = bit_ends(game, t, g, 1)?;
     Some(PlaceGame {
@@ -372,7 +372,7 @@ fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
 }
 
 /// `[not] (DIRECTION of to is CLASS)`, one step away, as a [`SquareTest`].
-fn square_test(e: &Expr) -> Option<SquareTest> {
+fn square_test(e: &Expr, g: &Geometry) -> Option<SquareTest> {
     let (inner, negated) = match e {
         Expr::Not(x) => (&**x, true),
         x => (x, false),
@@ -397,7 +397,7 @@ fn square_test(e: &Expr) -> Option<SquareTest> {
         _ => return None,
     };
     Some(SquareTest {
-        dirs: [dirs[0], dirs[1]],
+        back: [Shift::of(g, dirs[0]), Shift::of(g, dirs[1])],
         off_board,
         cells,
         negated,

@@ -131,15 +131,16 @@ impl Shift {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rows {
     pub n: u32,
-    /// Per direction, the steps back of each doubling: `j` squares at once, from the squares
-    /// `j` steps can be taken from.
-    lines: Vec<Vec<Shift>>,
+    /// The steps back of each doubling, direction after direction (each direction takes
+    /// as many, which depends on `n` only): `j` squares at once, from the squares `j` steps
+    /// can be taken from.
+    steps: Vec<Shift>,
 }
 
 impl Rows {
     pub fn new(g: &Geometry, n: u32, dirs: &[DirId]) -> Rows {
-        let line = |d: DirId| {
-            let mut chain = Vec::new();
+        let mut steps = Vec::new();
+        for &d in dirs {
             let mut k = 1;
             while k < n {
                 let j = k.min(n - k);
@@ -147,31 +148,39 @@ impl Rows {
                     .filter(|&sq| g.steps(d, sq) >= j)
                     .fold(0u128, |m, sq| m | 1 << sq);
                 let stride = g.stride[d as usize] * j as isize;
-                chain.push(Shift { stride, mask });
+                steps.push(Shift { stride, mask });
                 k += j;
             }
-            chain
-        };
-        Rows {
-            n,
-            lines: dirs.iter().map(|&d| line(d)).collect(),
         }
+        Rows { n, steps }
+    }
+
+    /// How many doublings a run of `n` takes along one direction.
+    #[inline(always)]
+    fn per_line(&self) -> usize {
+        (u32::BITS - (self.n.max(1) - 1).leading_zeros()) as usize
     }
 
     /// Whether `members` has a run of `n` along one of the directions.
     #[inline]
     pub fn any<W: Word>(&self, members: W) -> bool {
-        members.count() >= self.n
-            && self.lines.iter().any(|chain| {
-                let mut runs = members;
-                for step in chain {
-                    runs &= step.back(runs);
-                    if runs == W::ZERO {
-                        return false;
-                    }
+        if members.count() < self.n {
+            return false;
+        }
+        let per_line = self.per_line();
+        if per_line == 0 {
+            return true;
+        }
+        self.steps.chunks_exact(per_line).any(|chain| {
+            let mut runs = members;
+            for step in chain {
+                runs &= step.back(runs);
+                if runs == W::ZERO {
+                    return false;
                 }
-                true
-            })
+            }
+            true
+        })
     }
 }
 

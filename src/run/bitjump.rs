@@ -68,8 +68,8 @@ impl<B: Bits> BitSets for Board<B> {
         }
     }
 
-    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position {
-        position_of(code, (&before.by_code(), &self.by_code()), mover, start)
+    fn position(&self, before: &Self, code: &[Code], mover: usize, end: Position) -> Position {
+        position_of(code, (&before.by_code(), &self.by_code()), mover, end)
     }
 
     fn sides(&self) -> [B; 2] {

@@ -142,7 +142,8 @@ fn flip_playout<W: Word>(
     let limited = !ended
         && seen.is_some()
         && (moves_of(mover, &sets) | moves_of(1 - mover, &sets)) != W::ZERO;
-    let mut end = position_of(&f.code, (&first, &sets), mover, start);
+    let end = runner.take_pos(start);
+    let mut end = position_of(&f.code, (&first, &sets), mover, end);
     end.passes = passes;
     Ok(Played {
         end,
@@ -383,15 +384,14 @@ pub(super) fn sets_of<W: Word, const N: usize>(code: &[Code], pos: &Position) ->
     sets
 }
 
-/// `start`, whose pieces are `before` (the squares of each code's pieces), with the pieces
+/// `end`, whose pieces are `before` (the squares of each code's pieces), given the pieces
 /// of `sets` and `mover` to move.
 pub(super) fn position_of<W: Word, const N: usize>(
     code: &[Code],
     (before, sets): (&[W; N], &[W; N]),
     mover: usize,
-    start: &Position,
+    mut end: Position,
 ) -> Position {
-    let mut end = start.clone();
     let mut changed = W::ZERO;
     for i in 0..N {
         changed |= before[i] ^ sets[i];
@@ -423,10 +423,9 @@ fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usi
     let empty = all & !(sets[0] | sets[1]);
     let mut out = empty;
     for w in &f.wheres {
-        let d = w.dirs[mover];
-        let on = W::of(g.step_bits[d as usize]);
+        let step = w.back[mover];
         let hit = if w.off_board {
-            all & !on
+            all & !W::of(step.mask)
         } else {
             let class = landing(w.cells & !C_OWN, empty, sets[1 - mover])
                 | if w.cells & C_OWN != 0 {
@@ -434,7 +433,7 @@ fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usi
                 } else {
                     W::ZERO
                 };
-            back(g, class, d)
+            step.back(class)
         };
         out &= if w.negated { !hit } else { hit };
     }
@@ -447,8 +446,8 @@ pub(super) trait BitSets: Copy {
     /// The sets of a position whose pieces have the codes `code` (in the order the game
     /// gives them).
     fn of(code: &[Code], pos: &Position) -> Self;
-    /// `start`, whose pieces are `before`, with these pieces and `mover` to move.
-    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position;
+    /// `end`, whose pieces are `before`, given these pieces and `mover` to move.
+    fn position(&self, before: &Self, code: &[Code], mover: usize, end: Position) -> Position;
     /// Each side's pieces (what the end rules count).
     fn sides(&self) -> [Self::W; 2];
 }
@@ -460,8 +459,8 @@ impl<W: Word> BitSets for [W; 2] {
         sets_of(code, pos)
     }
 
-    fn position(&self, before: &Self, code: &[Code], mover: usize, start: &Position) -> Position {
-        position_of(code, (before, self), mover, start)
+    fn position(&self, before: &Self, code: &[Code], mover: usize, end: Position) -> Position {
+        position_of(code, (before, self), mover, end)
     }
 
     fn sides(&self) -> [W; 2] {
@@ -639,7 +638,7 @@ pub(super) fn ended_playout<S: BitSets, G: Ended<S>>(
         && f.count(g, &sets, mover, &mut lists) > 0;
     runner.scratch.bits = lists;
     Ok(Played {
-        end: sets.position(&first, f.code(), mover, start),
+        end: sets.position(&first, f.code(), mover, runner.take_pos(start)),
         plies: plies - done,
         limited,
         // A game stopped by the ply limit was not asked after its last move.

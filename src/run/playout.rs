@@ -118,7 +118,7 @@ pub fn playout_from(
         game.stuck == crate::program::Stuck::Pass,
         game.stop_after.unwrap_or(u32::MAX),
     );
-    let mut pos = start.clone();
+    let mut pos = runner.take_pos(start);
     let mut plies = done;
     runner.forget_game();
     // Moves of one step each: try them in random order and play the first legal one, a

@@ -258,6 +258,14 @@ impl<'p> Runner<'p> {
         self.scratch.pos_pool.push(pos);
     }
 
+    /// Gives back a position the runner made (the end of a playout) once it is no longer
+    /// needed, so the next one reuses its memory.
+    pub fn recycle(&mut self, pos: Position) {
+        if self.scratch.pos_pool.len() < 64 {
+            self.put_pos(pos);
+        }
+    }
+
     /// Plays every step of `steps` in order on a copy of `pos` and calls `then` with the
     /// step and the position after it, stopping at the first error. One copy from the pool
     /// serves every step (written over from `pos` before each), and goes back with the list.
