@@ -261,6 +261,7 @@ fn within<W: Word>(per_viewer: &[(Option<usize>, u128); 2], sets: &[W; 2], mover
 /// Whether an end rule holds with `mover` to move, asking only the rules that read
 /// something in `changed` (what the last move changed, as [`changes`] tells; the others were
 /// found false before it).
+#[inline(always)]
 fn over<W: Word>(
     ends: &BitEnds,
     g: &Geometry,
@@ -612,23 +613,22 @@ pub(super) fn ended_playout<S: BitSets, G: Ended<S>>(
     let (mut changed, mut end_rule) = (EVERYTHING, None);
     while plies < limit {
         runner.tick()?;
-        end_rule = over(f.ends(), g, &sets.sides(), mover, changed)?;
-        if end_rule.is_some() {
-            ended = true;
+        // The side to move as a constant, so that each side's sets stay in registers.
+        let turn = (
+            &mut sets,
+            &mut changed,
+            &mut lists,
+            &mut *rng,
+            seen.as_deref_mut(),
+        );
+        let played = match mover {
+            0 => turn_of::<0, S, G>(f, g, turn)?,
+            _ => turn_of::<1, S, G>(f, g, turn)?,
+        };
+        if let Err(rule) = played {
+            (end_rule, ended) = (rule, true);
             break;
         }
-        let n = f.moves(g, &sets, mover, &mut lists);
-        if n == 0 {
-            ended = true;
-            break;
-        }
-        if let Some(seen) = seen.as_deref_mut() {
-            seen.moves += n;
-            seen.positions += 1;
-        }
-        let before = sets.sides();
-        f.play(g, &mut sets, mover, &lists, rng.below(n));
-        changed = changes(&before, &sets.sides());
         mover = 1 - mover;
         plies += 1;
     }
@@ -644,6 +644,42 @@ pub(super) fn ended_playout<S: BitSets, G: Ended<S>>(
         // A game stopped by the ply limit was not asked after its last move.
         end_rule: ended.then_some(end_rule),
     })
+}
+
+/// What one ply of a playout works on: the sets, what the last move changed, the lists
+/// kept between counting and playing, the random numbers and the counts of moves seen.
+type Turn<'a, S> = (
+    &'a mut S,
+    &'a mut u8,
+    &'a mut BitLists,
+    &'a mut Rng,
+    Option<&'a mut Seen>,
+);
+
+/// One ply of [`ended_playout`] with the side `M` to move: `Ok(Ok(()))` when a move was
+/// played, `Ok(Err(rule))` when the game is over (by the end rule `rule`, or with no
+/// move).
+#[inline(always)]
+fn turn_of<const M: usize, S: BitSets, G: Ended<S>>(
+    f: &G,
+    g: &Geometry,
+    (sets, changed, lists, rng, seen): Turn<'_, S>,
+) -> Result<Result<(), Option<usize>>, RunError> {
+    if let Some(rule) = over(f.ends(), g, &sets.sides(), M, *changed)? {
+        return Ok(Err(Some(rule)));
+    }
+    let n = f.moves(g, sets, M, lists);
+    if n == 0 {
+        return Ok(Err(None));
+    }
+    if let Some(seen) = seen {
+        seen.moves += n;
+        seen.positions += 1;
+    }
+    let before = sets.sides();
+    f.play(g, sets, M, lists, rng.below(n));
+    *changed = changes(&before, &sets.sides());
+    Ok(Ok(()))
 }
 
 /// [`perft`] of a game that [`Ended`] describes, on the sets `S`.
