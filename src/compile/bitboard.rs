@@ -5,7 +5,7 @@
 //! counts) and counts the same perft.
 //!
 //! What compiles so far, on boards of at most 128 squares with two sides (of one kind of
-//! piece but for draughts), every move counting as it is and nothing remembered besides
+//! piece but for men and kings), every move counting as it is and nothing remembered besides
 //! the pieces:
 //! - [`FlipGame`]: one move that places a piece on an empty square where it closes at least
 //!   one run of enemy pieces, and turns every such run along the flip directions (not
@@ -20,7 +20,7 @@
 //!   on the far row, moving by single steps onto empty squares and short jumps over an enemy
 //!   piece, the jumps of a move going on in a chain (while possible or optionally, until
 //!   promoted or not, never straight back or not), captured pieces leaving at once or at the
-//!   end of the move, captures mandatory or not (draughts with short kings); the game ends
+//!   end of the move, captures mandatory or not (kings that step, not fly); the game ends
 //!   by conditions on counts of pieces or when a side cannot move.
 //!
 //! Anything else keeps the general generator.

@@ -1,5 +1,5 @@
 //! The bit form of games of steps and short jumps with two kinds of piece, one promoting to
-//! the other on the far row (draughts and games like it): see [`JumpGame`].
+//! the other on the far row: see [`JumpGame`].
 
 use super::bitboard::{BitEnds, bit_ends, two_sides};
 use super::geometry::Geometry;

@@ -208,7 +208,8 @@ mod tests {
 
     #[test]
     fn rows_by_doubling_are_rows_one_step_at_a_time() {
-        let source = include_str!("../../rules/connect-four.rules");
+        let source = "board 3 x 3\nsides x \"X\", o \"O\"\nsetup empty\nmove place onto empty\n\
+                      game\n  x wins if 3 x pieces in a row along orthogonal, diagonal\n";
         let p = crate::check::check(&crate::syntax::parse(source).unwrap()).unwrap();
         let all: Vec<DirId> = (0..p.directions.len() as DirId).collect();
         let mut rng = Rng::new(3);

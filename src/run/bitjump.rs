@@ -1,5 +1,5 @@
 //! Random playouts and perft of games of steps and short jumps compiled to bits
-//! ([`JumpGame`]: draughts and games like it): each side's pieces and the kings as sets of
+//! ([`JumpGame`]: men and the kings they become): each side's pieces and the kings as sets of
 //! squares, the pieces with a step or a jump along a direction found for all of them at
 //! once, chains of jumps followed square by square. The moves come in the general
 //! generator's order (the actions in turn, the pieces of each in square order, each piece's
