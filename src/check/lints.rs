@@ -43,7 +43,7 @@ fn endless(p: &Program, out: &mut Vec<CheckError>) {
             .iter()
             .flat_map(|part| part.iter())
             .find(|ka| match &ka.action {
-                Action::Slide { dirs, .. } => dirs.iter().any(|d| reversible(p, d)),
+                Action::Slide { dirs, .. } => dirs.iter().any(|d| has_both_ways(p, d)),
                 Action::Pass => true,
                 _ => false,
             })
@@ -66,7 +66,7 @@ fn endless(p: &Program, out: &mut Vec<CheckError>) {
 }
 
 /// Whether a list of directions holds one and its opposite.
-fn reversible(p: &Program, dirs: &[u16]) -> bool {
+fn has_both_ways(p: &Program, dirs: &[u16]) -> bool {
     dirs.iter().any(|&a| {
         let (ar, ac) = (p.directions[a as usize].dr, p.directions[a as usize].dc);
         dirs.iter().any(|&b| {
