@@ -229,11 +229,10 @@ pub(super) fn bit_ends(
     g: &Geometry,
     kinds: usize,
 ) -> Option<BitEnds> {
-    let all = g.all_bits;
     game.ends
         .iter()
         .map(|e| {
-            let rule = bit_expr(&e.condition, (t, kinds), g, all)?;
+            let rule = bit_expr(&e.condition, (t, kinds), g)?;
             let reads = rule.reads();
             Some(BitEnd { rule, reads })
         })
@@ -253,8 +252,8 @@ fn one_way(t: &Tables, dirs: &[DirId]) -> Vec<DirId> {
 
 /// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
 /// empty squares, on the whole board or on a named part of it.
-fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry, all: u128) -> Option<BitExpr> {
-    let boxed = |x: &Expr| bit_expr(x, (t, kinds), g, all).map(Box::new);
+fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitExpr> {
+    let boxed = |x: &Expr| bit_expr(x, (t, kinds), g).map(Box::new);
     Some(match e {
         Expr::Int(v) => BitExpr::Int(*v),
         Expr::Not(x) => BitExpr::Not(boxed(x)?),
@@ -267,14 +266,14 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry, all: u128) -> 
             (op, a, b) => BitExpr::Bin(*op, Box::new(a), Box::new(b)),
         },
         Expr::ToMove(s) => BitExpr::ToMove(*s),
-        Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, all, kinds)?),
+        Expr::CountSet(f) => BitExpr::Count(counted(*f, None, g, kinds)?),
         Expr::CountIn {
             filter,
             area,
             attacked: None,
-        } => BitExpr::Count(counted(*filter, *area, g, all, kinds)?),
+        } => BitExpr::Count(counted(*filter, *area, g, kinds)?),
         Expr::InARow { n, members, dirs } => {
-            let sets = counted(*members, None, g, all, kinds)?.map(|(set, _)| set);
+            let sets = counted(*members, None, g, kinds)?.map(|(set, _)| set);
             BitExpr::InARow(sets, Rows::new(g, *n, &one_way(t, dirs)))
         }
         _ => return None,
@@ -286,7 +285,6 @@ fn counted(
     f: SetFilter,
     area: Option<Area>,
     g: &Geometry,
-    all: u128,
     kinds: usize,
 ) -> Option<[(Option<usize>, u128); 2]> {
     let mut out = [(None, 0); 2];
@@ -301,10 +299,8 @@ fn counted(
             _ => return None,
         };
         let mask = match area {
-            None => all,
-            Some(a) => (0..g.n)
-                .filter(|&sq| g.on_area(a, viewer as SideId, sq))
-                .fold(0u128, |m, sq| m | 1 << sq),
+            None => g.all_bits,
+            Some(a) => g.bits_where(|sq| g.on_area(a, viewer as SideId, sq)),
         };
         *slot = (set, mask);
     }

@@ -4,6 +4,7 @@
 use super::bitboard::{BitEnds, bit_ends, two_sides};
 use super::geometry::Geometry;
 use super::tables::Tables;
+use super::word::Shift;
 use crate::program::{Action, C_EMPTY, C_ENEMY, Code, DirId, Distance, KindAction, Program, Stuck};
 
 /// A game of single steps onto empty squares and short jumps over an enemy piece onto the
@@ -27,8 +28,6 @@ pub struct JumpGame {
     /// Per side and kind (men, kings), the directions a chain goes on along, in the
     /// generator's order (each jump action of the chaining rule in turn).
     pub chain: [[Vec<Lane>; 2]; 2],
-    /// Every square of the board.
-    pub all: u128,
     /// Per direction, the one straight back (`DirId::MAX` if none), when a chain may not
     /// turn straight back; empty when it may.
     pub back: Vec<DirId>,
@@ -49,13 +48,12 @@ pub struct JumpGame {
     pub ends: BitEnds,
 }
 
-/// A direction as bits: its index step, the squares a step along it stays on the board
-/// from, and the kinds that move along it (bit 0 the men, bit 1 the kings).
+/// A direction as bits: its step, and the kinds that move along it (bit 0 the men, bit 1
+/// the kings).
 #[derive(Debug, Clone, Copy)]
 pub struct Lane {
     pub dir: DirId,
-    pub stride: isize,
-    pub on: u128,
+    pub shift: Shift,
     pub kinds: u8,
 }
 
@@ -63,8 +61,7 @@ impl Lane {
     fn new(g: &Geometry, dir: DirId, kinds: u8) -> Lane {
         Lane {
             dir,
-            stride: g.stride[dir as usize],
-            on: g.step_bits[dir as usize],
+            shift: Shift::of(g, dir),
             kinds,
         }
     }
@@ -159,11 +156,7 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
     }
     let rule = jump_rule.map(|r| &p.moves[r]);
     let chained = rule.and_then(|r| r.chain);
-    let far = |s: usize| {
-        (0..g.n)
-            .filter(|&sq| g.far[s * g.n + sq])
-            .fold(0u128, |m, sq| m | 1 << sq)
-    };
+    let far = |s: usize| g.bits_where(|sq| g.far[s * g.n + sq]);
     let far = [far(0), far(1)];
     let none = [0, 0];
     Some(JumpGame {
@@ -181,11 +174,6 @@ pub fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Option<JumpGame> {
             .map(|list| lanes(g, list.iter().filter(|a| a.jump))),
         actions,
         chain,
-        all: if g.n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << g.n) - 1
-        },
         back: match chained {
             Some(c) if c.no_turning_back => t.opposite.clone(),
             _ => Vec::new(),

@@ -89,20 +89,6 @@ pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
 }
 
 impl Geometry {
-    /// `set` (squares as bits, on a board of at most 128 squares) seen one step back along
-    /// `d`: bit `s` of the result is the bit of the square one step along `d` from `s`, and
-    /// 0 where that step leaves the board.
-    #[inline(always)]
-    pub fn step_back(&self, set: u128, d: DirId) -> u128 {
-        let stride = self.stride[d as usize];
-        let moved = if stride >= 0 {
-            set >> stride
-        } else {
-            set << -stride
-        };
-        moved & self.step_bits[d as usize]
-    }
-
     /// Per direction, the squares from which one step stays on the board, as bits; none on
     /// a board of more than 128 squares.
     fn bit_steps(&self, directions: usize) -> Vec<u128> {
@@ -110,12 +96,15 @@ impl Geometry {
             return Vec::new();
         }
         (0..directions)
-            .map(|d| {
-                (0..self.n)
-                    .filter(|&sq| self.next[d * self.n + sq] != u32::MAX)
-                    .fold(0u128, |m, sq| m | 1 << sq)
-            })
+            .map(|d| self.bits_where(|sq| self.next[d * self.n + sq] != u32::MAX))
             .collect()
+    }
+
+    /// The squares for which `test` holds, as bits (on a board of at most 128 squares).
+    pub fn bits_where(&self, test: impl Fn(usize) -> bool) -> u128 {
+        (0..self.n)
+            .filter(|&sq| test(sq))
+            .fold(0u128, |m, sq| m | 1 << sq)
     }
 
     /// Letters name at most 26 rows or columns.

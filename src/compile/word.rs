@@ -82,13 +82,7 @@ pub fn all<W: Word>(g: &Geometry) -> W {
 /// out).
 #[inline(always)]
 pub fn forward<W: Word>(g: &Geometry, set: W, d: DirId) -> W {
-    let m = set & W::of(g.step_bits[d as usize]);
-    let stride = g.stride[d as usize];
-    if stride >= 0 {
-        m << stride as u32
-    } else {
-        m >> stride.unsigned_abs() as u32
-    }
+    Shift::of(g, d).ahead(set)
 }
 
 /// The squares one step back against `d` from `set`: those whose step along `d` lands in it.
@@ -123,6 +117,18 @@ impl Shift {
         };
         moved & W::of(self.mask)
     }
+
+    /// The squares of `set` moved one step along the direction (squares whose step leaves
+    /// the board drop out).
+    #[inline(always)]
+    pub fn ahead<W: Word>(self, set: W) -> W {
+        let m = set & W::of(self.mask);
+        if self.stride >= 0 {
+            m << self.stride as u32
+        } else {
+            m >> self.stride.unsigned_abs() as u32
+        }
+    }
 }
 
 /// Runs of `n` squares along some directions, found by doubling: a square starts a run of
@@ -144,9 +150,7 @@ impl Rows {
             let mut k = 1;
             while k < n {
                 let j = k.min(n - k);
-                let mask = (0..g.n)
-                    .filter(|&sq| g.steps(d, sq) >= j)
-                    .fold(0u128, |m, sq| m | 1 << sq);
+                let mask = g.bits_where(|sq| g.steps(d, sq) >= j);
                 let stride = g.stride[d as usize] * j as isize;
                 steps.push(Shift { stride, mask });
                 k += j;

@@ -16,38 +16,8 @@ use super::search::{RunError, Runner};
 use crate::compile::bitboard::BitEnds;
 use crate::compile::bitjump::{JumpGame, Lane};
 use crate::compile::geometry::Geometry;
-use crate::compile::word::{Shift, Word, forward};
+use crate::compile::word::{Word, all, forward};
 use crate::program::{Code, DirId};
-
-/// A set of squares on a word, moved along the compiled directions of a [`JumpGame`].
-pub(super) trait Bits: Word {
-    /// The set seen one step back along `l`: bit `s` is the bit of the square one step
-    /// along `l` from `s`, and 0 where that step leaves the board.
-    fn back(self, l: &Lane) -> Self;
-    /// The set moved one step along `l` (squares whose step leaves the board drop out).
-    fn ahead(self, l: &Lane) -> Self;
-}
-
-impl<W: Word> Bits for W {
-    #[inline(always)]
-    fn back(self, l: &Lane) -> Self {
-        Shift {
-            stride: l.stride,
-            mask: l.on,
-        }
-        .back(self)
-    }
-
-    #[inline(always)]
-    fn ahead(self, l: &Lane) -> Self {
-        let m = self & Self::of(l.on);
-        if l.stride >= 0 {
-            m << l.stride as u32
-        } else {
-            m >> l.stride.unsigned_abs() as u32
-        }
-    }
-}
 
 /// A position on bits: each side's pieces, and which pieces (of either side) are kings.
 #[derive(Debug, Clone, Copy)]
@@ -56,7 +26,7 @@ pub(super) struct Board<B> {
     kings: B,
 }
 
-impl<B: Bits> BitSets for Board<B> {
+impl<B: Word> BitSets for Board<B> {
     type W = B;
 
     /// `code` has each side's men and kings, side by side.
@@ -77,7 +47,7 @@ impl<B: Bits> BitSets for Board<B> {
     }
 }
 
-impl<B: Bits> Board<B> {
+impl<B: Word> Board<B> {
     /// The squares of each code's pieces: each side's men and kings, side by side.
     fn by_code(&self) -> [B; 4] {
         let ([a, b], k) = (self.side, self.kings);
@@ -134,7 +104,7 @@ struct Moved<B> {
     king: bool,
 }
 
-impl<'a, B: Bits> Turn<'a, B> {
+impl<'a, B: Word> Turn<'a, B> {
     #[inline(always)]
     fn new(g: &'a Geometry, f: &'a JumpGame, b: &Board<B>, mover: usize) -> Turn<'a, B> {
         let (own, enemy) = (b.side[mover], b.side[1 - mover]);
@@ -144,7 +114,7 @@ impl<'a, B: Bits> Turn<'a, B> {
             mover,
             enemy,
             kings: b.kings,
-            empty: B::of(f.all) & !(own | enemy),
+            empty: all::<B>(g) & !(own | enemy),
             by_kinds: [B::ZERO, own & !b.kings, own & b.kings, own],
             far_now: B::of(f.far_now[mover]),
             far_end: B::of(f.far_end[mover]),
@@ -160,7 +130,7 @@ impl<'a, B: Bits> Turn<'a, B> {
     /// The pieces that can jump along a lane.
     #[inline(always)]
     fn jumpers(&self, l: &Lane) -> B {
-        self.pieces(l.kinds) & (self.enemy & self.empty.back(l)).back(l)
+        self.pieces(l.kinds) & l.shift.back(self.enemy & l.shift.back(self.empty))
     }
 
     /// Whether some piece can jump.
@@ -215,8 +185,11 @@ impl<'a, B: Bits> Turn<'a, B> {
             jumpers = jumpers.rest();
             for l in lanes {
                 if self.jumpers(l) & from != B::ZERO {
-                    let over = from.ahead(l);
-                    self.chain(self.first_jump(from, over, over.ahead(l), l.dir), visit)?;
+                    let over = l.shift.ahead(from);
+                    self.chain(
+                        self.first_jump(from, over, l.shift.ahead(over), l.dir),
+                        visit,
+                    )?;
                 }
             }
         }
@@ -239,7 +212,7 @@ impl<'a, B: Bits> Turn<'a, B> {
         if f.chains && !(at.promoted && f.until_promoted) {
             for (i, l) in lanes.iter().enumerate() {
                 let turns_back = f.back.get(at.last as usize) == Some(&l.dir);
-                if !turns_back && (at.to.ahead(l) & live).ahead(l) & empty != B::ZERO {
+                if !turns_back && l.shift.ahead(l.shift.ahead(at.to) & live) & empty != B::ZERO {
                     next |= 1 << i;
                 }
             }
@@ -255,8 +228,8 @@ impl<'a, B: Bits> Turn<'a, B> {
         while next != 0 {
             let l = &lanes[next.trailing_zeros() as usize];
             next &= next - 1;
-            let over = at.to.ahead(l);
-            let to = over.ahead(l);
+            let over = l.shift.ahead(at.to);
+            let to = l.shift.ahead(over);
             let now = at.king || to & self.far_now != B::ZERO;
             let on = Chained {
                 to,
@@ -292,7 +265,7 @@ impl<'a, B: Bits> Turn<'a, B> {
             }
         }
         for l in &self.f.steps[self.mover] {
-            n += u64::from((self.pieces(l.kinds) & self.empty.back(l)).count());
+            n += u64::from((self.pieces(l.kinds) & l.shift.back(self.empty)).count());
         }
         n
     }
@@ -312,7 +285,7 @@ impl<'a, B: Bits> Turn<'a, B> {
         for act in self.f.actions[self.mover].iter().filter(|a| !a.jump) {
             let pieces = self.pieces(act.kinds);
             for l in &act.lanes {
-                let from = pieces & self.empty.back(l);
+                let from = pieces & l.shift.back(self.empty);
                 n += u64::from(from.count());
                 lists.masks.push(from.wide());
             }
@@ -362,7 +335,7 @@ impl<'a, B: Bits> Turn<'a, B> {
 /// A game of steps and jumps with its sets `B` bits wide.
 struct Width<'a, B>(&'a JumpGame, PhantomData<B>);
 
-impl<B: Bits> Ended<Board<B>> for Width<'_, B> {
+impl<B: Word> Ended<Board<B>> for Width<'_, B> {
     fn code(&self) -> &[Code] {
         &self.0.code
     }
@@ -399,20 +372,15 @@ impl<B: Bits> Ended<Board<B>> for Width<'_, B> {
             }
         }
         for l in &self.0.steps[mover] {
-            let mut from = turn.pieces(l.kinds) & turn.empty.back(l);
+            let mut from = turn.pieces(l.kinds) & l.shift.back(turn.empty);
             while from != B::ZERO {
                 let piece = from.lowest();
                 from = from.rest();
-                then(b.after(mover, turn.step(piece, piece.ahead(l))))?;
+                then(b.after(mover, turn.step(piece, l.shift.ahead(piece))))?;
             }
         }
         Ok(())
     }
-}
-
-/// Whether the sets of `f` fit 64 bits.
-fn narrow(f: &JumpGame) -> bool {
-    f.all >> 64 == 0
 }
 
 /// A random game from `start`, `done` plies into the game, as
@@ -425,7 +393,7 @@ pub(super) fn playout(
     play: (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     use super::bitplay::ended_playout;
-    match narrow(f) {
+    match runner.engine().g.n <= 64 {
         true => ended_playout(runner, &Width::<u64>(f, PhantomData), start, done, play),
         false => ended_playout(runner, &Width::<u128>(f, PhantomData), start, done, play),
     }
@@ -440,7 +408,7 @@ pub(super) fn perft(
     depth: u32,
 ) -> Result<u64, RunError> {
     use super::bitplay::ended_perft;
-    match narrow(f) {
+    match runner.engine().g.n <= 64 {
         true => ended_perft(runner, &Width::<u64>(f, PhantomData), pos, depth),
         false => ended_perft(runner, &Width::<u128>(f, PhantomData), pos, depth),
     }

@@ -8,6 +8,7 @@ use super::eval::overflow;
 use super::playout::{Played, Rng, Seen};
 use super::position::Position;
 use super::search::{RunError, Runner};
+use super::walk::count_overflow;
 use crate::compile::bitboard::{
     BitEnds, BitExpr, BitForm, FlipGame, PlaceGame, READS_EMPTY, READS_MOVER, READS_SIDE, StepGame,
 };
@@ -211,7 +212,7 @@ fn count<W: Word>(
         let next = [enemy & !turned, own | turned | sq];
         total = total
             .checked_add(count(runner, g, f, next, 1 - mover, depth - 1)?)
-            .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+            .ok_or_else(count_overflow)?;
     }
     Ok(total)
 }
@@ -725,9 +726,7 @@ fn ended_count<S: BitSets, G: Ended<S>>(
     f.each(g, sets, mover, &mut |next| {
         let at = (next, 1 - mover, changes(&sides, &next.sides()));
         let n = ended_count(runner, g, f, at, depth - 1, lists)?;
-        total = total
-            .checked_add(n)
-            .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
+        total = total.checked_add(n).ok_or_else(count_overflow)?;
         Ok(())
     })?;
     Ok(total)
