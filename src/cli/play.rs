@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::load::{display, load};
 use super::options::exit;
 use super::positions::{game_start, search_failed};
-use super::report::{Reporter, to_stderr};
+use super::report::Reporter;
 use crate::diagnostic::Kind;
 use crate::play::{Agent, Choice, Effort, Game, Status, choose};
 use crate::program::{Outcome, Program, SideId};
@@ -84,12 +84,13 @@ pub fn play(rep: &Reporter, rules: &Path, ask: &Ask) -> i32 {
         }
     };
     if agents.contains(&Agent::Mcts) && unstated(p) {
-        to_stderr(&format!(
-            "warning: {}: some ends of the game do not say who wins (a `result` line with only \
-a text); the MCTS agent counts them as draws, so it plays without knowing what to aim for. \
-Write the outcome: `result white wins if ...`\n",
-            display(rules)
-        ));
+        let name = display(rules);
+        let message = format!(
+            "{name}: some ends of the game do not say who wins (a `result` line with only a \
+text); the MCTS agent counts them as draws, so it plays without knowing what to aim for. Write \
+the outcome: `result white wins if ...`"
+        );
+        rep.warning(Kind::Rules, Some(&name), &message);
     }
     let (runner, start) = match game_start(rep, p, rules, ask.position) {
         Ok(x) => x,

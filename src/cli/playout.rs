@@ -228,12 +228,8 @@ fn json(p: &Program, games: u64, seed: u64, sum: &Summary, stats: bool) -> serde
         .tally
         .iter()
         .map(|(text, outcome, n)| {
-            let (kind, side) = match outcome {
-                Outcome::Win(s) => ("win", Some(p.sides[*s as usize].name.as_str())),
-                Outcome::Loss(s) => ("loss", Some(p.sides[*s as usize].name.as_str())),
-                Outcome::Draw => ("draw", None),
-                Outcome::Unstated => ("unstated", None),
-            };
+            let (kind, side) = crate::render::move_view::outcome_word(*outcome);
+            let side = side.map(|s| p.sides[s as usize].name.as_str());
             let mut r = json!({"result": text, "outcome": kind, "side": side, "games": n});
             if stats {
                 let (lo, hi) = wilson(*n, games);

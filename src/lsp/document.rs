@@ -35,8 +35,8 @@ impl Document {
         let mut d = Document {
             uri,
             version,
+            lines: Lines::new(&text),
             text,
-            lines: Lines::default(),
             tree: None,
             symbols: None,
             last_symbols: None,
@@ -71,7 +71,6 @@ impl Document {
             return false;
         }
         self.stale = false;
-        self.lines = Lines::new(&self.text);
         let name = self.uri.as_str();
         self.errors.clear();
         match crate::syntax::parse(&self.text) {

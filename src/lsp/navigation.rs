@@ -55,10 +55,7 @@ pub fn rename(doc: &Document, at: usize, new: &str) -> Result<Option<WorkspaceEd
     }
     if new != sym.name
         && (doc.symbols.as_ref().is_some_and(|s| s.is_declared(new))
-            || crate::check::BUILTIN_DIRECTIONS
-                .iter()
-                .any(|(n, _)| *n == new)
-            || crate::check::BUILTIN_SETS.iter().any(|(n, _)| *n == new))
+            || super::symbols::is_builtin(new))
     {
         return Err(format!("`{new}` is already a name of this file"));
     }

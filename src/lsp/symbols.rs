@@ -57,7 +57,7 @@ fn is_builtin_set(name: &str) -> bool {
     BUILTIN_SETS.iter().any(|(n, _)| *n == name)
 }
 
-fn is_builtin(name: &str) -> bool {
+pub(super) fn is_builtin(name: &str) -> bool {
     BUILTIN_DIRECTIONS.iter().any(|(n, _)| *n == name) || is_builtin_set(name)
 }
 
