@@ -71,7 +71,6 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> bool {
         && !g.step_bits.is_empty()
         && p.sides.len() == 2
         && t.plain
-        && !t.legal
         && !t.quiet
         && !t.passes
         && !t.memory
