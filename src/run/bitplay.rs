@@ -126,7 +126,7 @@ fn flip_playout<W: Word>(
             }
         }
         if moves != W::ZERO {
-            let sq = nth(moves, rng.below(u64::from(moves.count())));
+            let sq = moves.nth(rng.below(u64::from(moves.count())) as u32);
             let (own, enemy) = (sets[mover], sets[1 - mover]);
             let turned = flipped(g, &f.dirs[mover], sq, own, enemy);
             sets[mover] = own | turned | sq;
@@ -410,15 +410,6 @@ pub(super) fn position_of<W: Word, const N: usize>(
     end
 }
 
-/// The `k`-th square (from 0) of `set`, in square order, alone.
-#[inline(always)]
-fn nth<W: Word>(mut set: W, k: u64) -> W {
-    for _ in 0..k {
-        set = set.rest();
-    }
-    set.lowest()
-}
-
 /// The squares `mover` may place on: empty ones where every `where` test holds.
 fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usize) -> W {
     let all = all::<W>(g);
@@ -571,7 +562,7 @@ impl<W: Word> Ended<[W; 2]> for PlaceGame {
     }
 
     fn play(&self, _: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
-        sets[mover] |= nth(W::of(lists.masks[0]), k);
+        sets[mover] |= W::of(lists.masks[0]).nth(k as u32);
     }
 
     fn each(
