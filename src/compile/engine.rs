@@ -19,6 +19,12 @@ pub struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
+    /// The plies after which a game stops (`stop after N plies`), or no limit.
+    pub fn ply_limit(&self) -> u32 {
+        let limit = self.p.game.as_ref().and_then(|g| g.stop_after);
+        limit.unwrap_or(u32::MAX)
+    }
+
     pub fn new(
         p: &'p Program,
         t: Rc<Tables>,

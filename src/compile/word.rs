@@ -238,17 +238,33 @@ impl Rows {
         if members.count() < self.n {
             return false;
         }
-        let per_line = self.per_line();
-        if per_line == 0 {
-            return true;
-        }
-        let mut found = W::ZERO;
-        for chain in self.steps.chunks_exact(per_line) {
-            let mut runs = members;
-            for step in chain {
-                runs &= step.back(runs);
+        match self.per_line() {
+            0 => true,
+            1 => self.runs::<1, W>(members),
+            2 => self.runs::<2, W>(members),
+            3 => self.runs::<3, W>(members),
+            per_line => {
+                let mut found = W::ZERO;
+                for chain in self.steps.chunks_exact(per_line) {
+                    found |= chain
+                        .iter()
+                        .fold(members, |runs, step| runs & step.back(runs));
+                }
+                found != W::ZERO
             }
-            found |= runs;
+        }
+    }
+
+    /// [`Rows::any`] for runs of `K` doublings (runs of up to `2^K` squares), each
+    /// direction's steps taken in one go.
+    #[inline(always)]
+    fn runs<const K: usize, W: Word>(&self, members: W) -> bool {
+        let (chains, _) = self.steps.as_chunks::<K>();
+        let mut found = W::ZERO;
+        for chain in chains {
+            found |= chain
+                .iter()
+                .fold(members, |runs, step| runs & step.back(runs));
         }
         found != W::ZERO
     }

@@ -14,7 +14,7 @@ use crate::compile::bitboard::{
 };
 use crate::compile::geometry::Geometry;
 use crate::compile::word::{Word, all, back, forward};
-use crate::program::{C_EMPTY, C_ENEMY, C_OWN, CellMask, Code, DirId, EMPTY, Op, SideId};
+use crate::program::{C_EMPTY, C_ENEMY, CellMask, Code, DirId, EMPTY, Op, SideId};
 
 /// The empty squares where a side with pieces `own` may place, against `enemy`: those from
 /// which, along a direction, a run of enemy pieces is closed by an own piece.
@@ -68,8 +68,8 @@ pub fn playout(
         BitForm::Flip(f) => flip_playout::<u128>(runner, f, start, done, play),
         BitForm::Step(f) if small => ended_playout::<[u64; 2], _>(runner, f, start, done, play),
         BitForm::Step(f) => ended_playout::<[u128; 2], _>(runner, f, start, done, play),
-        BitForm::Place(f) if small => ended_playout::<[u64; 2], _>(runner, f, start, done, play),
-        BitForm::Place(f) => ended_playout::<[u128; 2], _>(runner, f, start, done, play),
+        BitForm::Place(f) if small => super::bitplace::playout::<u64>(runner, f, start, done, play),
+        BitForm::Place(f) => super::bitplace::playout::<u128>(runner, f, start, done, play),
         BitForm::Jump(f) => super::bitjump::playout(runner, f, start, done, play),
     }
 }
@@ -103,8 +103,7 @@ fn flip_playout<W: Word>(
     (rng, mut seen): (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     let e = runner.engine().clone();
-    let (g, limit) = (&e.g, e.p.game.as_ref().and_then(|g| g.stop_after));
-    let limit = limit.unwrap_or(u32::MAX);
+    let (g, limit) = (&e.g, e.ply_limit());
     let mut sets: [W; 2] = sets_of(&f.code, start);
     let first = sets;
     let (mut mover, mut passes) = (start.mover as usize, start.passes);
@@ -263,7 +262,7 @@ fn within<W: Word>(per_viewer: &[(Option<usize>, u128); 2], sets: &[W; 2], mover
 /// something in `changed` (what the last move changed, as [`changes`] tells; the others were
 /// found false before it).
 #[inline(always)]
-fn over<W: Word>(
+pub(super) fn over<W: Word>(
     ends: &BitEnds,
     g: &Geometry,
     sets: &[W; 2],
@@ -297,7 +296,7 @@ fn holds<W: Word>(
 }
 
 /// Everything an end rule can read: for a position not reached by a known move.
-const EVERYTHING: u8 = READS_SIDE | READS_SIDE << 1 | READS_EMPTY | READS_MOVER;
+pub(super) const EVERYTHING: u8 = READS_SIDE | READS_SIDE << 1 | READS_EMPTY | READS_MOVER;
 
 /// What a move from `before` to `after` changed, as [`crate::compile::bitboard::BitEnd::reads`] names it (the side
 /// to move always changes).
@@ -312,7 +311,7 @@ fn changes<W: Word>(before: &[W; 2], after: &[W; 2]) -> u8 {
 
 /// The squares a step may land on: the empty ones, the enemy ones, or both.
 #[inline(always)]
-fn landing<W: Word>(onto: CellMask, empty: W, enemy: W) -> W {
+pub(super) fn landing<W: Word>(onto: CellMask, empty: W, enemy: W) -> W {
     let pick = |class: CellMask, set: W| if onto & class != 0 { set } else { W::ZERO };
     pick(C_EMPTY, empty) | pick(C_ENEMY, enemy)
 }
@@ -398,13 +397,20 @@ pub(super) fn position_of<W: Word, const N: usize>(
     for i in 0..N {
         changed |= before[i] ^ sets[i];
     }
-    while changed != W::ZERO {
-        let sq = changed.lowest();
-        changed = changed.rest();
-        let c = (0..N)
-            .find(|&i| sets[i] & sq != W::ZERO)
-            .map_or(EMPTY, |i| code[i]);
-        end.set(sq.first() as usize, c);
+    // Each set's new squares, then the squares left empty: loops over squares of one
+    // code each, with no branch on which code a square has.
+    let mut left = changed;
+    for i in 0..N {
+        let mut squares = changed & sets[i];
+        left &= !squares;
+        while squares != W::ZERO {
+            end.set(squares.first() as usize, code[i]);
+            squares = squares.rest();
+        }
+    }
+    while left != W::ZERO {
+        end.set(left.first() as usize, EMPTY);
+        left = left.rest();
     }
     end.mover = mover as SideId;
     end
@@ -412,25 +418,10 @@ pub(super) fn position_of<W: Word, const N: usize>(
 
 /// The squares `mover` may place on: empty ones where every `where` test holds.
 fn place_targets<W: Word>(g: &Geometry, f: &PlaceGame, sets: &[W; 2], mover: usize) -> W {
-    let all = all::<W>(g);
-    let empty = all & !(sets[0] | sets[1]);
-    let mut out = empty;
-    for w in &f.wheres {
-        let step = w.back[mover];
-        let hit = if w.off_board {
-            all & !W::of(step.mask)
-        } else {
-            let class = landing(w.cells & !C_OWN, empty, sets[1 - mover])
-                | if w.cells & C_OWN != 0 {
-                    sets[mover]
-                } else {
-                    W::ZERO
-                };
-            step.back(class)
-        };
-        out &= if w.negated { !hit } else { hit };
+    match mover {
+        0 => super::bitplace::targets::<0, W>(g, f, sets),
+        _ => super::bitplace::targets::<1, W>(g, f, sets),
     }
-    out
 }
 
 /// A position of a game in bit form: each side's pieces, and what else its moves read.
@@ -593,9 +584,7 @@ pub(super) fn ended_playout<S: BitSets, G: Ended<S>>(
     (rng, mut seen): (&mut Rng, Option<&mut Seen>),
 ) -> Result<Played, RunError> {
     let e = runner.engine().clone();
-    let g = &e.g;
-    let limit = e.p.game.as_ref().and_then(|g| g.stop_after);
-    let limit = limit.unwrap_or(u32::MAX);
+    let (g, limit) = (&e.g, e.ply_limit());
     let mut sets = S::of(f.code(), start);
     let first = sets;
     let mut mover = start.mover as usize;

@@ -4,6 +4,7 @@
 pub mod apply;
 pub mod attack;
 mod bitjump;
+mod bitplace;
 mod bitplay;
 mod count;
 mod ends;

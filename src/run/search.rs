@@ -197,13 +197,20 @@ impl<'p> Runner<'p> {
         self.cache.move_count = None;
     }
 
+    /// Whether the runner counts nodes against a budget (a node limit or a deadline); a
+    /// loop may leave [`Runner::tick`] out when it does not.
+    #[inline(always)]
+    pub(super) fn budgeted(&self) -> bool {
+        self.budget.max_nodes.is_some() || self.budget.deadline.is_some()
+    }
+
     /// Counts one node of a search against the budget.
     #[inline(always)]
     pub(super) fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
         // Without a node budget or a deadline there is nothing to check (nor to share: the
         // runners of one search have the same budget).
-        if self.budget.max_nodes.is_none() && self.budget.deadline.is_none() {
+        if !self.budgeted() {
             return Ok(());
         }
         self.check_budget()
