@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::compile::Engines;
 use crate::program::{Outcome, Program};
+use crate::render::output::{ending_known, fixed_ending};
 use crate::run::playout::{Rng, Seen, playout_from};
 use crate::run::{Budget, Position, RunError, Runner};
 
@@ -38,7 +39,11 @@ impl Progress {
     }
 
     fn step(&self) {
-        self.done.fetch_add(1, Ordering::Relaxed);
+        self.steps(1);
+    }
+
+    fn steps(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
     }
 }
 
@@ -228,16 +233,16 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, text: String, outcome: Outcome, n: u64) {
+    fn add(&mut self, text: &str, outcome: Outcome, n: u64) {
         match self.tally.iter_mut().find(|(t, ..)| *t == text) {
             Some((.., m)) => *m += n,
-            None => self.tally.push((text, outcome, n)),
+            None => self.tally.push((text.to_string(), outcome, n)),
         }
     }
 
     fn merge(&mut self, other: Summary) {
         for (text, outcome, n) in other.tally {
-            self.add(text, outcome, n);
+            self.add(&text, outcome, n);
         }
         self.plies += other.plies;
         self.longest = self.longest.max(other.longest);
@@ -272,27 +277,40 @@ pub fn playouts<'a>(
     let threads = threads.min(games.max(1) as usize);
     let start = Start::of(runner, budget, threads);
     let next = AtomicU64::new(0);
+    // Games are claimed in blocks, so that the threads do not meet on the counters at every
+    // game; small runs take one game at a time to share them out evenly.
+    let block = (games / (threads as u64 * 64)).clamp(1, 64);
     // Every thread adds what its games found, also when the run stops early.
     let all = std::sync::Mutex::new(Summary::default());
     let found = spread(&start, runner, threads, |r, stop| {
         let mut sum = Summary::default();
         let mut scratch = Vec::new();
+        let p = r.engine().p;
         let mut play = || -> Result<(), RunError> {
             while !stop.load(Ordering::Relaxed) {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games {
+                let first = next.fetch_add(block, Ordering::Relaxed);
+                if first >= games {
                     break;
                 }
-                let mut rng = Rng::new(game_seed(seed, i));
-                let seen = stats.then_some(&mut sum.seen);
-                let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
-                let end = crate::render::output::ending_known(r, &played.end, played.end_rule)?;
-                r.recycle(played.end);
-                sum.plies += u64::from(played.plies);
-                sum.longest = sum.longest.max(played.plies);
-                sum.limited += u64::from(played.limited);
-                sum.add(end.text, end.outcome, 1);
-                progress.step();
+                let (last, mut i) = ((first + block).min(games), first);
+                while i < last && (i == first || !stop.load(Ordering::Relaxed)) {
+                    let mut rng = Rng::new(game_seed(seed, i));
+                    let seen = stats.then_some(&mut sum.seen);
+                    let played = playout_from(r, start_pos, 0, &mut rng, &mut scratch, seen)?;
+                    match fixed_ending(p, played.end_rule) {
+                        Some((text, outcome)) => sum.add(text, outcome, 1),
+                        None => {
+                            let end = ending_known(r, &played.end, played.end_rule)?;
+                            sum.add(&end.text, end.outcome, 1);
+                        }
+                    }
+                    r.recycle(played.end);
+                    sum.plies += u64::from(played.plies);
+                    sum.longest = sum.longest.max(played.plies);
+                    sum.limited += u64::from(played.limited);
+                    i += 1;
+                }
+                progress.steps(i - first);
             }
             Ok(())
         };

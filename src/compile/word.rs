@@ -109,21 +109,26 @@ const IN_BYTE: [[u8; 8]; 256] = {
     t
 };
 
-/// [`Word::nth`] of a `u64`, without a loop or a branch on the data: halves, quarters and
-/// bytes are passed over by their counts (the comparisons become conditional moves), and
-/// the byte's bit comes from a table.
+/// [`Word::nth`] of a `u64`, without a loop or a branch on the data (Vigna, "Broadword
+/// implementation of rank/select queries", 2008): the counts of the bytes and of all the
+/// bytes up to each are found from the set alone, so that once `k` is known (it comes
+/// last: it is drawn from the count) only a comparison of eight bytes at once and a table
+/// of the bits of one byte remain.
 #[inline(always)]
-fn nth64(set: u64, mut k: u32) -> u64 {
-    let mut base = 0u32;
-    for half in [32u32, 16, 8] {
-        let low = (set >> base) & ((1u64 << half) - 1);
-        let c = low.count_ones();
-        let over = k >= c;
-        base += if over { half } else { 0 };
-        k -= if over { c } else { 0 };
-    }
+fn nth64(set: u64, k: u32) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pairs = set - ((set >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the squares in bytes 0 to i (at most 64, so the high bit of each is clear).
+    let upto = bytes.wrapping_mul(ONES);
+    // High bit of byte i: byte i ends at or before the k-th square (k < 128).
+    let before = ((u64::from(k) * ONES | HIGH) - upto) & HIGH;
+    let base = before.count_ones() * 8;
+    let skipped = ((upto << 8) >> base) as u32 & 0xFF;
     let byte = (set >> base) as u8;
-    1u64 << (base + u32::from(IN_BYTE[byte as usize][k as usize & 7]))
+    1u64 << (base + u32::from(IN_BYTE[byte as usize][(k - skipped) as usize & 7]))
 }
 
 /// [`Word::nth`] of a `u128`: the low half's count tells which half holds the square.
@@ -233,7 +238,7 @@ impl Rows {
     /// Whether `members` has a run of `n` along one of the directions. Every direction is
     /// followed to the end, without leaving early when its runs give out: the loop then
     /// has no branch on the data, which costs less than the branches it would save.
-    #[inline]
+    #[inline(always)]
     pub fn any<W: Word>(&self, members: W) -> bool {
         if members.count() < self.n {
             return false;

@@ -376,6 +376,17 @@ pub fn ending_known(
     ))
 }
 
+/// The result of a finished game whose end rule is known (as
+/// [`crate::run::playout::Played::end_rule`] tells), when that rule's text is fixed: its
+/// text and outcome, read without rendering anything. `None` for anything else.
+pub fn fixed_ending(p: &Program, known: Option<Option<usize>>) -> Option<(&str, Outcome)> {
+    let end = &p.game.as_ref()?.ends[known??];
+    match end.text.as_slice() {
+        [TplPart::Text(fixed)] => Some((fixed, end.outcome)),
+        _ => None,
+    }
+}
+
 /// The results a finished game can have whose text is fixed (no `{...}` in it): of the end
 /// rules, the `result` lines and running out of moves, each once, in the rules file's order.
 pub fn fixed_endings(p: &Program) -> Vec<(String, Outcome)> {
