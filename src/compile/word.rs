@@ -124,7 +124,7 @@ fn nth64(set: u64, k: u32) -> u64 {
     // Byte i: the squares in bytes 0 to i (at most 64, so the high bit of each is clear).
     let upto = bytes.wrapping_mul(ONES);
     // High bit of byte i: byte i ends at or before the k-th square (k < 128).
-    let before = ((u64::from(k) * ONES | HIGH) - upto) & HIGH;
+    let before = (((u64::from(k) * ONES) | HIGH) - upto) & HIGH;
     let base = before.count_ones() * 8;
     let skipped = ((upto << 8) >> base) as u32 & 0xFF;
     let byte = (set >> base) as u8;
