@@ -179,10 +179,27 @@ pub fn count_in(
             .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
             .count() as i64);
     }
+    // Pieces of one code (`own king pieces`) are looked for only until all of them, as the
+    // position counts them, have been found.
+    let one_code = match f {
+        SetFilter::OwnKind(k) => Some(e.p.code(side, k)),
+        SetFilter::EnemyKind(k) if e.p.sides.len() == 2 => Some(e.p.code(1 - side, k)),
+        SetFilter::Piece(c) => Some(c),
+        _ => None,
+    };
+    let counted = one_code.and_then(|c| pos.counts.get(c as usize).copied());
+    let mut left = counted.unwrap_or(u32::MAX);
     let mut n = 0;
     for sq in 0..e.g.n {
+        if left == 0 {
+            break;
+        }
         let cell = pos.cells[sq];
-        if !matches_filter(f, cell, class, t) || area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
+        if !matches_filter(f, cell, class, t) {
+            continue;
+        }
+        left -= 1;
+        if area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
             continue;
         }
         if let Some(who) = attacked {
