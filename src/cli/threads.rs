@@ -173,18 +173,27 @@ pub fn perft<'a>(
         progress.step();
         return found;
     }
-    progress.start(children.len() as u64);
+    let items = work_items(runner, pos, &children, (depth, threads))?;
+    progress.start(items.len() as u64);
     let next = AtomicUsize::new(0);
     let found = spread(&start, runner, threads, |r, stop| {
-        // The root is the position before every first move (for rules against repetition).
-        r.remember(pos);
         let mut out = Vec::new();
         while !stop.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((_, child)) = children.get(i) else {
+            let Some((i, second)) = items.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 break;
             };
-            let n = r.perft(child, depth - 1)?;
+            let i = *i;
+            // The positions before the one counted from (for rules against repetition).
+            r.forget_game();
+            r.remember(pos);
+            let child = &children[i].1;
+            let n = match second {
+                None => r.perft(child, depth - 1)?,
+                Some(after) => {
+                    r.remember(child);
+                    r.perft(after, depth - 2)?
+                }
+            };
             out.push((i, n));
             progress.counted.fetch_add(n, Ordering::Relaxed);
             progress.step();
@@ -193,7 +202,9 @@ pub fn perft<'a>(
     })?;
     let mut counts = vec![0u64; children.len()];
     for (i, n) in found.into_iter().flatten() {
-        counts[i] = n;
+        counts[i] = counts[i]
+            .checked_add(n)
+            .ok_or_else(|| RunError::new("the count passed 64 bits"))?;
     }
     let total = counts
         .iter()
@@ -207,6 +218,38 @@ pub fn perft<'a>(
             .collect()
     });
     Ok((total, lines))
+}
+
+/// The work perft shares between threads: each first move (by its index in the list of
+/// first moves), counted from the position after it; or, when there are too few first
+/// moves to share evenly, each second move after a first move, counted from the position
+/// after both (a first move's count is the sum of its second moves'). A first move after
+/// which there is no move to share (a pass, or the end) is counted whole.
+type Item = (usize, Option<Position>);
+
+/// The [`Item`]s of perft to `depth` from `pos`, whose first moves lead to `children`.
+fn work_items(
+    runner: &mut Runner,
+    pos: &Position,
+    children: &[(String, Position)],
+    (depth, threads): (u32, usize),
+) -> Result<Vec<Item>, RunError> {
+    let few = threads > 1 && depth >= 3 && children.len() < 16 * threads;
+    if !few {
+        return Ok((0..children.len()).map(|i| (i, None)).collect());
+    }
+    let mut items = Vec::new();
+    for (i, (_, child)) in children.iter().enumerate() {
+        runner.forget_game();
+        runner.remember(pos);
+        let after = runner.children(child)?;
+        if after.is_empty() {
+            items.push((i, None));
+        }
+        items.extend(after.into_iter().map(|(_, next)| (i, Some(next))));
+    }
+    runner.forget_game();
+    Ok(items)
 }
 
 /// A tally of games: each result text with its outcome and number of games.
