@@ -233,6 +233,35 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
 }
 
 #[test]
+fn bit_playouts_stop_at_a_node_budget() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+        runner.set_budget(ply::run::Budget {
+            max_nodes: Some(300),
+            ..Default::default()
+        });
+        let mut scratch = Vec::new();
+        let mut plies = 0;
+        let stopped = (0..1000u64).find_map(|seed| {
+            let mut rng = Rng::new(seed);
+            match playout_from(&mut runner, &start, 0, &mut rng, &mut scratch, None) {
+                Ok(played) => {
+                    plies += played.plies;
+                    None
+                }
+                Err(error) => Some(error),
+            }
+        });
+        // Each position a playout asks about is a node: the games finished before the
+        // budget ran out played no more plies than it has, and not many fewer.
+        let stopped = stopped.unwrap_or_else(|| panic!("{name}: the budget stops playouts"));
+        assert!(stopped.budget, "{name}: {}", stopped.message);
+        assert!((150..=300).contains(&plies), "{name}: {plies} plies");
+    }
+}
+
+#[test]
 fn bit_perft_counts_what_the_general_generator_counts() {
     for (name, source) in variants() {
         let p = program(&source);
