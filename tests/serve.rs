@@ -265,7 +265,9 @@ fn perft_and_playout_jobs_report_progress_and_results() {
     let done = s.finish_job(v["id"].as_u64().unwrap());
     assert_eq!(done["result"]["count"], 244, "{done}");
     assert_eq!(done["result"]["divide"].as_array().unwrap().len(), 4);
-    assert_eq!((&done["done"], &done["total"]), (&json!(4), &json!(4)));
+    // Othello's 4 first moves are too few to share: the job's items are the 12 openings of
+    // two moves.
+    assert_eq!((&done["done"], &done["total"]), (&json!(12), &json!(12)));
 
     // From the position after the moves played.
     let after = json!({"rules": "othello.rules", "moves": ["D3"], "kind": "perft", "depth": 2});

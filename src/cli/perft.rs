@@ -104,8 +104,12 @@ fn partial(rep: &Reporter, progress: &threads::Progress) {
         progress.total.load(Ordering::Relaxed),
     );
     let counted = progress.counted.load(Ordering::Relaxed);
+    let items = match progress.plies.load(Ordering::Relaxed) {
+        2 => "openings of two moves",
+        _ => "first moves",
+    };
     let text = format!(
-        "perft stopped after {done} of {total} first moves: {counted} move sequences below those (the whole count is at least that)"
+        "perft stopped after {done} of {total} {items}: {counted} move sequences below those (the whole count is at least that)"
     );
     match rep.format {
         Format::Text => to_stderr(&format!("{text}\n")),

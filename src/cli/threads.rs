@@ -29,6 +29,9 @@ pub struct Progress {
     /// Perft: the move sequences below the first moves done so far (what a search stopped by
     /// its budget had counted).
     pub counted: AtomicU64,
+    /// Perft: the plies of each work item: 1 (first moves) unless the first moves were too
+    /// few to share and each item is a first and a second move (2).
+    pub plies: AtomicU64,
 }
 
 impl Progress {
@@ -36,6 +39,7 @@ impl Progress {
         self.done.store(0, Ordering::Relaxed);
         self.total.store(total, Ordering::Relaxed);
         self.counted.store(0, Ordering::Relaxed);
+        self.plies.store(1, Ordering::Relaxed);
     }
 
     fn step(&self) {
@@ -175,6 +179,9 @@ pub fn perft<'a>(
     }
     let items = work_items(runner, pos, &children, (depth, threads))?;
     progress.start(items.len() as u64);
+    if items.iter().any(|(_, second)| second.is_some()) {
+        progress.plies.store(2, Ordering::Relaxed);
+    }
     let next = AtomicUsize::new(0);
     let found = spread(&start, runner, threads, |r, stop| {
         let mut out = Vec::new();
