@@ -116,6 +116,9 @@ const IN_BYTE: [[u8; 8]; 256] = {
 /// of the bits of one byte remain.
 #[inline(always)]
 fn nth64(set: u64, k: u32) -> u64 {
+    if set.count_ones() <= 8 {
+        return 1 << few(set, k);
+    }
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let pairs = set - ((set >> 1) & 0x5555_5555_5555_5555);
@@ -129,6 +132,18 @@ fn nth64(set: u64, k: u32) -> u64 {
     let skipped = ((upto << 8) >> base) as u32 & 0xFF;
     let byte = (set >> base) as u8;
     1u64 << (base + u32::from(IN_BYTE[byte as usize][(k - skipped) as usize & 7]))
+}
+
+/// The square of the `k`-th of the (at most 8) squares of `set`: each square's number, in
+/// order, goes into a byte of one word before `k` is known, and `k` picks a byte.
+#[inline(always)]
+fn few(set: u64, k: u32) -> u32 {
+    let (mut squares, mut rest) = (0u64, set);
+    for i in 0..8 {
+        squares |= u64::from(rest.trailing_zeros() & 63) << (8 * i);
+        rest &= rest.wrapping_sub(1);
+    }
+    (squares >> (8 * (k & 7))) as u32 & 63
 }
 
 /// [`Word::nth`] of a `u128`: the low half's count tells which half holds the square.
@@ -320,9 +335,14 @@ mod tests {
     #[test]
     fn nth_is_the_kth_square() {
         let mut rng = Rng::new(11);
-        for _ in 0..2000 {
-            let wide = (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
-            let wide = wide & (rng.next_u64() as u128 * 0x1_0000_0001);
+        let mut random = || (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+        for i in 0..4000 {
+            // Dense and sparse sets: halving the density three times over (sets of 8
+            // squares or fewer take their own path).
+            let mut wide = random();
+            for _ in 0..i % 6 {
+                wide &= random();
+            }
             let mut rest = wide;
             for k in 0..wide.count() {
                 assert_eq!(wide.nth(k), rest.lowest(), "{wide:#x} {k}");
