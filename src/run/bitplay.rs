@@ -398,18 +398,23 @@ pub(super) fn position_of<W: Word, const N: usize>(
         changed |= before[i] ^ sets[i];
     }
     // Each set's new squares, then the squares left empty: loops over squares of one
-    // code each, with no branch on which code a square has.
+    // code each, with no branch on which code a square has. The cells are written
+    // directly and each code's count moved by the squares it gained and lost (`end`'s
+    // counts are those of `before`).
     let mut left = changed;
     for i in 0..N {
-        let mut squares = changed & sets[i];
-        left &= !squares;
+        let gained = changed & sets[i];
+        left &= !gained;
+        let count = &mut end.counts[code[i] as usize];
+        *count = *count + gained.count() - (changed & before[i]).count();
+        let mut squares = gained;
         while squares != W::ZERO {
-            end.set(squares.first() as usize, code[i]);
+            end.cells[squares.first() as usize] = code[i];
             squares = squares.rest();
         }
     }
     while left != W::ZERO {
-        end.set(left.first() as usize, EMPTY);
+        end.cells[left.first() as usize] = EMPTY;
         left = left.rest();
     }
     end.mover = mover as SideId;
