@@ -184,7 +184,7 @@ pub fn count_in(
     let one_code = match f {
         SetFilter::OwnKind(k) => Some(e.p.code(side, k)),
         SetFilter::EnemyKind(k) if e.p.sides.len() == 2 => Some(e.p.code(1 - side, k)),
-        SetFilter::Piece(c) => Some(c),
+        SetFilter::Piece(c) if c != EMPTY => Some(c),
         _ => None,
     };
     let counted = one_code.and_then(|c| pos.counts.get(c as usize).copied());
