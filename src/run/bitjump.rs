@@ -9,7 +9,7 @@
 use std::convert::Infallible;
 use std::marker::PhantomData;
 
-use super::bitplay::{BitLists, BitSets, Ended, kth_step, position_of, sets_of};
+use super::bitplay::{BitLists, BitSets, Counted, Ended, kth_step, position_of, sets_of};
 use super::playout::{Played, Rng, Seen};
 use super::position::Position;
 use super::search::{RunError, Runner};
@@ -335,7 +335,7 @@ impl<'a, B: Word> Turn<'a, B> {
 /// A game of steps and jumps with its sets `B` bits wide.
 struct Width<'a, B>(&'a JumpGame, PhantomData<B>);
 
-impl<B: Word> Ended<Board<B>> for Width<'_, B> {
+impl<B: Word> Counted<Board<B>> for Width<'_, B> {
     fn code(&self) -> &[Code] {
         &self.0.code
     }
@@ -346,15 +346,6 @@ impl<B: Word> Ended<Board<B>> for Width<'_, B> {
 
     fn count(&self, g: &Geometry, b: &Board<B>, mover: usize, _: &mut BitLists) -> u64 {
         Turn::new(g, self.0, b, mover).count()
-    }
-
-    fn moves(&self, g: &Geometry, b: &Board<B>, mover: usize, lists: &mut BitLists) -> u64 {
-        Turn::new(g, self.0, b, mover).moves(lists)
-    }
-
-    fn play(&self, g: &Geometry, b: &mut Board<B>, mover: usize, lists: &BitLists, k: u64) {
-        let m = Turn::new(g, self.0, b, mover).kth(lists, k);
-        *b = b.after(mover, m);
     }
 
     fn each(
@@ -380,6 +371,17 @@ impl<B: Word> Ended<Board<B>> for Width<'_, B> {
             }
         }
         Ok(())
+    }
+}
+
+impl<B: Word> Ended<Board<B>> for Width<'_, B> {
+    fn moves(&self, g: &Geometry, b: &Board<B>, mover: usize, lists: &mut BitLists) -> u64 {
+        Turn::new(g, self.0, b, mover).moves(lists)
+    }
+
+    fn play(&self, g: &Geometry, b: &mut Board<B>, mover: usize, lists: &BitLists, k: u64) {
+        let m = Turn::new(g, self.0, b, mover).kth(lists, k);
+        *b = b.after(mover, m);
     }
 }
 

@@ -466,21 +466,15 @@ pub(super) struct BitLists {
 }
 
 /// A game in bit form that ends by its end rules or when the side to move has no move
-/// (single steps, placements, steps and jumps), played on the sets `S`: what its playouts
-/// and perft need of it.
-pub(super) trait Ended<S: BitSets> {
+/// (single steps, placements, steps and jumps), played on the sets `S`: what its perft
+/// needs of it.
+pub(super) trait Counted<S: BitSets> {
     /// The codes of the pieces, in the order [`BitSets::of`] reads them.
     fn code(&self) -> &[Code];
     fn ends(&self) -> &BitEnds;
-    /// How many moves `mover` has; `lists` keeps what [`Ended::play`] needs.
+    /// How many moves `mover` has; `lists` keeps what [`Ended::play`] needs, for a game
+    /// that plays its moves from them.
     fn count(&self, g: &Geometry, sets: &S, mover: usize, lists: &mut BitLists) -> u64;
-    /// [`Ended::count`] where a move is played next (a game may count faster without
-    /// keeping what [`Ended::play`] needs).
-    fn moves(&self, g: &Geometry, sets: &S, mover: usize, lists: &mut BitLists) -> u64 {
-        self.count(g, sets, mover, lists)
-    }
-    /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::count`].
-    fn play(&self, g: &Geometry, sets: &mut S, mover: usize, lists: &BitLists, k: u64);
     /// The sets after each move of `mover`, in any order.
     fn each(
         &self,
@@ -491,7 +485,19 @@ pub(super) trait Ended<S: BitSets> {
     ) -> Result<(), RunError>;
 }
 
-impl<W: Word> Ended<[W; 2]> for StepGame {
+/// A [`Counted`] game whose playouts [`ended_playout`] plays: what they need of it besides.
+/// (Placement games play their own loop, [`super::bitplace`].)
+pub(super) trait Ended<S: BitSets>: Counted<S> {
+    /// [`Counted::count`] where a move is played next (a game may count faster without
+    /// keeping what [`Ended::play`] needs).
+    fn moves(&self, g: &Geometry, sets: &S, mover: usize, lists: &mut BitLists) -> u64 {
+        self.count(g, sets, mover, lists)
+    }
+    /// Plays the `k`-th move (from 0) in the generator's order, after [`Ended::moves`].
+    fn play(&self, g: &Geometry, sets: &mut S, mover: usize, lists: &BitLists, k: u64);
+}
+
+impl<W: Word> Counted<[W; 2]> for StepGame {
     fn code(&self) -> &[Code] {
         &self.code
     }
@@ -502,15 +508,6 @@ impl<W: Word> Ended<[W; 2]> for StepGame {
 
     fn count(&self, g: &Geometry, sets: &[W; 2], mover: usize, lists: &mut BitLists) -> u64 {
         sources(g, self, sets, mover, &mut lists.masks)
-    }
-
-    fn play(&self, g: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
-        let dirs = self.actions[mover].iter().map(|(dirs, _)| &dirs[..]);
-        let (from, d) = kth_step(dirs, &lists.masks, k as u32);
-        let from = W::of(from);
-        let to = forward(g, from, d);
-        sets[mover] = sets[mover] & !from | to;
-        sets[1 - mover] &= !to;
     }
 
     fn each(
@@ -541,7 +538,18 @@ impl<W: Word> Ended<[W; 2]> for StepGame {
     }
 }
 
-impl<W: Word> Ended<[W; 2]> for PlaceGame {
+impl<W: Word> Ended<[W; 2]> for StepGame {
+    fn play(&self, g: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
+        let dirs = self.actions[mover].iter().map(|(dirs, _)| &dirs[..]);
+        let (from, d) = kth_step(dirs, &lists.masks, k as u32);
+        let from = W::of(from);
+        let to = forward(g, from, d);
+        sets[mover] = sets[mover] & !from | to;
+        sets[1 - mover] &= !to;
+    }
+}
+
+impl<W: Word> Counted<[W; 2]> for PlaceGame {
     fn code(&self) -> &[Code] {
         &self.code
     }
@@ -550,15 +558,8 @@ impl<W: Word> Ended<[W; 2]> for PlaceGame {
         &self.ends
     }
 
-    fn count(&self, g: &Geometry, sets: &[W; 2], mover: usize, lists: &mut BitLists) -> u64 {
-        let targets = place_targets(g, self, sets, mover);
-        lists.masks.clear();
-        lists.masks.push(targets.wide());
-        u64::from(targets.count())
-    }
-
-    fn play(&self, _: &Geometry, sets: &mut [W; 2], mover: usize, lists: &BitLists, k: u64) {
-        sets[mover] |= W::of(lists.masks[0]).nth(k as u32);
+    fn count(&self, g: &Geometry, sets: &[W; 2], mover: usize, _: &mut BitLists) -> u64 {
+        u64::from(place_targets(g, self, sets, mover).count())
     }
 
     fn each(
@@ -668,8 +669,8 @@ fn turn_of<const M: usize, S: BitSets, G: Ended<S>>(
     Ok(Ok(()))
 }
 
-/// [`perft`] of a game that [`Ended`] describes, on the sets `S`.
-pub(super) fn ended_perft<S: BitSets, G: Ended<S>>(
+/// [`perft`] of a game that [`Counted`] describes, on the sets `S`.
+pub(super) fn ended_perft<S: BitSets, G: Counted<S>>(
     runner: &mut Runner,
     f: &G,
     pos: &Position,
@@ -688,7 +689,7 @@ pub(super) fn ended_perft<S: BitSets, G: Ended<S>>(
 /// [`ended_perft`] of the position of `sets`, `mover` to move, reached by a move that
 /// changed `changed` (see [`changes`]): the last ply counted, the others made on the sets
 /// themselves.
-fn ended_count<S: BitSets, G: Ended<S>>(
+fn ended_count<S: BitSets, G: Counted<S>>(
     runner: &mut Runner,
     g: &Geometry,
     f: &G,
