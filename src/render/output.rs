@@ -381,8 +381,13 @@ pub fn ending_known(
 /// text and outcome, read without rendering anything. `None` for anything else.
 pub fn fixed_ending(p: &Program, known: Option<Option<usize>>) -> Option<(&str, Outcome)> {
     let end = &p.game.as_ref()?.ends[known??];
-    match end.text.as_slice() {
-        [TplPart::Text(fixed)] => Some((fixed, end.outcome)),
+    Some((fixed_text(&end.text)?, end.outcome))
+}
+
+/// The text of a template that is one piece of fixed text (a result text usually is).
+fn fixed_text(parts: &[TplPart]) -> Option<&str> {
+    match parts {
+        [TplPart::Text(fixed)] => Some(fixed),
         _ => None,
     }
 }
@@ -455,8 +460,8 @@ fn text<'p>(
     parts: &'p [TplPart],
 ) -> Result<String, RunError> {
     // The usual result text is fixed: copied, not rendered.
-    if let [TplPart::Text(fixed)] = parts {
-        return Ok(fixed.clone());
+    if let Some(fixed) = fixed_text(parts) {
+        return Ok(fixed.to_string());
     }
     let mut out = Vec::new();
     template(runner, pos, parts, None, &mut out)?;
