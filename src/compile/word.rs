@@ -109,11 +109,12 @@ const IN_BYTE: [[u8; 8]; 256] = {
     t
 };
 
-/// [`Word::nth`] of a `u64`, without a loop or a branch on the data (Vigna, "Broadword
+/// [`Word::nth`] of a `u64`, without a loop on the data, and with as little as possible
+/// left to do once `k` is known (it comes last: it is drawn from the count). A set of 8
+/// squares or fewer goes to [`few`]; a larger one by broadword select (Vigna, "Broadword
 /// implementation of rank/select queries", 2008): the counts of the bytes and of all the
-/// bytes up to each are found from the set alone, so that once `k` is known (it comes
-/// last: it is drawn from the count) only a comparison of eight bytes at once and a table
-/// of the bits of one byte remain.
+/// bytes up to each are found from the set alone, and `k` then takes a comparison of
+/// eight bytes at once and a table of the bits of one byte.
 #[inline(always)]
 fn nth64(set: u64, k: u32) -> u64 {
     if set.count_ones() <= 8 {
@@ -266,9 +267,7 @@ impl Rows {
             per_line => {
                 let mut found = W::ZERO;
                 for chain in self.steps.chunks_exact(per_line) {
-                    found |= chain
-                        .iter()
-                        .fold(members, |runs, step| runs & step.back(runs));
+                    found |= starts(chain, members);
                 }
                 found != W::ZERO
             }
@@ -282,12 +281,19 @@ impl Rows {
         let (chains, _) = self.steps.as_chunks::<K>();
         let mut found = W::ZERO;
         for chain in chains {
-            found |= chain
-                .iter()
-                .fold(members, |runs, step| runs & step.back(runs));
+            found |= starts(chain, members);
         }
         found != W::ZERO
     }
+}
+
+/// The squares of `members` that start a run along one direction, by its doublings
+/// `chain`.
+#[inline(always)]
+fn starts<W: Word>(chain: &[Shift], members: W) -> W {
+    chain
+        .iter()
+        .fold(members, |runs, step| runs & step.back(runs))
 }
 
 /// Whether some run of at least `n` squares of `members` lies along one of `dirs`, one
