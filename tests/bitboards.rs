@@ -69,6 +69,13 @@ fn variants() -> Vec<(&'static str, String)> {
                 "where left of to is off the board",
             ),
         ),
+        (
+            "placements not on the left edge",
+            connect_four().replace(
+                "where down of to is not empty",
+                "where down of to is not empty and left of to is not off the board",
+            ),
+        ),
         ("breakthrough", breakthrough()),
         (
             "breakthrough, stop after 30 plies",

@@ -311,21 +311,31 @@ fn counted(
 /// away from it), and the game ends by conditions on counts of pieces or rows of them.
 #[derive(Debug, Clone)]
 pub struct PlaceGame {
-    /// The `where` clauses of the placement, all of which must hold.
+    /// Per side, the squares the `where` clauses about the board's edge allow (`left of to
+    /// is off the board`): fixed, so found once here.
+    pub allowed: [u128; 2],
+    /// The other `where` clauses of the placement, all of which must hold.
     pub wheres: Vec<SquareTest>,
     pub code: [Code; 2],
     pub ends: BitEnds,
 }
 
 /// `DIRECTION of to is [not] CLASS` as masks: per side to move, the step back against the
-/// direction, and whether the square there must be off the board or, on it, of the classes
-/// `cells` (as that side sees them); `negated` for `is not`.
+/// direction, and the classes `cells` (as that side sees them) the square there must be of;
+/// `negated` for `is not`.
 #[derive(Debug, Clone)]
 pub struct SquareTest {
     pub back: [Shift; 2],
-    pub off_board: bool,
     pub cells: CellMask,
     pub negated: bool,
+}
+
+/// A `where` clause of a placement in bit form.
+enum Where {
+    /// `DIRECTION of to is [not] off the board`: per side, the squares it allows.
+    Edge([u128; 2]),
+    /// A test of the square a step away, on the board.
+    Near(SquareTest),
 }
 
 /// The bit form of a placement game on this board, if it has one.
@@ -353,21 +363,27 @@ fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Option<PlaceGame> {
     {
         return None;
     }
-    let wheres = ka
-        .conditions
-        .iter()
-        .map(|(e, _)| square_test(e, g))
-        .collect::<Option<Vec<_>>>()?;
+    let (mut allowed, mut wheres) = ([g.all_bits; 2], Vec::new());
+    for (e, _) in &ka.conditions {
+        match square_test(e, g)? {
+            Where::Edge(squares) => {
+                allowed[0] &= squares[0];
+                allowed[1] &= squares[1];
+            }
+            Where::Near(test) => wheres.push(test),
+        }
+    }
     let ends = bit_ends(game, t, g, 1)?;
     Some(PlaceGame {
+        allowed,
         wheres,
         code: [p.code(0, 0), p.code(1, 0)],
         ends,
     })
 }
 
-/// `[not] (DIRECTION of to is CLASS)`, one step away, as a [`SquareTest`].
-fn square_test(e: &Expr, g: &Geometry) -> Option<SquareTest> {
+/// `[not] (DIRECTION of to is CLASS)`, one step away, as a [`Where`].
+fn square_test(e: &Expr, g: &Geometry) -> Option<Where> {
     let (inner, negated) = match e {
         Expr::Not(x) => (&**x, true),
         x => (x, false),
@@ -381,20 +397,23 @@ fn square_test(e: &Expr, g: &Geometry) -> Option<SquareTest> {
     if at.from || dirs.len() != 2 {
         return None;
     }
-    let (off_board, cells) = match class {
-        SquareClass::OffBoard => (true, 0),
+    let back = [Shift::of(g, dirs[0]), Shift::of(g, dirs[1])];
+    Some(match class {
+        SquareClass::OffBoard => Where::Edge(back.map(|step| {
+            // The squares whose step leaves the board, or those whose step stays on it.
+            let off = g.all_bits & !step.mask;
+            if negated { g.all_bits & !off } else { off }
+        })),
         SquareClass::Piece {
             unmoved: false,
             cells,
             side: None,
             kind: None,
-        } => (false, *cells),
+        } => Where::Near(SquareTest {
+            back,
+            cells: *cells,
+            negated,
+        }),
         _ => return None,
-    };
-    Some(SquareTest {
-        back: [Shift::of(g, dirs[0]), Shift::of(g, dirs[1])],
-        off_board,
-        cells,
-        negated,
     })
 }

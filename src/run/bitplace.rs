@@ -24,15 +24,10 @@ pub(super) fn targets<const M: usize, W: Word>(g: &Geometry, f: &PlaceGame, sets
     let all = all::<W>(g);
     let (own, enemy) = (sets[M], sets[1 - M]);
     let empty = all & !(own | enemy);
-    let mut out = empty;
+    let mut out = empty & W::of(f.allowed[M]);
     for w in &f.wheres {
-        let step = w.back[M];
-        let hit = if w.off_board {
-            all & !W::of(step.mask)
-        } else {
-            let mine = if w.cells & C_OWN != 0 { own } else { W::ZERO };
-            step.back(landing(w.cells & !C_OWN, empty, enemy) | mine)
-        };
+        let mine = if w.cells & C_OWN != 0 { own } else { W::ZERO };
+        let hit = w.back[M].back(landing(w.cells & !C_OWN, empty, enemy) | mine);
         out &= if w.negated { !hit } else { hit };
     }
     out
