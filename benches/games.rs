@@ -17,7 +17,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ply::cases::{game_start, run_cases};
 use ply::program::Program;
 use ply::run::Budget;
-use ply::run::playout::{Rng, playout};
+use ply::run::query::perft::perft_from;
+use ply::run::query::playout::playout_from;
+use ply::run::rng::Rng;
+use ply::run::{Choice, Compiled};
 
 /// The checked program of a rules file.
 fn program(path: &Path) -> Program {
@@ -50,29 +53,30 @@ fn whole_games(c: &mut Criterion) {
             continue;
         }
         let name = stem(&path);
-        let (mut runner, start) = game_start(&p, None).expect("a setup that is valid");
+        let (runner, start) = game_start(&p, None).expect("a setup that is valid");
+        let mut runner = Compiled::new(runner, Choice::Fastest);
         // The deepest depth whose perft takes under 0.1 s.
         let mut depth = 2;
         loop {
             let t = Instant::now();
-            runner.perft(&start, depth + 1).expect("perft");
+            perft_from(&mut runner, &start, depth + 1).expect("perft");
             if t.elapsed() > Duration::from_millis(100) || depth >= 12 {
                 break;
             }
             depth += 1;
         }
         c.bench_function(&format!("perft/{name} depth {depth}"), |b| {
-            b.iter(|| runner.perft(&start, depth).expect("perft"));
+            b.iter(|| perft_from(&mut runner, &start, depth).expect("perft"));
         });
-        let mut scratch = Vec::new();
         c.bench_function(&format!("playouts/{name} 100 games"), |b| {
             b.iter(|| {
                 let mut rng = Rng::new(1);
                 let mut plies = 0;
                 for _ in 0..100 {
-                    plies += playout(&mut runner, &start, &mut rng, &mut scratch)
-                        .expect("playout")
-                        .plies;
+                    let played =
+                        playout_from(&mut runner, &start, 0, &mut rng, None).expect("playout");
+                    plies += played.plies;
+                    runner.runner().recycle(played.end);
                 }
                 plies
             });

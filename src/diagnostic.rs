@@ -72,7 +72,7 @@ const MAX_LINE: usize = 1000;
 
 /// The line and column of `at` (both from 1, the column in characters), and the length of
 /// that line in bytes.
-fn line_col(source: &str, at: usize) -> (usize, usize, usize) {
+pub fn line_col(source: &str, at: usize) -> (usize, usize, usize) {
     let mut at = at.min(source.len());
     while !source.is_char_boundary(at) {
         at -= 1;

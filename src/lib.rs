@@ -5,7 +5,8 @@
 //! [`program`]), [`compile`] (the program and a board size to an [`compile::Engine`]:
 //! geometry and tables built for speed), [`run`] (positions, the move generator,
 //! evaluation and every query), [`input`] (input bytes to validated positions),
-//! [`cases`] (the loop that answers every case of an input), [`render`] (views of
+//! [`cases`] (the loop that answers every case of an input), [`load`] (a rules file read,
+//! parsed and checked), [`render`] (views of
 //! positions and answers: output lines, text, SVG, JSON), [`play`] (games in progress and
 //! the agents that play them) and [`cli`]. Errors of every stage
 //! are rendered in one place, [`diagnostic`].
@@ -17,6 +18,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod golden;
 pub mod input;
+pub mod load;
 pub mod lsp;
 pub mod play;
 pub mod program;

@@ -585,6 +585,8 @@ pub struct Program {
     /// `identical captures are one move`: moves with the same start and end squares that
     /// leave the same position are one move.
     pub identical_one: bool,
+    /// Where `identical captures are one move` is written.
+    pub identical_span: Option<Span>,
     /// `no move may repeat ...`: which earlier positions a move may not bring back.
     pub no_repeat: Option<Repetition>,
     /// Where the `no move may repeat` statement is written.

@@ -10,6 +10,11 @@ fn program(source: &str) -> ply::program::Program {
     ply::check::check(&ast).expect("rules check")
 }
 
+use ply::run::query::perft::{Levels, perft};
+use ply::run::query::playout::playout;
+use ply::run::rng::Rng;
+use ply::run::{Choice, Compiled, Generator, Position};
+
 /// Blocks allocated while `f` runs.
 fn allocations(f: impl FnOnce()) -> u64 {
     let before = dhat::HeapStats::get().total_blocks;
@@ -32,36 +37,47 @@ fn perft_and_playouts_allocate_nothing_per_move() {
     ] {
         let source = std::fs::read_to_string(format!("rules/{name}.rules")).unwrap();
         let p = program(&source);
-        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
-        // The first search fills the pools; the same search again allocates nothing.
-        let warm = allocations(|| {
-            runner.perft(&start, depth).unwrap();
-        });
-        let mut leaves = 0;
-        let n = allocations(|| leaves = runner.perft(&start, depth).unwrap());
-        assert_eq!(
-            n, 0,
-            "{name}: perft({depth}) = {leaves} allocated {warm} blocks, then {n} more"
-        );
-        let mut rng = ply::run::playout::Rng::new(3);
-        let mut scratch = Vec::new();
-        let mut games = |runner: &mut ply::run::Runner, count: u32| {
-            let mut plies = 0;
-            for _ in 0..count {
-                plies += ply::run::playout::playout(runner, &start, &mut rng, &mut scratch)
-                    .unwrap()
-                    .plies;
-            }
-            plies
-        };
-        games(&mut runner, 20);
-        let mut plies = 0;
-        let n = allocations(|| plies = games(&mut runner, 20));
-        // A game starts from a copy of the start and its own buffers; its moves allocate
-        // nothing.
-        assert!(
-            n <= 30 * 20,
-            "{name}: {n} allocations for 20 games of {plies} plies"
-        );
+        for choice in [Choice::Fastest, Choice::General] {
+            let (runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+            let mut c = Compiled::new(runner, choice);
+            let what = format!("{name} on {}", c.describe());
+            ply::dispatch!(&mut c, g => searches(g, &start, depth, &what));
+        }
     }
+}
+
+/// Perft to `depth` from `start` twice and 20 random games twice on the representation `g`:
+/// the second time, perft allocates nothing, and a game only what its start and end take.
+fn searches<'p, G: Generator<'p>>(g: &mut G, start: &Position, depth: u32, what: &str) {
+    let s = g.state(start);
+    let mut levels = Levels::default();
+    // The first search fills the pools; the same search again allocates nothing.
+    let warm = allocations(|| {
+        perft(g, &s, depth, &mut levels).unwrap();
+    });
+    let mut leaves = 0;
+    let n = allocations(|| leaves = perft(g, &s, depth, &mut levels).unwrap());
+    assert_eq!(
+        n, 0,
+        "{what}: perft({depth}) = {leaves} allocated {warm} blocks, then {n} more"
+    );
+    let mut rng = Rng::new(3);
+    let mut games = |g: &mut G, count: u32| {
+        let mut plies = 0;
+        for _ in 0..count {
+            let played = playout(g, &s, 0, &mut rng, None).unwrap();
+            plies += played.plies;
+            g.recycle(played.end);
+        }
+        plies
+    };
+    games(g, 20);
+    let mut plies = 0;
+    let n = allocations(|| plies = games(g, 20));
+    // A game starts from a copy of the start and its own buffers; its moves allocate
+    // nothing.
+    assert!(
+        n <= 30 * 20,
+        "{what}: {n} allocations for 20 games of {plies} plies"
+    );
 }

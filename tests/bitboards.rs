@@ -1,11 +1,19 @@
-//! The bit form of the rules (src/compile/bitboard.rs, played by src/run/bitplay.rs) against
-//! the general generator: for every game that compiles to bits, random playouts from the
-//! setup and from positions reached on the way play the same moves with the same seed, end
-//! in the same position after the same plies, and count the same legal moves; perft counts
-//! the same sequences.
+//! The bit forms of the rules (src/compile/bits/, played by src/run/bits/) against the
+//! general generator, query by query: for every game that compiles to bits, at the setup
+//! and at positions of random games, both representations give the same children in the
+//! same order, the same moves, counts, end rules and keys; perft and its division count the
+//! same; random games with the same seed play the same moves to the same end and count the
+//! same legal moves; tallies on several threads agree; the MCTS agent makes the same
+//! choices. Rules that do not fit a bit form say which construct keeps them off it.
 
+use ply::play::{Agent, Effort, Game, Status, choose};
 use ply::program::Program;
-use ply::run::playout::{Rng, Seen, playout_from};
+use ply::run::query::perft::{divide_from, perft_from};
+use ply::run::query::playout::playout_from;
+use ply::run::query::tally::{PlayoutAsk, playouts};
+use ply::run::query::threads::Progress;
+use ply::run::rng::Rng;
+use ply::run::{Budget, Choice, Compiled, Generator, Position, Seen};
 
 fn program(source: &str) -> Program {
     let ast = ply::syntax::parse(source).expect("rules parse");
@@ -67,14 +75,16 @@ fn variants() -> Vec<(&'static str, String)> {
             connect_four().replace(
                 "where down of to is not empty",
                 "where left of to is off the board",
-            ),
+            )
+            .replace("  draw if no empty squares", "  draw if no empty squares\n  no moves: draw"),
         ),
         (
             "placements not on the left edge",
             connect_four().replace(
                 "where down of to is not empty",
                 "where down of to is not empty and left of to is not off the board",
-            ),
+            )
+            .replace("  draw if no empty squares", "  draw if no empty squares\n  no moves: draw"),
         ),
         ("breakthrough", breakthrough()),
         (
@@ -176,45 +186,130 @@ fn breakthrough() -> String {
     std::fs::read_to_string("rules/breakthrough.rules").unwrap()
 }
 
+/// The rules compiled twice from the setup: to their bit form (which they must have), and
+/// to the general generator.
+fn both<'p>(p: &'p Program, name: &str) -> ([Compiled<'p>; 2], Position) {
+    let (bits, start) = ply::cases::game_start(p, None).expect("a setup");
+    let (general, _) = ply::cases::game_start(p, None).expect("a setup");
+    let bits = Compiled::new(bits, Choice::Fastest);
+    assert!(bits.engine().bits().is_some(), "{name} compiles to bits");
+    let general = Compiled::new(general, Choice::General);
+    ([bits, general], start)
+}
+
+/// Positions to ask about: the setup, then positions further into random games (passes
+/// and ends too), walked on the general generator.
+fn positions(c: &mut Compiled, start: &Position, seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = vec![start.clone()];
+    let runner = c.runner();
+    let mut after = Vec::new();
+    for trial in 1..count {
+        let mut pos = start.clone();
+        for _ in 0..trial * 3 {
+            runner.children(&pos, &mut after).unwrap();
+            if after.is_empty() {
+                break;
+            }
+            pos = after.swap_remove(rng.below(after.len() as u64) as usize);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// What a representation answers about a position, as positions and texts.
+#[derive(Debug, PartialEq)]
+struct Answers {
+    mover: u8,
+    count: u64,
+    end: Option<usize>,
+    key: u64,
+    children: Vec<Position>,
+    keys: Vec<u64>,
+    moves: Vec<String>,
+    listed: u64,
+}
+
+fn answers(c: &mut Compiled, pos: &Position) -> Answers {
+    ply::dispatch!(c, g => {
+        let s = g.state(pos);
+        let mut kids = Vec::new();
+        g.children(&s, &mut kids).unwrap();
+        let mut steps = Vec::new();
+        let listed = g.moves(&s, usize::MAX, &mut steps).unwrap();
+        let e = g.engine().clone();
+        Answers {
+            mover: g.mover(&s),
+            count: g.count(&s).unwrap(),
+            end: g.end(&s).unwrap(),
+            key: g.key(&s),
+            keys: kids.iter().map(|k| g.key(k)).collect(),
+            children: kids.iter().map(|k| g.position(k)).collect(),
+            moves: steps.iter().map(|m| ply::run::step::move_text(&e, m)).collect(),
+            listed,
+        }
+    })
+}
+
+#[test]
+fn both_representations_answer_every_question_alike() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let ([mut bits, mut general], start) = both(&p, name);
+        let mut moves = 0;
+        for (i, pos) in positions(&mut general, &start, 5, 12).iter().enumerate() {
+            let a = answers(&mut bits, pos);
+            let b = answers(&mut general, pos);
+            assert_eq!(a, b, "{name}, position {i}");
+            assert_eq!(a.count as usize, a.children.len(), "{name}, position {i}");
+            assert_eq!(a.moves.len(), a.children.len(), "{name}, position {i}");
+            // Different positions have different keys.
+            for (x, y) in a.children.iter().zip(&a.keys) {
+                for (u, v) in a.children.iter().zip(&a.keys) {
+                    assert_eq!(x == u, y == v, "{name}, position {i}: keys");
+                }
+            }
+            moves += a.count;
+            for depth in 1..=3 {
+                let counts = [&mut bits, &mut general].map(|c| perft_from(c, pos, depth).unwrap());
+                assert_eq!(counts[0], counts[1], "{name}, position {i}, perft({depth})");
+            }
+            let divided = [&mut bits, &mut general].map(|c| divide_from(c, pos, 2).unwrap());
+            assert_eq!(divided[0], divided[1], "{name}, position {i}, divide");
+        }
+        assert!(moves > 0, "{name}: positions with moves");
+    }
+}
+
 #[test]
 fn bit_playouts_play_the_games_the_general_generator_plays() {
     for (name, source) in variants() {
         let p = program(&source);
-        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
-        let e = runner.engine();
-        let bits = e.bits.is_some();
-        assert!(bits, "{name} compiles to bits");
-        let mut scratch = Vec::new();
+        let ([mut bits, mut general], start) = both(&p, name);
         let mut walk = Rng::new(3);
         let (mut plies, mut limited) = (0, 0);
+        let runner = &mut general;
         for seed in 0..120u64 {
-            // From the setup, or from a position some random plies into the game.
+            // From the setup, or from a position some random plies into the game: up to a
+            // third of the board's squares in plies (40 at most), so that short games are
+            // not always over before the playout starts.
+            let reach = (runner.engine().g.n as u64 / 3).clamp(2, 40);
             let mut from = start.clone();
             let mut done = 0;
-            // Up to a third of the board's squares in plies (40 at most), so that short
-            // games are not always over before the playout starts.
-            let reach = (runner.engine().g.n as u64 / 3).clamp(2, 40);
+            let mut after = Vec::new();
             for _ in 0..walk.below(reach) {
-                runner.successors(&from, &mut scratch).unwrap();
-                if scratch.is_empty() {
+                runner.runner().children(&from, &mut after).unwrap();
+                if after.is_empty() {
                     break;
                 }
-                from = scratch.swap_remove(walk.below(scratch.len() as u64) as usize);
+                from = after.swap_remove(walk.below(after.len() as u64) as usize);
                 done += 1;
             }
-            let mut play = |bits: bool| {
-                runner.set_bitboards(bits);
+            let play = |c: &mut Compiled| {
                 let mut seen = Seen::default();
                 let mut rng = Rng::new(seed);
-                let played = playout_from(
-                    &mut runner,
-                    &from,
-                    done,
-                    &mut rng,
-                    &mut scratch,
-                    Some(&mut seen),
-                )
-                .unwrap();
+                let played = playout_from(c, &from, done, &mut rng, Some(&mut seen)).unwrap();
                 (
                     played.end,
                     played.plies,
@@ -223,11 +318,11 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
                     seen.positions,
                 )
             };
-            let general = play(false);
-            let bits = play(true);
-            assert_eq!(bits, general, "{name}, seed {seed}, {done} plies in");
-            plies += general.1;
-            limited += u32::from(general.2);
+            let on_bits = play(&mut bits);
+            let on_general = play(runner);
+            assert_eq!(on_bits, on_general, "{name}, seed {seed}, {done} plies in");
+            plies += on_general.1;
+            limited += u32::from(on_general.2);
         }
         // Whole games were played (and with a limit, stopped by it).
         assert!(plies > 100, "{name}: {plies} plies");
@@ -240,19 +335,72 @@ fn bit_playouts_play_the_games_the_general_generator_plays() {
 }
 
 #[test]
+fn tallies_on_threads_agree() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let (mut c, start) = both(&p, name);
+        let mut found = Vec::new();
+        for c in &mut c {
+            for threads in [1, 2] {
+                let ask = PlayoutAsk {
+                    games: 200,
+                    seed: 9,
+                    threads,
+                    stats: true,
+                };
+                let budget = Budget::default();
+                let mut sum = playouts(c, &start, ask, &budget, &Progress::default())
+                    .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+                sum.tally.sort_by(|a, b| a.0.cmp(&b.0));
+                let seen = (sum.seen.moves, sum.seen.positions);
+                found.push((sum.tally, sum.plies, sum.longest, sum.limited, seen));
+            }
+        }
+        assert!(found.windows(2).all(|w| w[0] == w[1]), "{name}: {found:?}");
+    }
+}
+
+#[test]
+fn the_mcts_agent_chooses_alike() {
+    for (name, source) in variants() {
+        let p = program(&source);
+        let (c, start) = both(&p, name);
+        let effort = Effort {
+            think: None,
+            playouts: Some(60),
+        };
+        let mut lines = Vec::new();
+        for c in c {
+            let mut game = Game::new(c, start.clone()).unwrap();
+            let mut line = Vec::new();
+            for _ in 0..6 {
+                let Status::ToMove(choices) = game.status().unwrap() else {
+                    break;
+                };
+                let (i, decision) = choose(Agent::Mcts, &mut game, &choices, effort, 5)
+                    .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+                line.push((choices[i].text.clone(), decision.map(|d| d.playouts)));
+                game.play(choices.into_iter().nth(i).unwrap());
+            }
+            lines.push(line);
+        }
+        assert_eq!(lines[0], lines[1], "{name}");
+    }
+}
+
+#[test]
 fn bit_playouts_stop_at_a_node_budget() {
     for (name, source) in variants() {
         let p = program(&source);
-        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
-        runner.set_budget(ply::run::Budget {
+        let ([mut bits, _], start) = both(&p, name);
+        bits.runner().set_budget(Budget {
             max_nodes: Some(300),
             ..Default::default()
         });
-        let mut scratch = Vec::new();
         let mut plies = 0;
         let stopped = (0..1000u64).find_map(|seed| {
             let mut rng = Rng::new(seed);
-            match playout_from(&mut runner, &start, 0, &mut rng, &mut scratch, None) {
+            match playout_from(&mut bits, &start, 0, &mut rng, None) {
                 Ok(played) => {
                     plies += played.plies;
                     None
@@ -269,38 +417,12 @@ fn bit_playouts_stop_at_a_node_budget() {
 }
 
 #[test]
-fn bit_perft_counts_what_the_general_generator_counts() {
-    for (name, source) in variants() {
-        let p = program(&source);
-        let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
-        let mut scratch = Vec::new();
-        let mut walk = Rng::new(5);
-        for trial in 0..12 {
-            // The setup, then positions further into random games (passes and ends too).
-            let mut pos = start.clone();
-            for _ in 0..trial * 5 {
-                runner.successors(&pos, &mut scratch).unwrap();
-                if scratch.is_empty() {
-                    break;
-                }
-                pos = scratch.swap_remove(walk.below(scratch.len() as u64) as usize);
-            }
-            for depth in 1..=4 {
-                runner.set_bitboards(false);
-                let general = runner.perft(&pos, depth).unwrap();
-                runner.set_bitboards(true);
-                let bits = runner.perft(&pos, depth).unwrap();
-                assert_eq!(bits, general, "{name}, trial {trial}, depth {depth}");
-            }
-        }
-    }
-}
-
-#[test]
 fn rules_without_a_bit_form_keep_the_general_generator() {
     let o = othello();
-    for (what, source) in [
+    // Each with the construct that keeps it off bits, as `ply check` names it.
+    for (what, why, source) in [
         (
+            "cascading flips",
             "cascading flips",
             o.replace(
                 "closed by own along all",
@@ -309,6 +431,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "an end rule",
+            "an end rule (a flip game ends when neither side can move)",
             o.replace(
                 "  no moves: pass",
                 "  no moves: pass\n  draw if no empty squares",
@@ -316,6 +439,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "a where clause",
+            "a `where` clause",
             o.replace(
                 "place onto empty, must flip",
                 "place onto empty, must flip, where to is not on the top edge",
@@ -323,10 +447,12 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "no flips needed",
+            "a placement that need not flip",
             o.replace("place onto empty, must flip", "place onto empty"),
         ),
         (
             "a step with a where clause",
+            "a `where` clause",
             breakthrough().replace(
                 "forward-right onto enemy",
                 "forward-right onto enemy, where to is not on the far row",
@@ -334,6 +460,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "a slide of two squares",
+            "a slide of more than one square",
             breakthrough().replace(
                 "  step along forward, forward-left, forward-right onto empty",
                 "  slide along forward, forward-left, forward-right onto empty, distance 2",
@@ -341,22 +468,27 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "an end by regions",
+            "an end rule that asks more than counts and rows of pieces",
             std::fs::read_to_string("rules/hex.rules").unwrap(),
         ),
         (
             "a where clause two steps away",
+            "a `where` clause that asks more than the square one step away",
             connect_four().replace("where down of to", "where 2 down of to"),
         ),
         (
             "flying kings and majority captures",
+            "`identical captures are one move`",
             std::fs::read_to_string("rules/international-draughts.rules").unwrap(),
         ),
         (
             "long jumps and majority captures",
+            "`taking the most`",
             std::fs::read_to_string("rules/turkish-draughts.rules").unwrap(),
         ),
         (
             "flying kings",
+            "a slide of a distance that varies",
             draughts()
                 .replace(
                     "king: step along diagonal onto empty",
@@ -369,6 +501,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "identical captures folded",
+            "`identical captures are one move`",
             draughts().replace(
                 "captures are mandatory\n",
                 "captures are mandatory\nidentical captures are one move\n",
@@ -376,6 +509,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "a jump with a where clause",
+            "a `where` clause",
             draughts().replace(
                 "man: jump along forward-left, forward-right over enemy",
                 "man: jump along forward-left, forward-right over enemy, where to is not on the far row",
@@ -383,6 +517,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "an end rule on kings",
+            "an end rule that asks more than counts and rows of pieces",
             draughts().replace(
                 "  no moves: end ",
                 "  draw if no own king pieces\n  no moves: end ",
@@ -391,8 +526,10 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
     ] {
         let p = program(&source);
         let (runner, _) = ply::cases::game_start(&p, None).expect("a setup");
-        let e = runner.engine();
-        let bits = e.bits.is_some();
-        assert!(!bits, "{what}: no bit form");
+        let miss = runner.engine().form.clone().expect_err(what);
+        assert!(miss.what.starts_with(why), "{what}: {}", miss.what);
+        if let Some(span) = miss.span {
+            assert!(span.start < span.end && span.end <= source.len(), "{what}");
+        }
     }
 }

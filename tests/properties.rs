@@ -164,35 +164,37 @@ output \"{count moves}\"
     }
 }
 
-/// Playouts of games whose moves are one step each try the steps in random order and play
-/// the first legal one: every move so chosen is one of the legal moves (the positions after
+/// Random plies of the general generator (moves of one step each are tried in random order
+/// until one is legal): every move so chosen is one of the legal moves (the positions after
 /// them, as the general walk makes them), and every legal move can be chosen.
 #[test]
 fn random_moves_are_the_legal_moves() {
+    use ply::run::{Generator, Ply};
     for name in ["go", "chess", "connect-four", "breakthrough", "othello"] {
         let p = program(&rules(name));
         let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
-        let mut rng = ply::run::playout::Rng::new(11);
-        let (mut steps, mut after) = (Vec::new(), Vec::new());
+        let mut rng = ply::run::rng::Rng::new(11);
+        let mut after = Vec::new();
         runner.forget_game();
         for ply in 0..120 {
-            runner.successors(&pos, &mut after).unwrap();
-            let Some(next) = runner.random_move(&pos, &mut rng, &mut steps).unwrap() else {
+            runner.children(&pos, &mut after).unwrap();
+            let mut next = pos.clone();
+            if runner.random_ply(&mut next, &mut rng, None).unwrap() != Ply::Played {
                 assert!(
                     after.is_empty(),
                     "{name}: ply {ply}: a legal move was missed"
                 );
                 break;
-            };
+            }
+            runner.forget_last();
             assert!(after.contains(&next), "{name}: ply {ply}: not a legal move");
             if ply == 30 {
                 // Many draws from one position reach every legal move.
                 let mut seen = vec![false; after.len()];
                 for _ in 0..after.len() * 40 {
-                    let m = runner
-                        .random_move(&pos, &mut rng, &mut steps)
-                        .unwrap()
-                        .unwrap();
+                    let mut m = pos.clone();
+                    runner.random_ply(&mut m, &mut rng, None).unwrap();
+                    runner.forget_last();
                     seen[after.iter().position(|a| *a == m).unwrap()] = true;
                 }
                 assert!(
@@ -200,7 +202,7 @@ fn random_moves_are_the_legal_moves() {
                     "{name}: some legal move is never drawn"
                 );
             }
-            runner.remember(&pos);
+            Generator::remember(&mut runner, &pos);
             pos = next;
         }
         runner.forget_game();
@@ -212,7 +214,7 @@ fn random_moves_are_the_legal_moves() {
 /// run length.
 #[test]
 fn rows_in_bits_agree_with_rows_walked() {
-    use ply::run::eval::{in_a_row, in_a_row_walked};
+    use ply::run::general::counts::{in_a_row, in_a_row_walked};
     let mut rng = Lcg(19);
     for (rows, cols) in [(6, 7), (8, 8), (1, 9), (11, 11), (3, 40), (16, 8)] {
         let source = format!(

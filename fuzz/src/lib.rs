@@ -69,6 +69,7 @@ pub fn rules_files(root: &Path) -> Vec<(String, PathBuf)> {
 /// budget.
 pub fn exercise(rules: &[u8], input: &[u8]) {
     use ply::diagnostic::{self, Style};
+    use ply::run::query::perft::perft_from;
     let style = Style {
         color: false,
         width: 100,
@@ -131,7 +132,7 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
                 ply::render::moves_text::case(&view, &board, &mut shown);
                 ply::render::json::line(&view, out);
             }
-            let (moves, _) = runner.moves(pos, 200)?;
+            let (moves, _) = runner.move_list(pos, 200)?;
             ply::render::svg::draw(&e, pos, "fuzz", Some(&moves));
             let mut lines = ply::render::output::Lines::default();
             let mut printed = Vec::new();
@@ -157,16 +158,17 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
             Err(_) => continue,
         };
         runner.set_budget(budget());
+        let mut c = ply::run::Compiled::new(runner, ply::run::Choice::Fastest);
         // Depth 2 counts (without making) up to moves squared positions: only when that
         // is small, so a case stays quick in a debug build.
-        if runner.perft(&start, 1).is_ok_and(|n| n <= 200) {
-            let _ = runner.perft(&start, 2);
+        if perft_from(&mut c, &start, 1).is_ok_and(|n| n <= 200) {
+            let _ = perft_from(&mut c, &start, 2);
         }
-        let _ = runner.perft_divide(&start, 1);
+        let _ = ply::run::query::perft::divide_from(&mut c, &start, 1);
         if program.game.is_some() {
-            let mut rng = ply::run::playout::Rng::new(input.len() as u64);
-            let _ = ply::run::playout::playout(&mut runner, &start, &mut rng, &mut Vec::new())
-                .and_then(|played| ply::render::output::ending(&mut runner, &played.end));
+            let mut rng = ply::run::rng::Rng::new(input.len() as u64);
+            let _ = ply::run::query::playout::playout_from(&mut c, &start, 0, &mut rng, None)
+                .and_then(|played| c.runner().ending(&played.end, None));
         }
     }
 }

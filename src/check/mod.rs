@@ -455,6 +455,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             Some(StatementKind::CapturesMandatory { most: true })
         ),
         identical_one: st.get("identical captures are one move").is_some(),
+        identical_span: st.get("identical captures are one move").map(|s| s.span),
         no_repeat: match st.kind("no move may repeat") {
             Some(StatementKind::NoRepeat { earlier: true }) => Some(Repetition::Earlier),
             Some(_) => Some(Repetition::BeforeLast),

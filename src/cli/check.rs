@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use super::load::{display, try_load};
 use super::options::{Format, exit, print};
 use super::report::{Reporter, to_stderr};
+use crate::render::representation::Representation;
 
 pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
     let mut code = exit::OK;
@@ -23,7 +24,7 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
         let source = loaded.as_ref().map_or("", |r| r.source.as_str());
         let problem = loaded.as_ref().err();
         if let Some(p) = &problem {
-            code = code.max(p.exit_code());
+            code = code.max(super::load::exit_code(p));
         }
         match rep.format {
             Format::Text => match &problem {
@@ -31,7 +32,7 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
                     if i > 0 {
                         to_stderr("\n");
                     }
-                    p.report(rep, &name);
+                    super::load::report(p, rep, &name);
                     after_errors = true;
                 }
                 None => {
@@ -45,7 +46,11 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
                         1 => " (1 warning)".to_string(),
                         n => format!(" ({n} warnings)"),
                     };
-                    if let Err(c) = print(rep, &format!("{gap}{name}: ok{note}\n")) {
+                    let moves = loaded
+                        .as_ref()
+                        .map(|r| Representation::of(&r.program, &r.source).text())
+                        .unwrap_or_default();
+                    if let Err(c) = print(rep, &format!("{gap}{name}: ok{note}\n{moves}")) {
                         return c.max(code);
                     }
                     if !warnings.is_empty() {
@@ -64,7 +69,16 @@ pub fn check(rep: &Reporter, files: &[PathBuf]) -> i32 {
                     j.severity = "warning";
                     j
                 }));
-                out.push_str(&crate::render::json::checked_file(&name, ok, &diagnostics));
+                let moves = loaded
+                    .as_ref()
+                    .ok()
+                    .map(|r| Representation::of(&r.program, &r.source));
+                out.push_str(&crate::render::json::checked_file(
+                    &name,
+                    ok,
+                    &diagnostics,
+                    moves.as_ref(),
+                ));
             }
         }
     }

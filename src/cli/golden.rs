@@ -167,9 +167,9 @@ pub fn test(rep: &Reporter, paths: &[PathBuf], bless: bool, limits: Limits) -> i
         let program = match try_load(rules) {
             Ok(r) => r.program,
             Err(problem) => {
-                problem.report(rep, &display(rules));
+                super::load::report(&problem, rep, &display(rules));
                 failed += folder.cases.len();
-                code = code.max(problem.exit_code());
+                code = code.max(super::load::exit_code(&problem));
                 continue;
             }
         };

@@ -17,7 +17,6 @@ mod report;
 mod run;
 mod serve;
 mod show;
-pub(crate) mod threads;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -25,7 +24,8 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostic::Style;
-use options::{Color, Format, FormatArg, Limits, exit, print};
+use crate::run::query::threads;
+use options::{Color, Format, FormatArg, Limits, Representation, exit, print};
 use report::Reporter;
 
 const AFTER_HELP: &str = "\
@@ -158,7 +158,8 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
 move with its count. Time and leaves per second go to standard error. The first moves are \
 shared among the threads; the count does not depend on how many there are.\n\n\
 Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
-ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1"
+ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1\n  \
+ply perft game.rules --depth 6 --general"
     )]
     Perft {
         /// The rules file
@@ -176,6 +177,8 @@ ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --de
         /// Threads to count on, each taking the next first move (default: one per core)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        #[command(flatten)]
+        representation: Representation,
         #[command(flatten)]
         limits: Limits,
         #[command(flatten)]
@@ -210,6 +213,8 @@ ply playout game.rules --games 1000 --stats --format json"
         /// the games' lengths, the legal moves a position and the games the ply limit stopped
         #[arg(long)]
         stats: bool,
+        #[command(flatten)]
+        representation: Representation,
         #[command(flatten)]
         limits: Limits,
         #[command(flatten)]
@@ -250,6 +255,8 @@ printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
         /// stops it); reproducible, unlike a time bound
         #[arg(long, value_name = "N")]
         playouts: Option<u64>,
+        #[command(flatten)]
+        representation: Representation,
     },
     /// Run golden folders: each <case>.in through its rules file, compared with <case>.out
     #[command(
@@ -389,7 +396,11 @@ pub fn main() -> i32 {
         std::env::var_os("NO_COLOR").as_deref(),
         std::io::stderr().is_terminal(),
     );
-    let style = Style { color, width: 100 };
+    command(cli.command, Style { color, width: 100 })
+}
+
+/// Runs one command with diagnostics in `style`; the exit code.
+fn command(command: Command, style: Style) -> i32 {
     let rep = |format: FormatArg| Reporter {
         style,
         format: format.format,
@@ -399,7 +410,7 @@ pub fn main() -> i32 {
         style,
         format: Format::Text,
     };
-    match cli.command {
+    match command {
         Command::Run {
             rules,
             input,
@@ -412,6 +423,7 @@ pub fn main() -> i32 {
             position,
             divide,
             threads,
+            representation,
             limits,
             format,
         } => perft::perft(
@@ -422,6 +434,7 @@ pub fn main() -> i32 {
                 position: position.as_deref(),
                 divide,
                 threads: threads::count(threads.map(|n| n as usize)),
+                choice: representation.choice(),
             },
             limits,
         ),
@@ -432,6 +445,7 @@ pub fn main() -> i32 {
             position,
             threads,
             stats,
+            representation,
             limits,
             format,
         } => playout::playout(
@@ -443,6 +457,7 @@ pub fn main() -> i32 {
                 position: position.as_deref(),
                 threads: threads::count(threads.map(|n| n as usize)),
                 stats,
+                choice: representation.choice(),
             },
             limits,
         ),
@@ -453,6 +468,7 @@ pub fn main() -> i32 {
             seed,
             think,
             playouts,
+            representation,
         } => play::play(
             plain,
             &rules,
@@ -462,6 +478,7 @@ pub fn main() -> i32 {
                 seed,
                 think,
                 playouts,
+                choice: representation.choice(),
             },
         ),
         Command::Check { rules, format } => check::check(&rep(format), &rules),

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
+pub use super::report::Format;
 use super::report::Reporter;
 
 /// Exit codes.
@@ -36,22 +37,30 @@ impl Color {
     }
 }
 
-/// How results and errors are written: text for people, or JSON Lines for programs (one
-/// document per case, per file or per count, and one object per error on standard error;
-/// see docs/json.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
-pub enum Format {
-    #[default]
-    Text,
-    Json,
-}
-
 /// The `--format` option of the commands that have one.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct FormatArg {
     /// Write results (and errors) as text or as JSON Lines (see docs/json.md)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Which representation of the rules the whole-game commands play on.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Representation {
+    /// Use the general generator even where the rules have a bit form (`ply check` says
+    /// which they have): to compare, or to time what the bit form gains
+    #[arg(long)]
+    pub general: bool,
+}
+
+impl Representation {
+    pub fn choice(&self) -> crate::run::Choice {
+        match self.general {
+            true => crate::run::Choice::General,
+            false => crate::run::Choice::Fastest,
+        }
+    }
 }
 
 /// Limits on the searches a command runs (counting moves, best moves, perft, playouts).
@@ -66,7 +75,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub(super) fn budget(&self) -> crate::run::Budget {
+    pub fn budget(&self) -> crate::run::Budget {
         crate::run::Budget {
             max_nodes: self.max_nodes,
             shared: None,

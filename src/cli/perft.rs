@@ -7,8 +7,10 @@ use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
-use super::threads;
 use crate::render::json;
+use crate::run::query::perft::{PerftAsk, perft_shared};
+use crate::run::query::threads;
+use crate::run::{Choice, Compiled};
 
 /// What `ply perft` is asked.
 pub struct Ask<'a> {
@@ -16,6 +18,8 @@ pub struct Ask<'a> {
     pub position: Option<&'a Path>,
     pub divide: bool,
     pub threads: usize,
+    /// Which representation of the rules to count on.
+    pub choice: Choice,
 }
 
 pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
@@ -24,25 +28,27 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         position,
         divide,
         threads,
+        choice,
     } = ask;
     let loaded = match load(rep, rules) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let (mut runner, pos) = match game_start(rep, &loaded.program, rules, position) {
+    let (runner, pos) = match game_start(rep, &loaded.program, rules, position) {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let mut compiled = Compiled::new(runner, choice);
     let started = std::time::Instant::now();
     let budget = limits.budget();
     let progress = threads::Progress::default();
-    let ask = threads::PerftAsk {
+    let ask = PerftAsk {
         depth,
         divide,
         threads,
     };
     let found = shown(rep, "first moves", &progress, || {
-        threads::perft(&mut runner, &pos, ask, &budget, &progress)
+        perft_shared(&mut compiled, &pos, ask, &budget, &progress)
     });
     let (total, lines) = match found {
         Ok(x) => x,

@@ -14,9 +14,9 @@ use crate::diagnostic::Kind;
 use crate::play::{Agent, Choice, Effort, Game, Status, choose};
 use crate::program::{Outcome, Program, SideId};
 use crate::render::move_view::{MoveView, Show, Viewer, cite, clause};
-use crate::render::output::Ending;
 use crate::render::{board_text, moves_text};
-use crate::run::RunError;
+use crate::run::outcome::Ending;
+use crate::run::{Choice as Representation, Compiled, RunError};
 
 /// What `ply play` is asked.
 pub struct Ask<'a> {
@@ -26,6 +26,8 @@ pub struct Ask<'a> {
     pub seed: u64,
     pub think: Option<f64>,
     pub playouts: Option<u64>,
+    /// Which representation of the rules the agents play on.
+    pub choice: Representation,
 }
 
 /// The help a person gets with `help`.
@@ -96,7 +98,7 @@ the outcome: `result white wins if ...`"
         Ok(x) => x,
         Err(code) => return code,
     };
-    let game = match Game::new(runner, start) {
+    let game = match Game::new(Compiled::new(runner, ask.choice), start) {
         Ok(g) => g,
         Err(e) => return search_failed(rep, &e),
     };
@@ -253,7 +255,7 @@ impl Session<'_, '_> {
             .played()
             .last()
             .map_or(&[][..], |p| p.squares.as_slice());
-        let e = self.game.runner.engine();
+        let e = self.game.engine();
         let mut text = String::new();
         for line in board_text::draw_marked(e, self.game.position(), marks) {
             text.push_str(&format!("  {line}\n"));
@@ -262,7 +264,7 @@ impl Session<'_, '_> {
     }
 
     fn over(&self, ending: &Ending) -> Result<(), Stop> {
-        let p = self.game.runner.engine().p;
+        let p = self.game.engine().p;
         let plies = self.game.plies();
         let how = if plies >= self.game.limit() {
             format!(", the game stops after {plies} plies")
@@ -384,7 +386,7 @@ impl Session<'_, '_> {
             limit: 0,
         };
         let view = Viewer {
-            runner: &mut self.game.runner,
+            runner: self.game.runner(),
             source: self.source,
         }
         .case(1, &pos, &show)
@@ -438,7 +440,7 @@ impl Session<'_, '_> {
             limit: usize::MAX,
         };
         let view = Viewer {
-            runner: &mut self.game.runner,
+            runner: self.game.runner(),
             source: self.source,
         }
         .case(1, &pos, &show);

@@ -7,9 +7,12 @@ use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
-use super::threads::{self, Stopped, Summary};
 use crate::diagnostic::Kind;
-use crate::program::{Outcome, Program};
+use crate::program::Program;
+use crate::render::tally::{document, report, stats_text, with_fixed_endings};
+use crate::run::query::tally::{PlayoutAsk, Stopped, playouts};
+use crate::run::query::threads;
+use crate::run::{Choice, Compiled};
 
 /// What `ply playout` is asked.
 pub struct Ask<'a> {
@@ -19,6 +22,8 @@ pub struct Ask<'a> {
     pub threads: usize,
     /// Besides the tally: shares with confidence intervals, lengths, branching.
     pub stats: bool,
+    /// Which representation of the rules to play on.
+    pub choice: Choice,
 }
 
 pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
@@ -37,24 +42,23 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         );
         return exit::USAGE;
     }
-    let (mut runner, start) = match game_start(rep, &loaded.program, rules, ask.position) {
+    let (runner, start) = match game_start(rep, &loaded.program, rules, ask.position) {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let mut compiled = Compiled::new(runner, ask.choice);
     let started = std::time::Instant::now();
     let budget = limits.budget();
-    let (games, seed, threads) = (ask.games, ask.seed, ask.threads);
+    let (games, seed) = (ask.games, ask.seed);
     let progress = threads::Progress::default();
+    let asked = PlayoutAsk {
+        games,
+        seed,
+        threads: ask.threads,
+        stats: ask.stats,
+    };
     let found = shown(rep, "games", &progress, || {
-        threads::playouts(
-            &mut runner,
-            &start,
-            (games, seed),
-            threads,
-            &budget,
-            ask.stats,
-            &progress,
-        )
+        playouts(&mut compiled, &start, asked, &budget, &progress)
     });
     let mut sum = match found {
         Ok(x) => x,
@@ -115,215 +119,4 @@ fn stopped_early(rep: &Reporter, p: &Program, seed: u64, mut stopped: Stopped) -
         Ok(()) => code,
         Err(c) => c.max(code),
     }
-}
-
-/// The 95% confidence interval of a proportion, `k` of `n` (Wilson score interval; a
-/// share of 0 or 1 still gets an interval of some width).
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    const Z: f64 = 1.959_963_984_540_054; // the normal distribution's 97.5% quantile
-    let (n, p) = (n as f64, k as f64 / n as f64);
-    let z2 = Z * Z;
-    let centre = p + z2 / (2.0 * n);
-    let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    let scale = 1.0 + z2 / n;
-    (
-        ((centre - spread) / scale).max(0.0),
-        ((centre + spread) / scale).min(1.0),
-    )
-}
-
-/// The games the first side won (a loss of the other side, in a two-sided game, too).
-fn first_side_wins(p: &Program, tally: &[(String, Outcome, u64)]) -> u64 {
-    tally
-        .iter()
-        .filter(|(_, o, _)| match o {
-            Outcome::Win(s) => *s == 0,
-            Outcome::Loss(s) => p.sides.len() == 2 && *s == 1,
-            _ => false,
-        })
-        .map(|(.., n)| n)
-        .sum()
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
-/// The statistics of `ply playout --stats` as text (the tally was sorted by [`report`]).
-fn stats_text(p: &Program, games: u64, sum: &Summary) -> String {
-    // Each result text; then, when an outcome has several texts, each outcome in all.
-    let mut lines: Vec<(String, u64)> = sum.tally.iter().map(|(t, _, n)| (t.clone(), *n)).collect();
-    if let Some(outcomes) = grouped(&sum.tally) {
-        lines.extend(
-            outcomes
-                .iter()
-                .map(|&(o, n)| (format!("{} in all", outcome_words(p, o)), n)),
-        );
-    }
-    let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0);
-    let mut out = format!("{games} games\n");
-    for (text, n) in &lines {
-        let (lo, hi) = wilson(*n, games);
-        out.push_str(&format!(
-            "  {text:<width$}  {:>6}  (95% confidence: {} to {})\n",
-            percent(*n as f64 / games.max(1) as f64),
-            percent(lo),
-            percent(hi)
-        ));
-    }
-    let first = first_side_wins(p, &sum.tally);
-    let (lo, hi) = wilson(first, games);
-    out.push_str(&format!(
-        "the first side ({}) wins {} (95% confidence: {} to {})\n",
-        p.sides[0].name,
-        percent(first as f64 / games.max(1) as f64),
-        percent(lo),
-        percent(hi)
-    ));
-    out.push_str(&format!(
-        "plies a game: {:.1} on average, {} at most\n",
-        sum.plies as f64 / games.max(1) as f64,
-        sum.longest
-    ));
-    out.push_str(&format!(
-        "legal moves a position: {:.2} on average, over {} positions moved from\n",
-        sum.seen.moves as f64 / sum.seen.positions.max(1) as f64,
-        sum.seen.positions
-    ));
-    out.push_str(&format!("games the ply limit stopped: {}\n", sum.limited));
-    out
-}
-
-/// Every result the rules file can write in words joins the tally, with 0 where no game
-/// ended so.
-fn with_fixed_endings(p: &Program, sum: &mut Summary) {
-    for (text, outcome) in crate::render::output::fixed_endings(p) {
-        if !sum.tally.iter().any(|(t, ..)| *t == text) {
-            sum.tally.push((text, outcome, 0));
-        }
-    }
-}
-
-/// The playout document of `ply playout --format json` (docs/json.md), from a run's summary
-/// (its tally gets every fixed result and is sorted as the text tally is).
-pub(crate) fn document(
-    p: &Program,
-    games: u64,
-    seed: u64,
-    sum: &mut Summary,
-    stats: bool,
-) -> serde_json::Value {
-    with_fixed_endings(p, sum);
-    sum.tally.sort_by_key(|t| natural(&t.0));
-    json(p, games, seed, sum, stats)
-}
-
-fn json(p: &Program, games: u64, seed: u64, sum: &Summary, stats: bool) -> serde_json::Value {
-    use serde_json::json;
-    let share = |n: u64| n as f64 / games.max(1) as f64;
-    let results: Vec<serde_json::Value> = sum
-        .tally
-        .iter()
-        .map(|(text, outcome, n)| {
-            let (kind, side) = crate::render::move_view::outcome_word(*outcome);
-            let side = side.map(|s| p.sides[s as usize].name.as_str());
-            let mut r = json!({"result": text, "outcome": kind, "side": side, "games": n});
-            if stats {
-                let (lo, hi) = wilson(*n, games);
-                r["share"] = json!(share(*n));
-                r["low"] = json!(lo);
-                r["high"] = json!(hi);
-            }
-            r
-        })
-        .collect();
-    let mut doc = json!({"games": games, "seed": seed, "results": results});
-    if stats {
-        let first = first_side_wins(p, &sum.tally);
-        let (lo, hi) = wilson(first, games);
-        doc["first_side"] = json!({
-            "side": p.sides[0].name, "wins": first, "share": share(first), "low": lo, "high": hi
-        });
-        doc["plies"] = json!({
-            "total": sum.plies,
-            "average": sum.plies as f64 / games.max(1) as f64,
-            "longest": sum.longest,
-        });
-        doc["branching"] = json!({
-            "moves": sum.seen.moves,
-            "positions": sum.seen.positions,
-            "average": sum.seen.moves as f64 / sum.seen.positions.max(1) as f64,
-        });
-        doc["limited"] = json!(sum.limited);
-    }
-    doc
-}
-
-/// The tally, one line per result text in natural order (`by 2` before `by 10`); when an
-/// outcome has several texts (`Black wins by 3`, `Black wins by 5`), a line per outcome
-/// follows with its total.
-fn report(p: &Program, tally: &mut [(String, Outcome, u64)]) -> String {
-    tally.sort_by_key(|t| natural(&t.0));
-    let mut out = String::new();
-    for (text, _, n) in tally.iter() {
-        out.push_str(&format!("{text}: {n}\n"));
-    }
-    if let Some(outcomes) = grouped(tally) {
-        let words: Vec<String> = outcomes
-            .iter()
-            .map(|&(o, n)| format!("{} {n}", outcome_words(p, o)))
-            .collect();
-        out.push_str(&format!("by outcome: {}\n", words.join(", ")));
-    }
-    out
-}
-
-/// Each outcome with its games in all, in the tally's order, when some outcome (other than
-/// unstated) has several result texts; `None` when every outcome has one text.
-fn grouped(tally: &[(String, Outcome, u64)]) -> Option<Vec<(Outcome, u64)>> {
-    let mut outcomes: Vec<(Outcome, u64, usize)> = Vec::new();
-    for &(_, o, n) in tally {
-        match outcomes.iter_mut().find(|(x, ..)| *x == o) {
-            Some((_, total, texts)) => {
-                *total += n;
-                *texts += 1;
-            }
-            None => outcomes.push((o, n, 1)),
-        }
-    }
-    outcomes
-        .iter()
-        .any(|&(o, _, texts)| texts > 1 && o != Outcome::Unstated)
-        .then(|| outcomes.iter().map(|&(o, n, _)| (o, n)).collect())
-}
-
-fn outcome_words(p: &Program, o: Outcome) -> String {
-    match o {
-        Outcome::Win(s) => format!("{} wins", p.sides[s as usize].name),
-        Outcome::Loss(s) => format!("{} loses", p.sides[s as usize].name),
-        Outcome::Draw => "draw".to_string(),
-        Outcome::Unstated => "unstated".to_string(),
-    }
-}
-
-/// A sort key that compares the runs of digits in a text as numbers.
-fn natural(text: &str) -> Vec<(String, u64)> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let digits = rest
-            .find(|c: char| c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let (words, tail) = rest.split_at(digits);
-        let end = tail
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(tail.len());
-        let (number, tail) = tail.split_at(end);
-        out.push((words.to_string(), number.parse().unwrap_or(u64::MAX)));
-        rest = tail;
-    }
-    out
 }

@@ -8,12 +8,20 @@ use crate::diagnostic::{self, Json, Kind, Style};
 use crate::input::InputError;
 use crate::syntax::SyntaxError;
 
-use super::options::Format;
-
 /// Writes to standard error, ignoring a reader that went away (`ply check ... 2>&1 | head
 /// -1`): the exit code still says what happened.
 pub fn to_stderr(text: &str) {
     let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// How results and errors are written: text for people, or JSON Lines for programs (one
+/// document per case, per file or per count, and one object per error on standard error;
+/// see docs/json.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
 }
 
 /// How a command reports its errors.

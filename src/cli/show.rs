@@ -61,7 +61,7 @@ fn draw(
     let e = runner.engine().clone();
     let p = e.p;
     let (moves, count) = if pic.moves {
-        let (m, n) = runner.moves(pos, pic.limit)?;
+        let (m, n) = runner.move_list(pos, pic.limit)?;
         (Some(m), n)
     } else {
         (None, 0)
@@ -74,9 +74,9 @@ fn draw(
     );
     let count_all = match &moves {
         Some(_) => count,
-        None => runner.moves(pos, 0)?.1,
+        None => runner.move_list(pos, 0)?.1,
     };
-    let over = crate::render::output::finished(runner, pos, count_all)?.map(|o| o.text);
+    let over = runner.finished(pos, count_all)?.map(|o| o.text);
     if let Some(text) = &over {
         title.push_str(&format!(", game over: {text}"));
     }

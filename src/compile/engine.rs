@@ -3,8 +3,9 @@
 
 use std::rc::Rc;
 
-use super::bitboard::{BitForm, bit_form};
+use super::bits::{BitForm, Fit, bit_form};
 use super::geometry::{Geometry, NotationError};
+use super::keys::Keys;
 use super::tables::Tables;
 use crate::program::Program;
 
@@ -14,8 +15,11 @@ pub struct Engine<'p> {
     pub p: &'p Program,
     pub t: Rc<Tables>,
     pub g: Geometry,
-    /// The rules as bit operations on this board, when they have that form.
-    pub bits: Option<BitForm>,
+    /// The rules as bit operations on this board, or the construct that keeps them on the
+    /// general generator.
+    pub form: Fit<BitForm>,
+    /// The random numbers of position keys.
+    pub keys: Keys,
 }
 
 impl<'p> Engine<'p> {
@@ -23,6 +27,11 @@ impl<'p> Engine<'p> {
     pub fn ply_limit(&self) -> u32 {
         let limit = self.p.game.as_ref().and_then(|g| g.stop_after);
         limit.unwrap_or(u32::MAX)
+    }
+
+    /// The rules' bit form on this board, if they have one.
+    pub fn bits(&self) -> Option<&BitForm> {
+        self.form.as_ref().ok()
     }
 
     pub fn new(
@@ -34,7 +43,8 @@ impl<'p> Engine<'p> {
         let g = Geometry::new(p, rows, cols)?;
         Ok(Engine {
             p,
-            bits: bit_form(p, &t, &g),
+            form: bit_form(p, &t, &g),
+            keys: Keys::new(g.n, p.piece_codes(), p.sides.len()),
             t,
             g,
         })

@@ -1,13 +1,14 @@
 //! Stage 3: from the checked program to what the runner reads in its hot loops: lookup
 //! tables per program ([`Tables`]) and board geometry per board size ([`geometry`]),
 //! together the [`Engine`] every query runs on; where the rules fit, their form as bit
-//! operations ([`bitboard`]) on machine words ([`word`]).
+//! operations ([`bits`]) on machine words ([`word`]); the random numbers of position keys
+//! ([`keys`]).
 
 pub mod attacks;
-pub mod bitboard;
-pub mod bitjump;
+pub mod bits;
 mod engine;
 pub mod geometry;
+pub mod keys;
 mod tables;
 pub mod word;
 

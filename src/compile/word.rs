@@ -1,5 +1,5 @@
 //! A machine word holding a set of squares, one bit per square: `u64` for boards of at most
-//! 64 squares, `u128` for up to 128. The bit forms of the rules ([`super::bitboard`]) are
+//! 64 squares, `u128` for up to 128. The bit forms of the rules ([`super::bits`]) are
 //! played on the smallest word the board fits, so most boards pay for one register, not two.
 //! Masks are compiled once as `u128` ([`super::geometry::Geometry::step_bits`]) and
 //! narrowed where they are read, which costs nothing.
@@ -12,6 +12,7 @@ use crate::program::DirId;
 /// A set of squares as bits.
 pub trait Word:
     Copy
+    + Default
     + Eq
     + std::fmt::Debug
     + BitAnd<Output = Self>
@@ -316,7 +317,7 @@ pub fn runs_of<W: Word>(g: &Geometry, members: W, n: u32, dirs: &[DirId]) -> boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::playout::Rng;
+    use crate::run::rng::Rng;
 
     #[test]
     fn rows_by_doubling_are_rows_one_step_at_a_time() {

@@ -1,11 +1,16 @@
 //! A game being played: the positions so far, the moves that led to them, the legal moves
 //! of the side to move (a pass when the rules make it pass), taking moves back, and how the
-//! game ended. `ply play`, the agents and `ply serve` all play through it.
+//! game ended. `ply play`, the agents and `ply serve` all play through it, on the
+//! representation the rules compiled to.
 
-use crate::program::{Outcome, SideId, Stuck};
-use crate::render::output::{Ending, ending};
+use std::rc::Rc;
+
+use crate::compile::Engine;
+use crate::dispatch;
+use crate::program::{Outcome, SideId};
+use crate::run::outcome::Ending;
 use crate::run::step::{NONE, move_text};
-use crate::run::{Position, RunError, Runner, Step};
+use crate::run::{Compiled, Generator, Position, RunError, Runner, Step};
 
 /// A legal move of the side to move: as the game's notation writes it, the squares it
 /// visits (to mark them on a board) and the position after it (the next side to move).
@@ -34,36 +39,38 @@ pub enum Status {
 }
 
 pub struct Game<'p> {
-    pub runner: Runner<'p>,
+    /// The rules, in the representation they compiled to.
+    pub compiled: Compiled<'p>,
     pos: Position,
     played: Vec<Played>,
     /// The most plies a game lasts (`stop after N plies`).
     limit: u32,
-    passes: bool,
 }
 
 impl<'p> Game<'p> {
     /// A game from `start`. The rules file must have a `game` section.
-    pub fn new(runner: Runner<'p>, start: Position) -> Result<Game<'p>, RunError> {
-        let game = runner
-            .engine()
-            .p
-            .game
-            .as_ref()
-            .ok_or_else(|| RunError::new("the rules file has no `game` section"))?;
-        let (limit, passes) = (
-            game.stop_after.unwrap_or(u32::MAX),
-            game.stuck == Stuck::Pass,
-        );
-        let mut g = Game {
-            runner,
+    pub fn new(mut compiled: Compiled<'p>, start: Position) -> Result<Game<'p>, RunError> {
+        let e = compiled.engine().clone();
+        if e.p.game.is_none() {
+            return Err(RunError::new("the rules file has no `game` section"));
+        }
+        compiled.runner().forget_game();
+        Ok(Game {
+            compiled,
             pos: start,
             played: Vec::new(),
-            limit,
-            passes,
-        };
-        g.runner.forget_game();
-        Ok(g)
+            limit: e.ply_limit(),
+        })
+    }
+
+    /// The rules compiled for the board.
+    pub fn engine(&self) -> &Rc<Engine<'p>> {
+        self.compiled.engine()
+    }
+
+    /// The general generator underneath (explanations of moves are asked of it).
+    pub fn runner(&mut self) -> &mut Runner<'p> {
+        self.compiled.runner()
     }
 
     /// The position now.
@@ -98,73 +105,68 @@ impl<'p> Game<'p> {
 
     /// A side's name as the rules file declares it.
     pub fn side_name(&self, side: SideId) -> &'p str {
-        &self.runner.engine().p.sides[side as usize].name
+        let p: &'p crate::program::Program = self.engine().p;
+        &p.sides[side as usize].name
     }
 
     /// The legal moves of the side to move in board order (by the squares they visit), or
     /// how the game ended.
     pub fn status(&mut self) -> Result<Status, RunError> {
-        self.runner.new_position();
-        if self.plies() >= self.limit || self.runner.end_reached(&self.pos)?.is_some() {
-            return ending(&mut self.runner, &self.pos).map(Status::Over);
-        }
-        let choices = self.choices(&self.pos.clone())?;
-        if !choices.is_empty() {
-            return Ok(Status::ToMove(choices));
-        }
-        if self.passes {
-            let mut passed = self.pos.clone();
-            passed.mover = self.runner.next_side(self.pos.mover);
-            passed.passes = passed.passes.saturating_add(1);
-            self.runner.remember(&self.pos);
-            let (_, others) = self.runner.moves(&passed, 1)?;
-            self.forget_last();
-            if others > 0 {
-                return Ok(Status::ToMove(vec![Choice {
-                    text: "pass".to_string(),
-                    squares: Vec::new(),
-                    after: passed,
-                }]));
+        self.compiled.runner().new_position();
+        let (pos, over) = (&self.pos, self.plies() >= self.limit);
+        let choices = dispatch!(&mut self.compiled, g => {
+            let s = g.state(pos);
+            match over || g.end(&s)?.is_some() {
+                true => Vec::new(),
+                false => choices(g, &s)?,
             }
-        }
-        ending(&mut self.runner, &self.pos).map(Status::Over)
-    }
-
-    /// The legal moves from `pos` (the position now), each with the position after it.
-    fn choices(&mut self, pos: &Position) -> Result<Vec<Choice>, RunError> {
-        let (steps, _) = self.runner.moves(pos, usize::MAX)?;
-        let after = self.runner.children(pos)?;
-        let e = self.runner.engine().clone();
-        let mut out: Vec<Choice> = steps
-            .iter()
-            .zip(after)
-            .map(|(m, (text, after))| {
-                debug_assert_eq!(text, move_text(&e, m));
-                Choice {
-                    text,
-                    squares: squares(m),
-                    after,
-                }
-            })
-            .collect();
-        // Board order, as `ply moves` lists them.
-        out.sort_by(|a, b| {
-            let key = |c: &Choice| {
-                c.squares
-                    .iter()
-                    .copied()
-                    .chain([u32::MAX])
-                    .collect::<Vec<_>>()
-            };
-            key(a).cmp(&key(b))
         });
-        Ok(out)
+        match choices.is_empty() {
+            false => Ok(Status::ToMove(choices)),
+            true => self.compiled.runner().ending(pos, None).map(Status::Over),
+        }
     }
+}
 
+/// The legal moves of `s` (the game's position now), each with the position after it, in
+/// board order.
+fn choices<'p, G: Generator<'p>>(g: &mut G, s: &G::State) -> Result<Vec<Choice>, RunError> {
+    let mut steps = Vec::new();
+    g.moves(s, usize::MAX, &mut steps)?;
+    let mut after = Vec::new();
+    g.children(s, &mut after)?;
+    let e = g.engine().clone();
+    let mut out: Vec<Choice> = steps
+        .iter()
+        .zip(&after)
+        .map(|(m, after)| Choice {
+            text: move_text(&e, m),
+            squares: squares(m),
+            after: g.position(after),
+        })
+        .collect();
+    // Board order, as `ply moves` lists them.
+    out.sort_by(|a, b| {
+        let key = |c: &Choice| {
+            c.squares
+                .iter()
+                .copied()
+                .chain([u32::MAX])
+                .collect::<Vec<_>>()
+        };
+        key(a).cmp(&key(b))
+    });
+    Ok(out)
+}
+
+impl<'p> Game<'p> {
     /// Plays `choice` (one of the moves [`Game::status`] gave).
     pub fn play(&mut self, choice: Choice) {
         let before = std::mem::replace(&mut self.pos, choice.after);
-        self.runner.remember(&before);
+        dispatch!(&mut self.compiled, g => {
+            let s = g.state(&before);
+            g.remember(&s);
+        });
         self.played.push(Played {
             side: before.mover,
             text: choice.text,
@@ -185,10 +187,14 @@ impl<'p> Game<'p> {
 
     /// Remembers the positions before the one now again (after a look past it).
     pub(super) fn forget_last(&mut self) {
-        self.runner.forget_game();
-        for p in &self.played {
-            self.runner.remember(&p.before);
-        }
+        let played = &self.played;
+        dispatch!(&mut self.compiled, g => {
+            g.forget_game();
+            for p in played {
+                let s = g.state(&p.before);
+                g.remember(&s);
+            }
+        });
     }
 
     /// Finds the move `text` names among `choices`: written as the game writes it (case
@@ -236,7 +242,7 @@ impl<'p> Game<'p> {
                 choices.first().map_or("pass", |c| c.text.as_str())
             );
         };
-        let name = &self.runner.engine().g.names[first as usize];
+        let name = &self.engine().g.names[first as usize];
         let from: Vec<&str> = choices
             .iter()
             .filter(|c| c.squares.first() == Some(&first))
@@ -254,8 +260,7 @@ impl<'p> Game<'p> {
 
     /// The square a text names, if it names one.
     fn square(&self, text: &str) -> Option<u32> {
-        self.runner
-            .engine()
+        self.engine()
             .g
             .names
             .iter()

@@ -5,10 +5,11 @@
 use std::time::{Duration, Instant};
 
 use super::game::{Choice, Game, rewards};
-use crate::program::{Outcome, SideId, Stuck};
-use crate::render::output::{ending, ending_known};
-use crate::run::playout::{Rng, playout_from};
-use crate::run::{Position, RunError, Runner};
+use crate::dispatch;
+use crate::program::{Outcome, SideId};
+use crate::run::query::playout::playout;
+use crate::run::rng::Rng;
+use crate::run::{Generator, Position, RunError};
 
 /// How long the agent thinks about a move: the first bound reached stops it.
 #[derive(Debug, Clone, Copy)]
@@ -31,8 +32,8 @@ pub struct Decision {
 /// How much UCT favours moves tried less often.
 const EXPLORE: f64 = 1.0;
 
-struct Node {
-    pos: Position,
+struct Node<S> {
+    state: S,
     /// Plies into the game.
     plies: u32,
     /// The side whose move led here.
@@ -42,16 +43,16 @@ struct Node {
     reward: f64,
     children: Vec<u32>,
     /// Positions after the moves not yet in the tree.
-    untried: Vec<Position>,
+    untried: Vec<S>,
     expanded: bool,
     /// How the game ended here, if it did.
     end: Option<Outcome>,
 }
 
-impl Node {
-    fn new(pos: Position, plies: u32, chooser: SideId) -> Node {
+impl<S> Node<S> {
+    fn new(state: S, plies: u32, chooser: SideId) -> Node<S> {
         Node {
-            pos,
+            state,
             plies,
             chooser,
             visits: 0,
@@ -69,15 +70,13 @@ impl Node {
     }
 }
 
-struct Tree<'g, 'p> {
-    runner: &'g mut Runner<'p>,
-    nodes: Vec<Node>,
+struct Tree<'g, G, S> {
+    g: &'g mut G,
+    nodes: Vec<Node<S>>,
     /// The game's positions before the root, for rules against repetition.
-    history: Vec<Position>,
+    history: Vec<S>,
     limit: u32,
-    passes: bool,
     sides: usize,
-    scratch: Vec<Position>,
     gains: Vec<f64>,
 }
 
@@ -95,34 +94,60 @@ pub fn choose(
             value: f64::NAN,
         });
     }
-    let remembers = game.runner.engine().p.no_repeat.is_some();
-    let history = if remembers {
-        game.earlier().cloned().collect()
-    } else {
-        Vec::new()
+    let remembers = game.engine().p.no_repeat.is_some();
+    let history: Vec<Position> = match remembers {
+        true => game.earlier().cloned().collect(),
+        false => Vec::new(),
     };
-    let (plies, limit, root) = (game.plies(), game.limit(), game.position().clone());
-    let p = game.runner.engine().p;
-    let passes = p.game.as_ref().is_some_and(|g| g.stuck == Stuck::Pass);
-    let sides = p.sides.len();
+    let at = Root {
+        pos: game.position().clone(),
+        plies: game.plies(),
+        limit: game.limit(),
+        history,
+    };
+    let result = dispatch!(&mut game.compiled, g => search(g, &at, choices, effort, rng));
+    game.forget_last();
+    result
+}
+
+/// Where the search starts: the game's position now, the plies played to it, the game's
+/// ply limit, and the positions before it (for rules against repetition).
+struct Root {
+    pos: Position,
+    plies: u32,
+    limit: u32,
+    history: Vec<Position>,
+}
+
+/// [`choose`] on the representation `G`.
+fn search<'p, G: Generator<'p>>(
+    g: &mut G,
+    root: &Root,
+    choices: &[Choice],
+    effort: Effort,
+    rng: &mut Rng,
+) -> Result<Decision, RunError> {
+    let history = root.history.iter().map(|p| g.state(p)).collect();
+    let top_state = g.state(&root.pos);
+    let untried: Vec<G::State> = choices.iter().rev().map(|c| g.state(&c.after)).collect();
+    let sides = g.engine().p.sides.len();
     let mut tree = Tree {
-        runner: &mut game.runner,
+        g,
         nodes: Vec::new(),
         history,
-        limit,
-        passes,
+        limit: root.limit,
         sides,
-        scratch: Vec::new(),
         gains: Vec::new(),
     };
-    let mut top = Node::new(root, plies, 0);
+    let plies = root.plies;
+    let mut top = Node::new(top_state, plies, 0);
     top.expanded = true;
-    top.untried = choices.iter().rev().map(|c| c.after.clone()).collect();
+    top.untried = untried;
+    let chooser = root.pos.mover;
     tree.nodes.push(top);
     // The root's children in the order of `choices`.
-    while let Some(pos) = tree.nodes[0].untried.pop() {
-        let chooser = tree.nodes[0].pos.mover;
-        tree.nodes.push(Node::new(pos, plies + 1, chooser));
+    while let Some(state) = tree.nodes[0].untried.pop() {
+        tree.nodes.push(Node::new(state, plies + 1, chooser));
         let id = tree.nodes.len() as u32 - 1;
         tree.nodes[0].children.push(id);
     }
@@ -137,12 +162,10 @@ pub fn choose(
         tree.iterate(rng)?;
         made += 1;
     }
-    let result = tree.best(made);
-    game.forget_last();
-    Ok(result)
+    Ok(tree.best(made))
 }
 
-impl Tree<'_, '_> {
+impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
     /// One iteration: down the tree by UCT, one new node, a playout from it, and its
     /// result carried back up.
     fn iterate(&mut self, rng: &mut Rng) -> Result<(), RunError> {
@@ -159,9 +182,9 @@ impl Tree<'_, '_> {
             if !node.untried.is_empty() {
                 let pick = rng.below(node.untried.len() as u64) as usize;
                 let node = &mut self.nodes[at];
-                let pos = node.untried.swap_remove(pick);
-                let (plies, chooser) = (node.plies + 1, node.pos.mover);
-                self.nodes.push(Node::new(pos, plies, chooser));
+                let state = node.untried.swap_remove(pick);
+                let (plies, chooser) = (node.plies + 1, self.g.mover(&node.state));
+                self.nodes.push(Node::new(state, plies, chooser));
                 let id = self.nodes.len() as u32 - 1;
                 self.nodes[at].children.push(id);
                 path.push(id);
@@ -175,7 +198,7 @@ impl Tree<'_, '_> {
                 .copied()
                 .max_by(|&a, &b| {
                     let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                    let score = |n: &Node| {
+                    let score = |n: &Node<G::State>| {
                         if n.visits == 0 {
                             f64::INFINITY
                         } else {
@@ -207,38 +230,25 @@ impl Tree<'_, '_> {
 
     /// Lists the moves of node `at` (reached by `path`), or finds that the game ends there.
     fn expand(&mut self, at: usize, path: &[u32]) -> Result<(), RunError> {
-        let runner = &mut *self.runner;
-        if !self.history.is_empty() {
-            runner.forget_game();
-            for h in &self.history {
-                runner.remember(h);
-            }
-            for &id in &path[..path.len() - 1] {
-                runner.remember(&self.nodes[id as usize].pos);
-            }
+        let g = &mut *self.g;
+        g.forget_game();
+        for h in &self.history {
+            g.remember(h);
+        }
+        for &id in &path[..path.len() - 1] {
+            g.remember(&self.nodes[id as usize].state);
         }
         self.nodes[at].expanded = true;
-        let pos = &self.nodes[at].pos;
-        runner.new_position();
-        if self.nodes[at].plies >= self.limit || runner.end_reached(pos)?.is_some() {
-            self.nodes[at].end = Some(ending(runner, pos)?.outcome);
-            return Ok(());
-        }
+        let node = &self.nodes[at];
         let mut next = Vec::new();
-        runner.successors(pos, &mut next)?;
-        if next.is_empty() && self.passes {
-            let mut passed = pos.clone();
-            passed.mover = runner.next_side(pos.mover);
-            passed.passes = passed.passes.saturating_add(1);
-            runner.remember(pos);
-            runner.successors(&passed, &mut self.scratch)?;
-            if !self.scratch.is_empty() {
-                next.push(passed);
-            }
+        if node.plies < self.limit && g.end(&node.state)?.is_none() {
+            g.children(&node.state, &mut next)?;
         }
         if next.is_empty() {
-            let pos = &self.nodes[at].pos;
-            self.nodes[at].end = Some(ending(runner, pos)?.outcome);
+            let pos = g.position(&node.state);
+            let end = g.ending(&pos, None);
+            g.recycle(pos);
+            self.nodes[at].end = Some(end?.outcome);
         }
         self.nodes[at].untried = next;
         Ok(())
@@ -247,15 +257,10 @@ impl Tree<'_, '_> {
     /// A random game from node `at`, and how it ended.
     fn simulate(&mut self, at: usize, rng: &mut Rng) -> Result<Outcome, RunError> {
         let node = &self.nodes[at];
-        let played = playout_from(
-            self.runner,
-            &node.pos,
-            node.plies,
-            rng,
-            &mut self.scratch,
-            None,
-        )?;
-        Ok(ending_known(self.runner, &played.end, played.end_rule)?.outcome)
+        let played = playout(self.g, &node.state, node.plies, rng, None)?;
+        let end = self.g.ending(&played.end, played.end_rule);
+        self.g.recycle(played.end);
+        Ok(end?.outcome)
     }
 
     /// The root's child tried most often (the better scored of equals).

@@ -12,7 +12,7 @@ pub use game::{Choice, Game, Status};
 pub use mcts::{Decision, Effort};
 
 use crate::run::RunError;
-use crate::run::playout::Rng;
+use crate::run::rng::Rng;
 
 /// Who chooses a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::representation::Representation;
 use crate::diagnostic::Json as Diagnostic;
 
 /// Appends `value` as one line of JSON.
@@ -31,12 +32,19 @@ pub fn case_lines(case: usize, text: &[u8], out: &mut Vec<u8>) {
 }
 
 /// `ply check`: one rules file and its errors.
-pub fn checked_file(file: &str, ok: bool, diagnostics: &[Diagnostic]) -> String {
+pub fn checked_file(
+    file: &str,
+    ok: bool,
+    diagnostics: &[Diagnostic],
+    moves: Option<&Representation>,
+) -> String {
     #[derive(Serialize)]
     struct Checked<'a> {
         file: &'a str,
         ok: bool,
         diagnostics: &'a [Diagnostic],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        moves: Option<&'a Representation>,
     }
     let mut out = Vec::new();
     line(
@@ -44,6 +52,7 @@ pub fn checked_file(file: &str, ok: bool, diagnostics: &[Diagnostic]) -> String 
             file,
             ok,
             diagnostics,
+            moves,
         },
         &mut out,
     );

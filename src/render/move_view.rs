@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::board_text;
 use crate::program::*;
-use crate::run::explain::{self, ChainEnd, MovePlayed, StepPlayed};
+use crate::run::general::explain::{self, ChainEnd, MovePlayed, StepPlayed};
+use crate::run::general::trace::{ActionRef, Event, Why};
 use crate::run::step::{NONE, Step};
-use crate::run::trace::{ActionRef, Event, Why};
 use crate::run::{Position, RunError, Runner};
 use crate::syntax::ast::Span;
 
@@ -222,7 +222,7 @@ impl Viewer<'_, '_> {
     pub fn case(&mut self, case: usize, pos: &Position, show: &Show) -> Result<CaseView, RunError> {
         let (explain, square) = (show.explain, show.square);
         let p = self.runner.engine().p;
-        let (mut moves, move_count) = self.runner.moves(pos, show.limit)?;
+        let (mut moves, move_count) = self.runner.move_list(pos, show.limit)?;
         // Board order: by the squares the move visits.
         let key = |m: &Vec<Step>| -> Vec<u32> {
             std::iter::once(m[0].from)
@@ -282,7 +282,7 @@ impl Viewer<'_, '_> {
         let Some(game) = &p.game else {
             return Ok(None);
         };
-        let Some(ending) = crate::render::output::finished(self.runner, pos, move_count)? else {
+        let Some(ending) = self.runner.finished(pos, move_count)? else {
             return Ok(None);
         };
         let (outcome, side) = outcome_word(ending.outcome);

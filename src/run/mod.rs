@@ -1,32 +1,29 @@
-//! Stage 4: positions, the move generator, playing moves, evaluating expressions and
-//! answering every query (listing, counting, best values, perft, playouts, explanations).
+//! Stage 4: positions, the move generators and every query about games.
+//!
+//! - [`position`], [`step`]: a position and a step of a move, shared by every
+//!   representation; [`eval`]: the one expression evaluator; [`outcome`]: how a game ended;
+//!   [`error`], [`rng`].
+//! - [`generator`]: the one interface of a compiled game, and [`compiled`]: the
+//!   representation a rules file compiles to, picked once.
+//! - [`general`]: the general square-by-square generator (with the evaluator's scopes,
+//!   explanations and the output section's questions); [`bits`]: the bit forms.
+//! - [`query`]: perft, playouts and their tallies, written once over the interface.
 
-pub mod apply;
-pub mod attack;
-mod bitjump;
-mod bitplace;
-mod bitplay;
-mod count;
-mod ends;
+pub mod bits;
+pub mod compiled;
+pub mod error;
 pub mod eval;
-pub mod explain;
-mod filters;
-mod fxhash;
-pub mod history;
-pub mod movegen;
-mod perft;
-pub mod playout;
+pub mod general;
+pub mod generator;
+pub mod outcome;
 pub mod position;
-pub mod regions;
-mod rng;
-mod runs;
-mod scope;
-mod search;
+pub mod query;
+pub mod rng;
 pub mod step;
-pub mod trace;
-mod walk;
 
-pub use filters::{filter_table, matches_filter};
+pub use compiled::{Choice, Compiled};
+pub use error::{Budget, RunError};
+pub use general::{MAX_CHAIN, MoveEnds, Runner};
+pub use generator::{Generator, Ply, Seen};
 pub use position::Position;
-pub use search::{Budget, MAX_CHAIN, MoveEnds, RunError, Runner};
 pub use step::Step;

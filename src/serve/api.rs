@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::folder::Folder;
 use super::reply::Reply;
-use crate::cli::load::{Problem, try_load_bytes};
+use crate::load::{Problem, try_load_bytes};
 use crate::play::{self, Agent, Effort, Game, Status};
 use crate::render::move_view::{Show, Viewer, outcome_word};
 use crate::render::{moves_text, svg};
@@ -156,7 +156,8 @@ pub fn replay<T>(
     playable(&rules.program).map_err(|m| Reply::error(422, format!("{name}: {m}")))?;
     let (runner, start) = crate::cases::game_start(&rules.program, None)
         .map_err(|e| Reply::error(422, format!("{name}: the setup: {e}")))?;
-    let mut game = Game::new(runner, start).map_err(|e| run_failed(&e))?;
+    let compiled = crate::run::Compiled::new(runner, crate::run::Choice::Fastest);
+    let mut game = Game::new(compiled, start).map_err(|e| run_failed(&e))?;
     for (i, text) in moves.iter().enumerate() {
         let at = |why: &str| Reply::error(422, format!("move {} `{text}`: {why}", i + 1));
         match game.status().map_err(|e| run_failed(&e))? {
@@ -248,7 +249,7 @@ pub fn state(folder: &Folder, body: &[u8]) -> Reply {
 
 /// The view of the game now (`rules` and `version` left for the caller).
 fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
-    let e = game.runner.engine().clone();
+    let e = game.engine().clone();
     let square_names = |squares: &[u32]| -> Vec<String> {
         squares
             .iter()
@@ -279,7 +280,7 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
         }
         Status::ToMove(choices) => {
             let mut viewer = Viewer {
-                runner: &mut game.runner,
+                runner: game.runner(),
                 source,
             };
             let show = Show {

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::load::describe_io;
+use crate::load::describe_io;
 
 /// Why a name is not served: a name that is not allowed (403), or no such rules file (404).
 #[derive(Debug)]

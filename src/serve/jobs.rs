@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::api::{self, parse, replay};
 use super::folder::Folder;
 use super::reply::Reply;
-use crate::cli::threads::{self, PerftAsk, Progress};
 use crate::render::move_view::outcome_word;
+use crate::run::query::perft::{PerftAsk, perft_shared};
+use crate::run::query::tally::{PlayoutAsk, playouts};
+use crate::run::query::threads::{self, Progress};
 use crate::run::{Budget, RunError};
 
 /// The deepest perft a job counts.
@@ -268,8 +270,8 @@ fn run(
         shared: Some(nodes.clone()),
     };
     let pos = game.position().clone();
-    let runner = &mut game.runner;
-    runner.forget_game();
+    let compiled = &mut game.compiled;
+    compiled.runner().forget_game();
     let cores = threads::count(None);
     match work {
         Work::Perft { depth } => {
@@ -278,7 +280,7 @@ fn run(
                 divide: true,
                 threads: cores,
             };
-            let (count, divide) = threads::perft(runner, &pos, ask, &budget, progress)?;
+            let (count, divide) = perft_shared(compiled, &pos, ask, &budget, progress)?;
             let divide: Vec<_> = divide
                 .into_iter()
                 .flatten()
@@ -287,11 +289,16 @@ fn run(
             Ok(serde_json::json!({ "depth": depth, "count": count, "divide": divide }))
         }
         Work::Playout { games, seed } => {
-            let mut sum =
-                threads::playouts(runner, &pos, (games, seed), cores, &budget, true, progress)
-                    .map_err(|stopped| stopped.error)?;
-            let p = runner.engine().p;
-            let stats = crate::cli::playout::document(p, games, seed, &mut sum, true);
+            let ask = PlayoutAsk {
+                games,
+                seed,
+                threads: cores,
+                stats: true,
+            };
+            let mut sum = playouts(compiled, &pos, ask, &budget, progress)
+                .map_err(|stopped| stopped.error)?;
+            let p = compiled.engine().p;
+            let stats = crate::render::tally::document(p, games, seed, &mut sum, true);
             let (mut tally, plies) = (sum.tally, sum.plies);
             tally.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
             let tally: Vec<_> = tally

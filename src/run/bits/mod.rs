@@ -1,0 +1,299 @@
+//! The bit forms of the rules ([`crate::compile::bits`]) behind the interface every
+//! representation offers ([`Generator`]): a position is each side's pieces as sets of
+//! squares ([`BitState`]), and each family ([`BitGame`]: [`flip`], [`steps`], [`place`],
+//! [`jumps`]) finds the moves of all pieces at once with set operations. The moves come in
+//! the general generator's order, so the same random number picks the same move and the
+//! children of a state are those of its position, in order; `tests/bitboards.rs` checks
+//! both against the general generator for every family and every query.
+//!
+//! What only positions answer (the text of a result, the steps of a move) is asked of the
+//! general generator underneath, on the state's position.
+
+mod ends;
+mod flip;
+mod jumps;
+mod place;
+mod sets;
+mod steps;
+
+use std::rc::Rc;
+
+pub use flip::Flip;
+pub use jumps::Jumps;
+pub use place::Place;
+pub use steps::Steps;
+
+use self::ends::{EVERYTHING, changes, over};
+use self::sets::BitSets;
+use crate::compile::Engine;
+use crate::compile::bits::{BitEnds, READS_MOVER};
+use crate::compile::geometry::Geometry;
+use crate::program::{Code, SideId};
+use crate::run::error::RunError;
+use crate::run::general::Runner;
+use crate::run::generator::{Generator, Ply, Seen};
+use crate::run::outcome::{Ending, Known};
+use crate::run::position::Position;
+use crate::run::rng::Rng;
+use crate::run::step::Step;
+
+/// A family of games in bit form: its moves on the sets `Sets`, for the side `mover`.
+pub trait BitGame {
+    /// A position's pieces.
+    type Sets: BitSets;
+    /// What counting the moves of a position keeps for playing one of them.
+    type Kept: Default;
+    /// A side with no move passes when the other side can move (else the game is over).
+    const PASSES: bool = false;
+    /// The codes of the pieces, in the order [`BitSets::of`] reads them.
+    fn code(&self) -> &[Code];
+    fn ends(&self) -> &BitEnds;
+    /// How many moves `mover` has.
+    fn count(&self, g: &Geometry, sets: &Self::Sets, mover: usize) -> u64;
+    /// The sets after each move of `mover`, in the generator's order.
+    fn each(&self, g: &Geometry, sets: &Self::Sets, mover: usize, then: impl FnMut(Self::Sets));
+    /// [`BitGame::count`] before a move is played: keeps what [`BitGame::play`] needs.
+    fn moves(&self, g: &Geometry, sets: &Self::Sets, mover: usize, kept: &mut Self::Kept) -> u64;
+    /// Plays the `k`-th move (from 0) in the generator's order, after [`BitGame::moves`].
+    fn play(&self, g: &Geometry, sets: &mut Self::Sets, mover: usize, kept: &Self::Kept, k: u64);
+}
+
+/// A position of a game in bit form: its pieces, the side to move, the passes made in
+/// the game (for the position written back), and what the move that led here changed (the
+/// end rules that read nothing of it need not be asked again).
+#[derive(Debug, Clone, Copy)]
+pub struct BitState<S> {
+    pub sets: S,
+    pub mover: u8,
+    passes: u8,
+    changed: u8,
+}
+
+impl<S: PartialEq> PartialEq for BitState<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.sets == other.sets && self.mover == other.mover && self.passes == other.passes
+    }
+}
+
+/// The rules in the bit form `G`, with the general generator underneath.
+pub struct Bits<'p, G: BitGame> {
+    runner: Runner<'p>,
+    e: Rc<Engine<'p>>,
+    game: G,
+    kept: G::Kept,
+    /// A position and its sets: [`Generator::position`] writes only the squares that
+    /// changed from it (the start of a game, usually).
+    base: (G::Sets, Position),
+}
+
+impl<'p, G: BitGame> Bits<'p, G> {
+    pub fn new(runner: Runner<'p>, game: G) -> Bits<'p, G> {
+        let e = runner.engine().clone();
+        let empty = Position::empty(e.g.n, e.p.piece_codes(), 0);
+        Bits {
+            base: (G::Sets::of(game.code(), &empty), empty),
+            runner,
+            e,
+            game,
+            kept: G::Kept::default(),
+        }
+    }
+
+    /// The general generator underneath.
+    pub fn runner(&mut self) -> &mut Runner<'p> {
+        &mut self.runner
+    }
+
+    pub fn into_runner(self) -> Runner<'p> {
+        self.runner
+    }
+
+    /// The end rule that holds in `s`, asking only those that read what its last move
+    /// changed.
+    #[inline(always)]
+    fn over(&self, s: &BitState<G::Sets>) -> Result<Option<usize>, RunError> {
+        over(
+            self.game.ends(),
+            &self.e.g,
+            &s.sets.sides(),
+            s.mover as usize,
+            s.changed,
+        )
+    }
+
+    /// The state after a pass of the side to move of `s`, when it must pass: it has no
+    /// move and the other side has one.
+    fn pass(&self, s: &BitState<G::Sets>) -> Option<BitState<G::Sets>> {
+        let other = 1 - s.mover as usize;
+        (G::PASSES && self.game.count(&self.e.g, &s.sets, other) > 0).then_some(BitState {
+            sets: s.sets,
+            mover: other as u8,
+            passes: s.passes.saturating_add(1),
+            changed: READS_MOVER,
+        })
+    }
+}
+
+/// One ply of a random game with the side `M` to move (a constant, so that each side's
+/// sets stay in registers).
+#[inline(always)]
+fn ply<const M: usize, G: BitGame>(
+    bits: &mut Bits<'_, G>,
+    s: &mut BitState<G::Sets>,
+    rng: &mut Rng,
+    seen: Option<&mut Seen>,
+) -> Result<Ply, RunError> {
+    let (game, g) = (&bits.game, &bits.e.g);
+    if let Some(rule) = over(game.ends(), g, &s.sets.sides(), M, s.changed)? {
+        return Ok(Ply::Over(Some(Some(rule))));
+    }
+    let n = game.moves(g, &s.sets, M, &mut bits.kept);
+    if n == 0 {
+        return Ok(match bits.pass(s) {
+            Some(passed) => {
+                if let Some(seen) = seen {
+                    seen.add(1);
+                }
+                *s = passed;
+                Ply::Played
+            }
+            None => Ply::Over(Some(None)),
+        });
+    }
+    if let Some(seen) = seen {
+        seen.add(n);
+    }
+    let before = s.sets.sides();
+    game.play(g, &mut s.sets, M, &bits.kept, rng.below(n));
+    s.changed = changes(&before, &s.sets.sides());
+    s.mover = 1 - M as u8;
+    Ok(Ply::Played)
+}
+
+impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
+    type State = BitState<G::Sets>;
+
+    fn engine(&self) -> &Rc<Engine<'p>> {
+        &self.e
+    }
+
+    fn state(&mut self, pos: &Position) -> Self::State {
+        let sets = G::Sets::of(self.game.code(), pos);
+        let (base_sets, base) = &mut self.base;
+        *base_sets = sets;
+        match base.cells.len() == pos.cells.len() {
+            true => base.copy_from(pos),
+            false => *base = pos.clone(),
+        }
+        BitState {
+            sets,
+            mover: pos.mover,
+            passes: pos.passes,
+            changed: EVERYTHING,
+        }
+    }
+
+    fn position(&mut self, s: &Self::State) -> Position {
+        let (base_sets, base) = &self.base;
+        let end = self.runner.take_pos(base);
+        let mut pos = s
+            .sets
+            .position(base_sets, self.game.code(), s.mover as usize, end);
+        pos.passes = s.passes;
+        pos
+    }
+
+    fn mover(&self, s: &Self::State) -> SideId {
+        s.mover
+    }
+
+    fn key(&self, s: &Self::State) -> u64 {
+        let keys = &self.e.keys;
+        keys.mover[s.mover as usize] ^ s.sets.key(self.game.code(), keys)
+    }
+
+    fn end(&mut self, s: &Self::State) -> Result<Option<usize>, RunError> {
+        let everything = BitState {
+            changed: EVERYTHING,
+            ..*s
+        };
+        self.over(&everything)
+    }
+
+    #[inline]
+    fn count(&mut self, s: &Self::State) -> Result<u64, RunError> {
+        self.runner.tick()?;
+        if self.over(s)?.is_some() {
+            return Ok(0);
+        }
+        match self.game.count(&self.e.g, &s.sets, s.mover as usize) {
+            0 => Ok(u64::from(self.pass(s).is_some())),
+            n => Ok(n),
+        }
+    }
+
+    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), RunError> {
+        self.runner.tick()?;
+        out.clear();
+        if self.over(s)?.is_some() {
+            return Ok(());
+        }
+        let (mover, before) = (s.mover as usize, s.sets.sides());
+        self.game.each(&self.e.g, &s.sets, mover, |next| {
+            out.push(BitState {
+                sets: next,
+                mover: 1 - mover as u8,
+                passes: s.passes,
+                changed: changes(&before, &next.sides()),
+            });
+        });
+        if out.is_empty()
+            && let Some(passed) = self.pass(s)
+        {
+            out.push(passed);
+        }
+        Ok(())
+    }
+
+    fn moves(
+        &mut self,
+        s: &Self::State,
+        limit: usize,
+        out: &mut Vec<Vec<Step>>,
+    ) -> Result<u64, RunError> {
+        let pos = self.position(s);
+        let found = self.runner.moves(&pos, limit, out);
+        self.runner.recycle(pos);
+        found
+    }
+
+    #[inline]
+    fn random_ply(
+        &mut self,
+        s: &mut Self::State,
+        rng: &mut Rng,
+        seen: Option<&mut Seen>,
+    ) -> Result<Ply, RunError> {
+        self.runner.tick()?;
+        match s.mover {
+            0 => ply::<0, G>(self, s, rng, seen),
+            _ => ply::<1, G>(self, s, rng, seen),
+        }
+    }
+
+    fn ending(&mut self, pos: &Position, known: Known) -> Result<Ending, RunError> {
+        self.runner.ending(pos, known)
+    }
+
+    fn remember(&mut self, _: &Self::State) {
+        // Bit forms have no rule against repeating a position: nothing to remember.
+    }
+
+    fn forget_last(&mut self) {}
+
+    fn forget_game(&mut self) {}
+
+    fn recycle(&mut self, pos: Position) {
+        self.runner.recycle(pos);
+    }
+}

@@ -1,0 +1,53 @@
+//! What can stop a query about a valid position: an error of the rules at run time (a
+//! number past the 64-bit range, a chain too long), or the search's budget running out.
+
+/// A failure while answering a question about a valid position.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{message}")]
+pub struct RunError {
+    pub message: String,
+    /// The search ran out of its node or time budget (exit code 5).
+    pub budget: bool,
+}
+
+impl RunError {
+    pub fn new(message: impl Into<String>) -> RunError {
+        RunError {
+            message: message.into(),
+            budget: false,
+        }
+    }
+
+    /// The search went past its node or time budget.
+    pub fn budget(message: impl Into<String>) -> RunError {
+        RunError {
+            message: message.into(),
+            budget: true,
+        }
+    }
+}
+
+/// Limits on a search: nodes expanded and wall-clock time.
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<std::time::Instant>,
+    /// Nodes expanded by every runner of a search shared between threads (each adds its
+    /// count in batches); `None` for a runner searching alone.
+    pub shared: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+}
+
+/// A count past 64 bits.
+pub fn count_overflow() -> RunError {
+    RunError::new("the count is larger than 18446744073709551615 (the 64-bit limit)")
+}
+
+/// A value past 64 bits.
+pub fn overflow() -> RunError {
+    RunError::new("a number grew past the 64-bit range")
+}
+
+/// The error for an expression the checker does not allow where it stands.
+pub fn not_here<T>(what: &str) -> Result<T, RunError> {
+    Err(RunError::new(format!("{what} cannot be used here")))
+}

@@ -1,0 +1,238 @@
+//! Playing a step on a position: moving, capturing, promoting and flipping.
+
+use super::candidate::square_of;
+use super::regions::{self, Fill};
+use super::runs::closed_run;
+use super::trace::{Event, Off, Trace};
+use crate::compile::Engine;
+use crate::program::*;
+use crate::run::position::Position;
+use crate::run::step::{NO_KIND, NONE, Step};
+
+/// Scratch space for playing steps: the stack of cascading flips, the flood fill of
+/// regions taken.
+#[derive(Debug, Default)]
+pub struct Work {
+    pub stack: Vec<u32>,
+    pub fill: Fill,
+}
+
+/// Plays one step.
+#[inline]
+pub fn apply(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
+    apply_traced(e, pos, step, work, &mut Off);
+}
+
+/// [`apply`], telling `trace` which runs it flips, in order.
+#[inline]
+pub fn apply_traced<T: Trace>(
+    e: &Engine,
+    pos: &mut Position,
+    step: &Step,
+    work: &mut Work,
+    trace: &mut T,
+) {
+    let (p, t, g) = (e.p, &*e.t, &e.g);
+    if step.first {
+        if t.marks {
+            pos.clear_marks();
+        }
+        if t.quiet {
+            pos.quiet = pos.quiet.saturating_add(1);
+        }
+        if t.passes {
+            pos.passes = match step.is_pass() {
+                true => pos.passes.saturating_add(1),
+                false => 0,
+            };
+        }
+    }
+    if step.is_pass() {
+        return;
+    }
+    if t.quiet
+        && (step.over != NONE
+            || step.from != NONE
+                && t.class[pos.mover as usize][pos.cells[to_sq(step)] as usize] == C_ENEMY
+            || step.from != NONE
+                && p.quiet_kinds & (1 << t.kind_of[pos.cells[step.from as usize] as usize]) != 0)
+    {
+        pos.quiet = 0;
+    }
+    let rule = &p.moves[step.rule as usize];
+    let to = step.to as usize;
+    let mut piece = if step.from == NONE {
+        pos.set_moved(to, false);
+        p.code(pos.mover, step.kind)
+    } else {
+        let piece = pos.cells[step.from as usize];
+        pos.set(step.from as usize, EMPTY);
+        pos.set_moved(step.from as usize, true);
+        pos.set_moved(to, true);
+        piece
+    };
+    if step.over != NONE {
+        let over = step.over as usize;
+        if rule.capture_at_once {
+            pos.set(over, EMPTY);
+        } else {
+            pos.set(over, GHOST);
+        }
+    }
+    if step.promo != NO_KIND {
+        piece = p.code(pos.mover, step.promo);
+    } else if t.promote_at_once[piece as usize]
+        && t.promote[piece as usize] != piece
+        && g.far[pos.mover as usize * g.n + to]
+    {
+        piece = t.promote[piece as usize];
+    }
+    pos.set(to, piece);
+    if t.marks || t.effects {
+        effects(e, pos, step, work);
+    }
+    if let Some(flip) = &rule.flip {
+        flip_runs(
+            e,
+            pos,
+            to,
+            &flip.dirs[pos.mover as usize],
+            flip.cascading,
+            &mut work.stack,
+            trace,
+        );
+    }
+}
+
+/// The square a step lands on.
+#[inline(always)]
+fn to_sq(step: &Step) -> usize {
+    step.to as usize
+}
+
+/// What the step's action does besides moving its piece: marking the squares it passed,
+/// taking a piece off another square, moving a second piece.
+fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
+    let (p, g) = (e.p, &e.g);
+    let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
+    let side = pos.mover;
+    if fx.marks && step.from != NONE && step.dir != u16::MAX {
+        let mut sq = g.next[step.dir as usize * g.n + step.from as usize];
+        while sq != NONE && sq != step.to {
+            pos.mark(sq as usize);
+            sq = g.next[step.dir as usize * g.n + sq as usize];
+        }
+    }
+    match &fx.takes {
+        Some(Taking::Square(at)) => {
+            let sq = square_of(g, at, step.from, step.to, side);
+            if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
+                pos.set(sq as usize, EMPTY);
+                pos.set_moved(sq as usize, true);
+                pos.quiet = 0;
+            }
+        }
+        Some(Taking::Regions(q)) => {
+            regions::find_taken(e, pos, side, q, &mut work.fill);
+            if !work.fill.found.is_empty() {
+                pos.quiet = 0;
+            }
+            for &sq in &work.fill.found {
+                pos.set(sq as usize, EMPTY);
+                pos.set_moved(sq as usize, true);
+            }
+        }
+        None => {}
+    }
+    if let Some((a, b)) = &fx.moves {
+        let (a, b) = (
+            square_of(g, a, step.from, step.to, side),
+            square_of(g, b, step.from, step.to, side),
+        );
+        if a != NONE && b != NONE && a != b && !matches!(pos.cells[a as usize], EMPTY | GHOST) {
+            let piece = pos.cells[a as usize];
+            pos.set(a as usize, EMPTY);
+            pos.set(b as usize, piece);
+            pos.set_moved(a as usize, true);
+            pos.set_moved(b as usize, true);
+        }
+    }
+}
+
+/// Ends a move: pieces captured "at end of move" leave, and a promotion that waits for
+/// the end of the move happens on `last` (the moving piece's final square).
+pub fn finish(e: &Engine, pos: &mut Position, last: u32, had_ghosts: bool) {
+    let (t, g) = (&*e.t, &e.g);
+    if had_ghosts {
+        for c in pos.cells.iter_mut() {
+            if *c == GHOST {
+                *c = EMPTY;
+            }
+        }
+    }
+    if t.promote_at_end && last != NONE {
+        let sq = last as usize;
+        let piece = pos.cells[sq];
+        if piece != EMPTY
+            && piece != GHOST
+            && !t.promote_at_once[piece as usize]
+            && t.promote[piece as usize] != piece
+            && g.far[t.side_of[piece as usize] as usize * g.n + sq]
+        {
+            pos.set(sq, t.promote[piece as usize]);
+        }
+    }
+}
+
+/// Turns every enemy run that lies between `from` and another own piece along `dirs`;
+/// with `cascading`, every turned piece does the same in turn.
+fn flip_runs<T: Trace>(
+    e: &Engine,
+    pos: &mut Position,
+    from: usize,
+    dirs: &[DirId],
+    cascading: bool,
+    stack: &mut Vec<u32>,
+    trace: &mut T,
+) {
+    let (t, g) = (&*e.t, &e.g);
+    let side = pos.mover;
+    let class = &t.class[side as usize];
+    let own_base = 1 + side * t.kinds;
+    let Position { cells, counts, .. } = pos;
+    stack.clear();
+    let mut v = from;
+    loop {
+        for &d in dirs {
+            let Some(count) = closed_run(g, class, cells, v, d) else {
+                continue;
+            };
+            let stride = g.stride[d as usize];
+            let first = v as isize + stride;
+            if T::ON {
+                trace.note(Event::Flipped {
+                    origin: v as u32,
+                    dir: d,
+                    first: first as u32,
+                    count,
+                });
+            }
+            let mut f = first;
+            for _ in 0..count {
+                let old = cells[f as usize];
+                let new = own_base + t.kind_of[old as usize];
+                counts[old as usize] -= 1;
+                counts[new as usize] += 1;
+                cells[f as usize] = new;
+                if cascading {
+                    stack.push(f as u32);
+                }
+                f += stride;
+            }
+        }
+        match stack.pop() {
+            Some(next) => v = next as usize,
+            None => break,
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Whether a square is attacked: some move of the attackers could capture a piece standing
+//! on it (land on it, or jump over it). Read backwards from the square with each side's
+//! capturing patterns ([`crate::compile::attacks`]); a side whose captures have no pattern
+//! is asked through the generator itself, with a piece of another side put on the square.
+
+use super::movegen::Gen;
+use super::trace::Off;
+use crate::compile::Engine;
+use crate::compile::attacks::Pattern;
+use crate::program::*;
+use crate::run::error::RunError;
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+
+/// The sides (as bits) that attack for `who`, when the square holds `cell` and `viewer`
+/// is the side asking.
+pub fn attackers(e: &Engine, who: Attackers, cell: Code, viewer: SideId) -> u32 {
+    let all = (1u32 << e.p.sides.len()) - 1;
+    match who {
+        Attackers::Side(s) => 1 << s,
+        Attackers::Enemies => all & !(1 << viewer),
+        Attackers::Others => match cell {
+            EMPTY | GHOST => all & !(1 << viewer),
+            c => all & !(1 << e.t.side_of[c as usize]),
+        },
+    }
+}
+
+/// The square of a piece of a side in `by` that could capture on `sq`, if there is one.
+pub fn attacker(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    sq: u32,
+    by: u32,
+) -> Result<Option<u32>, RunError> {
+    for s in 0..e.p.sides.len() as SideId {
+        if by & (1 << s) == 0 {
+            continue;
+        }
+        let found = match e.t.attacks[s as usize].general {
+            true => by_generator(e, vars, pos, sq, s)?,
+            false => by_patterns(e, pos, sq, s),
+        };
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    Ok(None)
+}
+
+/// The patterns of side `s`, read back from `sq`.
+fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
+    let (g, t) = (&e.g, &*e.t);
+    let class = &t.class[s as usize];
+    let of = |at: u32, kinds: u32| {
+        let c = pos.cells[at as usize];
+        c != EMPTY
+            && c != GHOST
+            && t.side_of[c as usize] == s
+            && kinds & (1 << t.kind_of[c as usize]) != 0
+    };
+    let back = |d: DirId, at: u32| g.prev[d as usize * g.n + at as usize];
+    for p in &t.attacks[s as usize].patterns {
+        match *p {
+            Pattern::Leap {
+                kinds,
+                dir,
+                k,
+                over,
+            } => {
+                let mut at = sq;
+                let mut open = true;
+                for j in 0..k {
+                    at = back(dir, at);
+                    if at == NONE {
+                        open = false;
+                        break;
+                    }
+                    if j + 1 < k && class[pos.cells[at as usize] as usize] & over == 0 {
+                        open = false;
+                        break;
+                    }
+                }
+                if open && of(at, kinds) {
+                    return Some(at);
+                }
+            }
+            Pattern::Ray { kinds, dir, over } => {
+                let mut at = back(dir, sq);
+                while at != NONE {
+                    if of(at, kinds) {
+                        return Some(at);
+                    }
+                    if class[pos.cells[at as usize] as usize] & over == 0 {
+                        break;
+                    }
+                    at = back(dir, at);
+                }
+            }
+            Pattern::Hop { kinds, dir } => {
+                let from = back(dir, sq);
+                let land = g.next[dir as usize * g.n + sq as usize];
+                if from != NONE
+                    && land != NONE
+                    && pos.cells[land as usize] == EMPTY
+                    && of(from, kinds)
+                {
+                    return Some(from);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Side `s`'s moves, made for it with a piece of another side on `sq`: one that lands on
+/// the square or jumps over it.
+fn by_generator(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    sq: u32,
+    s: SideId,
+) -> Result<Option<u32>, RunError> {
+    let mut p = pos.clone();
+    p.mover = s;
+    let cell = p.cells[sq as usize];
+    if cell == EMPTY || cell == GHOST || e.t.side_of[cell as usize] == s {
+        let other = (s as usize + 1) % e.p.sides.len();
+        p.set(sq as usize, e.p.code(other as SideId, 0));
+    }
+    if p.cells[sq as usize] == e.p.code(s, 0) {
+        return Ok(None);
+    }
+    let (mut line_counts, mut own, mut steps) = (Vec::new(), Vec::new(), Vec::<Step>::new());
+    Gen {
+        e,
+        vars,
+        line_counts: &mut line_counts,
+        own: &mut own,
+        trace: &mut Off,
+        err: None,
+    }
+    .first_steps(&p, &mut steps)?;
+    Ok(steps
+        .iter()
+        .find(|st| st.from != NONE && (st.to == sq || st.over == sq))
+        .map(|st| st.from))
+}

@@ -1,0 +1,104 @@
+//! What a candidate step ([`Candidate`]) answers to the evaluator: the squares of its step
+//! and the line it moves along, the counts of the position; moves and regions are not asked
+//! here (the checker says so).
+
+use super::attack;
+use super::candidate::{Candidate, square_of};
+use super::counts::{count_in, count_set, in_a_row};
+use super::filters::matches_filter;
+use crate::program::*;
+use crate::run::error::{RunError, not_here};
+use crate::run::eval::{Scope, eval};
+use crate::run::step::NONE;
+
+impl<'p> Scope<'p> for Candidate<'_, 'p> {
+    fn var(&mut self, v: VarId) -> Result<i64, RunError> {
+        Ok(self.vars[v])
+    }
+    fn let_value(&mut self, l: LetId) -> Result<i64, RunError> {
+        let p: &'p Program = self.e.p;
+        eval(&p.lets[l], self)
+    }
+    fn size(&mut self) -> Result<i64, RunError> {
+        not_here("`size`")
+    }
+    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
+        Ok((self.pos.mover == side) as i64)
+    }
+    fn quiet_plies(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.quiet as i64)
+    }
+    fn passes(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.passes as i64)
+    }
+    fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
+        Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
+    }
+    fn count_in(
+        &mut self,
+        f: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    ) -> Result<i64, RunError> {
+        count_in(self.e, self.vars, self.pos, self.side, f, area, attacked)
+    }
+    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
+        Ok(in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+    fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
+        let sq = square_of(&self.e.g, at, self.from, self.to, self.side);
+        if sq == NONE {
+            return Ok((class == SquareClass::OffBoard) as i64);
+        }
+        let (e, pos) = (self.e, self.pos);
+        let cell = pos.cells[sq as usize];
+        Ok(match class {
+            SquareClass::OffBoard => false,
+            SquareClass::Marked => pos.is_marked(sq as usize),
+            SquareClass::On(area) => e.g.on_area(area, self.side, sq as usize),
+            SquareClass::Attacked(who) => {
+                let by = attack::attackers(e, who, cell, self.side);
+                attack::attacker(e, self.vars, pos, sq, by)?.is_some()
+            }
+            SquareClass::Piece {
+                unmoved,
+                cells,
+                side,
+                kind,
+            } => {
+                let t = &e.t;
+                let piece = cell != EMPTY && cell != GHOST;
+                t.class[self.side as usize][cell as usize] & cells != 0
+                    && side.is_none_or(|s| piece && t.side_of[cell as usize] == s)
+                    && kind.is_none_or(|k| piece && t.kind_of[cell as usize] == k)
+                    && (!unmoved || piece && !pos.has_moved(sq as usize))
+            }
+        } as i64)
+    }
+    fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError> {
+        let (g, t) = (&self.e.g, &*self.e.t);
+        if self.from == NONE {
+            return not_here("`on line` in a placement");
+        }
+        let l = g.line[self.dir as usize * g.n + self.from as usize] as usize;
+        let class = &t.class[self.side as usize];
+        Ok(
+            g.line_squares[g.line_start[l] as usize..g.line_start[l + 1] as usize]
+                .iter()
+                .filter(|&&s| matches_filter(f, self.pos.cells[s as usize], class, t))
+                .count() as i64,
+        )
+    }
+    fn count_moves(&mut self, _: Option<&'p Expr>) -> Result<i64, RunError> {
+        not_here("a question about moves")
+    }
+    fn best(&mut self, _: bool, _: &'p Expr) -> Result<i64, RunError> {
+        not_here("a question about moves")
+    }
+    fn count_regions(&mut self, _: &'p RegionQuery) -> Result<i64, RunError> {
+        not_here("a count of regions")
+    }
+    fn region_sum(&mut self, _: &'p Expr, _: &'p RegionQuery) -> Result<i64, RunError> {
+        not_here("a sum over regions")
+    }
+}

@@ -1,0 +1,146 @@
+//! What expressions count on a position: squares of a set (from the piece counts, on a
+//! named part of the board, or attacked) and rows of them.
+
+use super::attack;
+use super::filters::matches_filter;
+use crate::compile::{Engine, Tables};
+use crate::program::*;
+use crate::run::error::RunError;
+use crate::run::position::Position;
+use crate::run::step::NONE;
+
+/// How many squares match a filter, from the piece counts (no board scan).
+#[inline]
+pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usize) -> u32 {
+    let kinds = t.kinds as usize;
+    let side_total = |s: usize| -> u32 {
+        match kinds {
+            1 => pos.counts[1 + s],
+            _ => pos.counts[1 + s * kinds..1 + (s + 1) * kinds].iter().sum(),
+        }
+    };
+    let all = || -> u32 { pos.counts[1..].iter().sum() };
+    match f {
+        SetFilter::Own => side_total(side as usize),
+        SetFilter::Enemy => all() - side_total(side as usize),
+        SetFilter::OwnKind(k) => pos.counts[1 + side as usize * kinds + k as usize],
+        SetFilter::Kind(k) => (0..t.class.len())
+            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .sum(),
+        SetFilter::EnemyKind(k) => (0..t.class.len())
+            .filter(|&s| s != side as usize)
+            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .sum(),
+        SetFilter::Pieces => all(),
+        SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
+        SetFilter::Squares => n as u32,
+        SetFilter::Side(s) => side_total(s as usize),
+        SetFilter::Piece(c) => pos.counts[c as usize],
+    }
+}
+
+/// How many squares of a set lie on a named part of the board, or are attacked (as `side`
+/// sees them).
+pub fn count_in(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    side: SideId,
+    f: SetFilter,
+    area: Option<Area>,
+    attacked: Option<Attackers>,
+) -> Result<i64, RunError> {
+    let (t, class) = (&*e.t, &e.t.class[side as usize]);
+    // Named rows and edges are lists of squares; a row counted from home is looked up.
+    let listed = area.and_then(|a| e.g.squares_of(a, side));
+    if let (Some(list), None) = (listed, attacked) {
+        return Ok(list
+            .iter()
+            .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
+            .count() as i64);
+    }
+    // Pieces of one code (`own king pieces`) are looked for only until all of them, as the
+    // position counts them, have been found.
+    let one_code = match f {
+        SetFilter::OwnKind(k) => Some(e.p.code(side, k)),
+        SetFilter::EnemyKind(k) if e.p.sides.len() == 2 => Some(e.p.code(1 - side, k)),
+        SetFilter::Piece(c) if c != EMPTY => Some(c),
+        _ => None,
+    };
+    let counted = one_code.and_then(|c| pos.counts.get(c as usize).copied());
+    let mut left = counted.unwrap_or(u32::MAX);
+    let mut n = 0;
+    for sq in 0..e.g.n {
+        if left == 0 {
+            break;
+        }
+        let cell = pos.cells[sq];
+        if !matches_filter(f, cell, class, t) {
+            continue;
+        }
+        left -= 1;
+        if area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
+            continue;
+        }
+        if let Some(who) = attacked {
+            let by = attack::attackers(e, who, cell, side);
+            if attack::attacker(e, vars, pos, sq as u32, by)?.is_none() {
+                continue;
+            }
+        }
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Whether some run of at least `n` squares of a set lies along one of `dirs`.
+pub fn in_a_row(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    n: u32,
+    f: SetFilter,
+    dirs: &[DirId],
+) -> bool {
+    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
+    if g.step_bits.is_empty() {
+        return in_a_row_walked(e, pos, side, n, f, dirs);
+    }
+    // As bits: a square starts a run of k + 1 when it is a member and the next square along
+    // the direction starts a run of k.
+    let members = pos
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| matches_filter(f, c, class, t))
+        .fold(0u128, |m, (sq, _)| m | 1 << sq);
+    crate::compile::word::runs_of(g, members, n, dirs)
+}
+
+/// [`in_a_row`] square by square, walking from each member along each direction (boards of
+/// any size; the bit form must agree with it).
+pub fn in_a_row_walked(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    n: u32,
+    f: SetFilter,
+    dirs: &[DirId],
+) -> bool {
+    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
+    let member = |sq: u32| matches_filter(f, pos.cells[sq as usize], class, t);
+    (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
+        dirs.iter().any(|&d| {
+            let mut run = 1;
+            let mut at = sq;
+            while run < n {
+                at = g.next[d as usize * g.n + at as usize];
+                if at == NONE || !member(at) {
+                    return false;
+                }
+                run += 1;
+            }
+            true
+        })
+    })
+}

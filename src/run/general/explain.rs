@@ -1,0 +1,371 @@
+//! Why the moves are what they are: each move replayed step by step through the same
+//! `apply` the searches use (recording what it captured, flipped and promoted), and the
+//! candidates the generator turned down on one square, with the reason for each.
+
+use super::apply::{Work, apply, apply_traced, finish};
+use super::attack;
+use super::filters::matches_filter;
+use super::movegen::{chain_after, chain_at};
+use super::runner::Runner;
+use super::trace::{Event, Off, Record, Why};
+use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
+use crate::run::error::RunError;
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+
+/// A run of enemy pieces a step turned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlipRun {
+    /// The square the run was seen from: the square played, or a piece turned earlier.
+    pub origin: u32,
+    pub dir: DirId,
+    /// The pieces turned, in order from `origin`.
+    pub squares: Vec<u32>,
+    /// The own piece that closes the run.
+    pub closed_by: u32,
+}
+
+/// One step of a move as it was played.
+#[derive(Debug, Clone)]
+pub struct StepPlayed {
+    pub step: Step,
+    /// The piece that moved, or was placed (before any promotion).
+    pub piece: Code,
+    /// How many squares the piece went (0 for a placement or a pass).
+    pub distance: u32,
+    /// The squares passed on the way, in order (not the one jumped, not the landing).
+    pub passed: Vec<u32>,
+    /// The square and piece taken: jumped over, or landed on.
+    pub captured: Option<(u32, Code)>,
+    /// The squares and pieces a `taking` clause took, in square order.
+    pub taken: Vec<(u32, Code)>,
+    pub flips: Vec<FlipRun>,
+    /// What the piece became as it landed.
+    pub promoted: Option<Code>,
+}
+
+/// Why a chain of jumps stopped where it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainEnd {
+    /// No further jump was possible.
+    NoJump,
+    /// The piece was promoted, and the chain ends on promotion.
+    Promoted,
+    /// Further jumps were possible, but continuing is optional.
+    Chose,
+}
+
+/// A complete move, replayed.
+#[derive(Debug, Clone)]
+pub struct MovePlayed {
+    pub steps: Vec<StepPlayed>,
+    /// For a move of jumps that may continue: why it ended.
+    pub chain_end: Option<ChainEnd>,
+    /// A promotion that waits for the end of the move: the square and the new piece.
+    pub promoted_at_end: Option<(u32, Code)>,
+}
+
+impl MovePlayed {
+    /// Every square whose piece the move took, in order.
+    pub fn captures(&self) -> impl Iterator<Item = u32> + '_ {
+        self.steps.iter().flat_map(|s| {
+            s.captured
+                .map(|c| c.0)
+                .into_iter()
+                .chain(s.taken.iter().map(|t| t.0))
+        })
+    }
+
+    /// Every square the move flipped, in order.
+    pub fn flips(&self) -> impl Iterator<Item = u32> + '_ {
+        self.steps
+            .iter()
+            .flat_map(|s| &s.flips)
+            .flat_map(|r| r.squares.iter().copied())
+    }
+
+    /// What the moving piece became, if the move promoted it.
+    pub fn promotion(&self) -> Option<Code> {
+        self.promoted_at_end
+            .map(|p| p.1)
+            .or_else(|| self.steps.iter().rev().find_map(|s| s.promoted))
+    }
+}
+
+/// The pieces a step's `taking` clause took: the squares it emptied other than its own
+/// start, landing and jumped squares (and a second piece's start, for `moving`).
+fn taken_by_clause(
+    e: &crate::compile::Engine,
+    st: &Step,
+    side: crate::program::SideId,
+    before: &[Code],
+    after: &[Code],
+) -> Vec<(u32, Code)> {
+    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+    if fx.takes.is_none() {
+        return Vec::new();
+    }
+    let moved_from = fx
+        .moves
+        .as_ref()
+        .map(|(a, _)| super::candidate::square_of(&e.g, a, st.from, st.to, side));
+    (0..before.len() as u32)
+        .filter(|&s| {
+            !matches!(before[s as usize], EMPTY | GHOST)
+                && after[s as usize] == EMPTY
+                && s != st.from
+                && s != st.to
+                && s != st.over
+                && Some(s) != moved_from
+        })
+        .map(|s| (s, before[s as usize]))
+        .collect()
+}
+
+/// Plays `steps` (one move, as [`Runner::moves`] gives it) from `pos`, recording what each
+/// step did.
+pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed {
+    let e = runner.engine().clone();
+    let (p, g) = (e.p, &e.g);
+    let mut now = pos.clone();
+    let mut stack = Work::default();
+    let mut played = Vec::with_capacity(steps.len());
+    let mut captured_any = false;
+    for st in steps {
+        if st.is_pass() {
+            played.push(StepPlayed {
+                step: *st,
+                piece: EMPTY,
+                distance: 0,
+                passed: Vec::new(),
+                captured: None,
+                taken: Vec::new(),
+                flips: Vec::new(),
+                promoted: None,
+            });
+            continue;
+        }
+        let piece = if st.from == NONE {
+            p.code(now.mover, st.kind)
+        } else {
+            now.cells[st.from as usize]
+        };
+        let stride = g.stride.get(st.dir as usize).copied().unwrap_or(0);
+        let mut passed = Vec::new();
+        let mut distance = 0;
+        if st.from != NONE && stride != 0 {
+            let mut s = st.from as isize + stride;
+            distance = 1;
+            while s as u32 != st.to && (distance as usize) < g.n {
+                if s as u32 != st.over {
+                    passed.push(s as u32);
+                }
+                s += stride;
+                distance += 1;
+            }
+        }
+        let captured = if st.over != NONE {
+            Some((st.over, now.cells[st.over as usize]))
+        } else if st.from != NONE && !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
+            Some((st.to, now.cells[st.to as usize]))
+        } else {
+            None
+        };
+        captured_any |= st.over != NONE;
+        let mut record = Record::default();
+        let before = now.cells.clone();
+        apply_traced(&e, &mut now, st, &mut stack, &mut record);
+        let taken = taken_by_clause(&e, st, now.mover, &before, &now.cells);
+        let flips = record
+            .0
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Flipped {
+                    origin,
+                    dir,
+                    first,
+                    count,
+                } => {
+                    let stride = g.stride[dir as usize];
+                    let at = |i: u32| (first as isize + stride * i as isize) as u32;
+                    Some(FlipRun {
+                        origin,
+                        dir,
+                        squares: (0..count).map(at).collect(),
+                        closed_by: at(count),
+                    })
+                }
+                _ => None,
+            })
+            .collect();
+        let landed = now.cells[st.to as usize];
+        played.push(StepPlayed {
+            step: *st,
+            piece,
+            distance,
+            passed,
+            captured,
+            taken,
+            flips,
+            promoted: (landed != piece).then_some(landed),
+        });
+    }
+    // The end of a chain: why it stopped.
+    let chain_end = match steps.last() {
+        Some(last) if runner.continues(last) => {
+            let rule = &p.moves[last.rule as usize];
+            let moved = played.last().map_or(EMPTY, |s| s.piece);
+            let at = chain_after(last, moved, &now);
+            let mut next = Vec::new();
+            // A failure to work out the next steps leaves none: the chain is said to end.
+            let _ = runner.chain_steps_traced(&now, at, &mut next, &mut Off);
+            Some(if !next.is_empty() {
+                ChainEnd::Chose
+            } else if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+                ChainEnd::Promoted
+            } else {
+                ChainEnd::NoJump
+            })
+        }
+        _ => None,
+    };
+    let last = steps.last().map_or(NONE, |s| s.to);
+    let before_end = (last != NONE).then(|| now.cells[last as usize]);
+    finish(&e, &mut now, last, captured_any);
+    let promoted_at_end = before_end
+        .filter(|&b| now.cells[last as usize] != b)
+        .map(|_| (last, now.cells[last as usize]));
+    MovePlayed {
+        steps: played,
+        chain_end,
+        promoted_at_end,
+    }
+}
+
+/// A piece attacked after a move: its square and piece, and the square and piece of one
+/// attacker.
+pub type Attacked = (u32, Code, u32, Code);
+
+/// The pieces of the sets a `legal if` condition counts as attacked, after `step` from
+/// `pos`, each with a piece attacking it.
+pub fn attacked_after(
+    runner: &mut Runner,
+    pos: &Position,
+    step: &Step,
+    rule: usize,
+) -> Result<Vec<Attacked>, RunError> {
+    let e = runner.engine().clone();
+    let mut after = pos.clone();
+    apply(&e, &mut after, step, &mut Work::default());
+    finish(&e, &mut after, step.to, step.over != NONE);
+    let mut sets = Vec::new();
+    collect_attacked(&e.p.legal[rule].0, &mut sets);
+    let mut out = Vec::new();
+    let side = after.mover;
+    let class = &e.t.class[side as usize];
+    for (filter, area, who) in sets {
+        for sq in 0..e.g.n {
+            let cell = after.cells[sq];
+            if !matches_filter(filter, cell, class, &e.t)
+                || area.is_some_and(|a| !e.g.on_area(a, side, sq))
+            {
+                continue;
+            }
+            let by = attack::attackers(&e, who, cell, side);
+            if let Some(from) = attack::attacker(&e, runner.vars(), &after, sq as u32, by)? {
+                out.push((sq as u32, cell, from, after.cells[from as usize]));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The attacked sets counted in `e`.
+fn collect_attacked(e: &Expr, out: &mut Vec<(SetFilter, Option<Area>, Attackers)>) {
+    match e {
+        Expr::CountIn {
+            filter,
+            area,
+            attacked: Some(who),
+        } => out.push((*filter, *area, *who)),
+        Expr::Neg(x) | Expr::Not(x) => collect_attacked(x, out),
+        Expr::Bin(_, a, b) => {
+            collect_attacked(a, out);
+            collect_attacked(b, out);
+        }
+        _ => {}
+    }
+}
+
+/// What the generator turned down on `sq`: candidate steps of the piece standing there and
+/// candidate placements on it, each with its reason. Chains are followed from the piece's
+/// jumps: a continuation turned down part way is reported too.
+pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<Event>, RunError> {
+    let mut record = Record::default();
+    let mut steps = Vec::new();
+    runner.first_steps_traced(pos, &mut steps, &mut record)?;
+    let mut found: Vec<Event> = record
+        .0
+        .into_iter()
+        .filter(|e| match *e {
+            Event::WrongKind { from, .. } => from == sq,
+            Event::Rejected { from, to, .. } => from == sq || (from == NONE && to == sq),
+            Event::NotCapturing { step } => step.from == sq || (step.from == NONE && step.to == sq),
+            Event::Flipped { .. } | Event::Illegal { .. } => false,
+        })
+        .collect();
+    // One-step moves from `sq` (or placements on it) that the `legal if` conditions refuse.
+    let p = runner.engine().p;
+    if !p.legal.is_empty() {
+        let here: Vec<Step> = steps
+            .iter()
+            .filter(|s| (s.from == sq || s.from == NONE && s.to == sq) && !runner.continues(s))
+            .copied()
+            .collect();
+        for st in &here {
+            let e = runner.engine().clone();
+            let mut after = pos.clone();
+            apply(&e, &mut after, st, &mut Work::default());
+            finish(&e, &mut after, st.to, st.over != NONE);
+            if let Some(rule) = runner.failed_legal(&after)? {
+                found.push(Event::Illegal {
+                    step: *st,
+                    rule: rule as u16,
+                });
+            }
+        }
+    }
+    // Continuations of chains that start on `sq`, turned down part way.
+    let mut stack: Vec<(Position, Step)> = steps
+        .iter()
+        .filter(|s| s.from == sq && runner.continues(s))
+        .map(|s| (pos.clone(), *s))
+        .collect();
+    let mut work = Work::default();
+    let e = runner.engine().clone();
+    // Chains can branch without end in sight on a big board: look at this many steps at most.
+    let mut budget = 100_000;
+    while let Some((before, st)) = stack.pop() {
+        budget -= 1;
+        if budget == 0 {
+            break;
+        }
+        let mut after = before.clone();
+        apply(&e, &mut after, &st, &mut work);
+        let at = chain_at(&st, &before, &after);
+        let mut record = Record::default();
+        let mut next = Vec::new();
+        runner.chain_steps_traced(&after, at, &mut next, &mut record)?;
+        found.extend(record.0.into_iter().filter(|e| {
+            matches!(
+                e,
+                Event::Rejected {
+                    why: Why::TurnsBack,
+                    ..
+                }
+            )
+        }));
+        stack.extend(next.into_iter().map(|n| (after.clone(), n)));
+    }
+    Ok(found)
+}

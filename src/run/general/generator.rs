@@ -1,0 +1,183 @@
+//! The general generator behind the interface every representation offers
+//! ([`Generator`]): a state is a [`Position`], its children the positions after each move
+//! the walk finds, with a pass for a side that must pass.
+
+use std::rc::Rc;
+
+use super::fold::{Acc, Fold};
+use super::runner::Runner;
+use crate::compile::Engine;
+use crate::program::{EMPTY, GHOST, SideId, Stuck};
+use crate::run::error::RunError;
+use crate::run::generator::{Generator, Ply, Seen};
+use crate::run::outcome::{Ending, Known};
+use crate::run::position::Position;
+use crate::run::rng::Rng;
+use crate::run::step::Step;
+
+impl<'p> Runner<'p> {
+    /// How many legal moves the side to move has, a forced pass counting as one.
+    pub fn count_plies(&mut self, pos: &Position) -> Result<u64, RunError> {
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Count(None), &mut acc)?;
+        if acc.moves > 0 {
+            return Ok(acc.count);
+        }
+        Ok(match self.pass(pos)? {
+            Some(passed) => {
+                self.put_pos(passed);
+                1
+            }
+            None => 0,
+        })
+    }
+
+    /// What a side with no legal move does: with `no moves: pass` and another side able to
+    /// move, the position after its pass (that side to move); else the game is over.
+    pub(super) fn pass(&mut self, pos: &Position) -> Result<Option<Position>, RunError> {
+        let passes = self
+            .e
+            .p
+            .game
+            .as_ref()
+            .is_some_and(|g| g.stuck == Stuck::Pass);
+        if !passes || self.over(pos)? {
+            return Ok(None);
+        }
+        let mut passed = self.take_pos(pos);
+        passed.mover = self.next_side(pos.mover);
+        passed.passes = passed.passes.saturating_add(1);
+        let mut acc = Acc::default();
+        match self.walk(&passed, &Fold::Count(None), &mut acc) {
+            Ok(()) if acc.moves > 0 => Ok(Some(passed)),
+            found => {
+                self.put_pos(passed);
+                found.map(|_| None)
+            }
+        }
+    }
+
+    /// The key of a position (see [`Generator::key`]).
+    pub fn key(&self, pos: &Position) -> u64 {
+        let (e, keys) = (&*self.e, &self.e.keys);
+        let mut k = keys.mover[pos.mover as usize];
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            if c != EMPTY && c != GHOST {
+                k ^= keys.of(c, sq);
+            }
+        }
+        // What else positions remember, when the rules read it.
+        let t = &e.t;
+        let mut extra = |x: u64, salt: u64| {
+            k ^= (x ^ salt)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29);
+        };
+        if t.passes {
+            extra(u64::from(pos.passes), 1);
+        }
+        if t.quiet {
+            extra(u64::from(pos.quiet), 2);
+        }
+        for (i, w) in pos.moved.iter().chain(&pos.marked).enumerate() {
+            extra(*w, 3 + i as u64);
+        }
+        k
+    }
+}
+
+impl<'p> Generator<'p> for Runner<'p> {
+    type State = Position;
+
+    fn engine(&self) -> &Rc<Engine<'p>> {
+        &self.e
+    }
+
+    fn state(&mut self, pos: &Position) -> Position {
+        self.take_pos(pos)
+    }
+
+    fn position(&mut self, s: &Position) -> Position {
+        self.take_pos(s)
+    }
+
+    fn mover(&self, s: &Position) -> SideId {
+        s.mover
+    }
+
+    fn key(&self, s: &Position) -> u64 {
+        Runner::key(self, s)
+    }
+
+    fn end(&mut self, s: &Position) -> Result<Option<usize>, RunError> {
+        self.end_reached(s)
+    }
+
+    fn count(&mut self, s: &Position) -> Result<u64, RunError> {
+        self.count_plies(s)
+    }
+
+    fn children(&mut self, s: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
+        self.successors(s, out)?;
+        if out.is_empty()
+            && let Some(passed) = self.pass(s)?
+        {
+            out.push(passed);
+        }
+        Ok(())
+    }
+
+    fn moves(
+        &mut self,
+        s: &Position,
+        limit: usize,
+        out: &mut Vec<Vec<Step>>,
+    ) -> Result<u64, RunError> {
+        let (list, n) = self.move_list(s, limit)?;
+        *out = list;
+        if n > 0 {
+            return Ok(n);
+        }
+        match self.pass(s)? {
+            Some(passed) => {
+                self.put_pos(passed);
+                if limit > 0 {
+                    out.push(Vec::new());
+                }
+                Ok(1)
+            }
+            None => Ok(0),
+        }
+    }
+
+    fn random_ply(
+        &mut self,
+        s: &mut Position,
+        rng: &mut Rng,
+        seen: Option<&mut Seen>,
+    ) -> Result<Ply, RunError> {
+        self.play_random(s, rng, seen)
+    }
+
+    fn ending(&mut self, pos: &Position, known: Known) -> Result<Ending, RunError> {
+        Runner::ending(self, pos, known)
+    }
+
+    fn remember(&mut self, s: &Position) {
+        Runner::remember(self, s);
+    }
+
+    fn forget_last(&mut self) {
+        if self.e.p.no_repeat.is_some() {
+            self.history.pop();
+        }
+    }
+
+    fn forget_game(&mut self) {
+        Runner::forget_game(self);
+    }
+
+    fn recycle(&mut self, pos: Position) {
+        Runner::recycle(self, pos);
+    }
+}

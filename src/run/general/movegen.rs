@@ -1,0 +1,507 @@
+//! The move generator: every step the side to move can take, from the compiled rules.
+//! One generator serves every query.
+
+use super::candidate::Candidate;
+use super::filters::{add_line_counts, filter_table};
+use super::runs::closed_run;
+use super::trace::{ActionRef, Event, Trace, Why};
+use crate::compile::Engine;
+use crate::program::*;
+use crate::run::error::RunError;
+use crate::run::eval;
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+use crate::syntax::ast::Span;
+
+/// Where a move stands after one of its steps: the moving piece's square, the direction of
+/// the step, the rule and part it belongs to. From here the move goes on with its next part,
+/// or with another jump of a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChainAt {
+    pub sq: u32,
+    pub last_dir: u16,
+    pub rule: u16,
+    /// The part of the step just played.
+    pub part: u8,
+    /// The last jump promoted the piece.
+    pub promoted: bool,
+}
+
+/// Where a move stands after the step `st` took `before` to `after`.
+pub fn chain_at(st: &Step, before: &Position, after: &Position) -> ChainAt {
+    let moved = match st.from {
+        NONE => after.cells[st.to as usize],
+        from => before.cells[from as usize],
+    };
+    chain_after(st, moved, after)
+}
+
+/// Where a move stands after the step `st` of the piece `moved` led to `after`.
+#[inline]
+pub fn chain_after(st: &Step, moved: Code, after: &Position) -> ChainAt {
+    ChainAt {
+        sq: st.to,
+        last_dir: st.dir,
+        rule: st.rule,
+        part: st.part,
+        promoted: after.cells[st.to as usize] != moved,
+    }
+}
+
+/// Everything the generator reads, borrowed for one call, and where it tells what it
+/// turned down ([`Off`](super::trace::Off) in every search).
+pub struct Gen<'a, 'p, T: Trace> {
+    pub e: &'a Engine<'p>,
+    /// The input's numbers, for `distance` expressions and `where` clauses.
+    pub vars: &'a [i64],
+    /// Per-line counts for `distance count ... on line`, filled on demand.
+    pub line_counts: &'a mut Vec<u32>,
+    /// Scratch: the squares of the mover's pieces.
+    pub own: &'a mut Vec<u32>,
+    pub trace: &'a mut T,
+    /// The first error met working out a distance or a `where` clause.
+    pub err: Option<RunError>,
+}
+
+/// One `slide` or `step` action as the generator reads it, for the side to move (also the
+/// path of a placement reached along directions).
+pub(super) struct Slide<'p> {
+    pub dirs: &'p [DirId],
+    pub distance: &'p Distance,
+    pub over: CellMask,
+    pub onto: CellMask,
+    pub at: ActionRef,
+    pub cond: &'p [(Expr, Span)],
+}
+
+/// What a slide reads of the board and its geometry, borrowed once for all the pieces and
+/// directions of an action (not looked up again through the engine for each).
+#[derive(Clone, Copy)]
+pub(super) struct Rays<'a> {
+    pub pos: &'a Position,
+    pub cells: &'a [Code],
+    /// What each cell is to the side to move.
+    pub class: &'a [u8; 256],
+    pub n: usize,
+    pub next: &'a [u32],
+    pub steps: &'a [u32],
+    pub stride: &'a [isize],
+}
+
+impl<'a> Rays<'a> {
+    #[inline(always)]
+    pub(super) fn of(e: &'a Engine, pos: &'a Position) -> Rays<'a> {
+        let g = &e.g;
+        Rays {
+            pos,
+            cells: &pos.cells,
+            class: &e.t.class[pos.mover as usize],
+            n: g.n,
+            next: &g.next,
+            steps: &g.steps,
+            stride: &g.stride,
+        }
+    }
+}
+
+/// One `jump` action as the generator reads it.
+#[derive(Clone, Copy)]
+pub(super) struct Jump<'p> {
+    pub over: CellMask,
+    pub before: u32,
+    pub after: u32,
+    pub at: ActionRef,
+    pub cond: &'p [(Expr, Span)],
+}
+
+impl<'p, T: Trace> Gen<'_, 'p, T> {
+    /// All first steps of every move rule for `pos.mover`.
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
+        out.clear();
+        let t = &*self.e.t;
+        // The mover's pieces, found once for every action that moves a piece.
+        let mut own = std::mem::take(self.own);
+        own.clear();
+        if t.moves_pieces {
+            let class = &t.class[pos.mover as usize];
+            for (s, &c) in pos.cells.iter().enumerate() {
+                if class[c as usize] == C_OWN {
+                    own.push(s as u32);
+                }
+            }
+        }
+        let p: &'p Program = self.e.p;
+        for ri in 0..p.moves.len() {
+            self.actions(pos, (&own, None), (ri as u16, 0), out);
+        }
+        *self.own = own;
+        if p.captures_mandatory {
+            self.mandatory_captures(pos, out);
+        }
+        for st in out.iter_mut() {
+            st.first = true;
+        }
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    /// The steps of part `part` of the move `at` stands in, from the square it stands on.
+    pub fn part_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        part: u8,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        out.clear();
+        let own = [at.sq];
+        let pieces: &[u32] = match pos.cells[at.sq as usize] {
+            EMPTY | GHOST => &[],
+            _ => &own,
+        };
+        self.actions(pos, (pieces, Some(at.sq)), (at.rule, part), out);
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    /// The steps of every action of part `part` of the rule `ri`: pieces move from
+    /// `pieces`; a placement reached along directions starts from `origin`.
+    fn actions(
+        &mut self,
+        pos: &Position,
+        (pieces, origin): (&[u32], Option<u32>),
+        (ri, part): (u16, u8),
+        out: &mut Vec<Step>,
+    ) {
+        let side = pos.mover as usize;
+        let p: &'p Program = self.e.p;
+        let rule = &p.moves[ri as usize];
+        for (ai, ka) in p.part(ri, part).iter().enumerate() {
+            let at = ActionRef {
+                rule: ri,
+                part,
+                action: ai as u8,
+            };
+            let cond = &ka.conditions[..];
+            match &ka.action {
+                Action::Pass => {
+                    let st = Step {
+                        part,
+                        ..Step::new(NONE, NONE, NONE, u16::MAX, ri, at.action)
+                    };
+                    self.emit(pos, st, cond, at, out);
+                }
+                Action::Place { onto, reach: None } => self.place(pos, rule, ka, *onto, at, out),
+                Action::Place {
+                    onto,
+                    reach: Some(reach),
+                } => {
+                    let Some(origin) = origin else { continue };
+                    let slide = Slide {
+                        dirs: &reach.dirs[side],
+                        distance: &reach.distance,
+                        over: reach.over,
+                        onto: *onto,
+                        at,
+                        cond,
+                    };
+                    let start = out.len();
+                    let rays = Rays::of(self.e, pos);
+                    for &d in slide.dirs {
+                        self.slide_from(rays, origin as usize, d, &slide, out);
+                    }
+                    let kind = ka.kinds.trailing_zeros() as u8;
+                    for st in &mut out[start..] {
+                        st.from = NONE;
+                        st.kind = kind;
+                    }
+                }
+                Action::Slide {
+                    dirs,
+                    distance,
+                    over,
+                    onto,
+                } => {
+                    let slide = Slide {
+                        dirs: &dirs[side],
+                        distance,
+                        over: *over,
+                        onto: *onto,
+                        at,
+                        cond,
+                    };
+                    self.slides(pos, pieces, ka.kinds, &slide, out);
+                }
+                Action::Jump {
+                    dirs,
+                    over,
+                    before,
+                    after,
+                } => {
+                    let jump = Jump {
+                        over: *over,
+                        before: *before,
+                        after: *after,
+                        at,
+                        cond,
+                    };
+                    self.jumps(pos, pieces, ka.kinds, &dirs[side], jump, out);
+                }
+            }
+        }
+    }
+
+    /// Adds a step that the action's clauses allow, if its `where` clause holds.
+    #[inline(always)]
+    pub(super) fn emit(
+        &mut self,
+        pos: &Position,
+        st: Step,
+        cond: &'p [(Expr, Span)],
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
+        let st = Step {
+            part: at.part,
+            ..st
+        };
+        if cond.is_empty() {
+            self.push(pos, st, out);
+            return;
+        }
+        let mut here = Candidate {
+            e: self.e,
+            vars: self.vars,
+            pos,
+            side: pos.mover,
+            from: st.from,
+            to: st.to,
+            dir: st.dir,
+        };
+        for (i, (c, _)) in cond.iter().enumerate() {
+            match eval::eval(c, &mut here) {
+                Ok(0) => {
+                    let why = Why::Where { clause: i as u8 };
+                    self.reject(at, st.from as usize, st.to, st.dir, 0, why);
+                    return;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.err.get_or_insert(e);
+                    return;
+                }
+            }
+        }
+        self.push(pos, st, out);
+    }
+
+    /// Adds a step: one for each kind the piece may choose when it reaches its far row.
+    #[inline(always)]
+    fn push(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
+        let (t, g) = (&*self.e.t, &self.e.g);
+        if t.any_choices && st.from != NONE {
+            let choices = &t.choices[pos.cells[st.from as usize] as usize];
+            if !choices.is_empty() && g.far[pos.mover as usize * g.n + st.to as usize] {
+                out.extend(choices.iter().map(|&k| Step { promo: k, ..st }));
+                return;
+            }
+        }
+        out.push(st);
+    }
+
+    /// Every placement of one `place` action.
+    fn place(
+        &mut self,
+        pos: &Position,
+        rule: &MoveRule,
+        ka: &'p KindAction,
+        onto: CellMask,
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
+        let (g, class) = (&self.e.g, &self.e.t.class[pos.mover as usize]);
+        let kind = ka.kinds.trailing_zeros() as u8;
+        let needs_flip = match (&rule.flip, rule.must_flip) {
+            (Some(f), true) => Some(&f.dirs[pos.mover as usize][..]),
+            _ => None,
+        };
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            let why = if class[c as usize] & onto == 0 {
+                Why::PlaceOnto
+            } else if needs_flip.is_some_and(|dirs| {
+                !dirs
+                    .iter()
+                    .any(|&d| closed_run(g, class, &pos.cells, sq, d).is_some())
+            }) {
+                Why::FlipsNothing
+            } else {
+                let st = Step {
+                    kind,
+                    ..Step::new(NONE, sq as u32, NONE, u16::MAX, at.rule, at.action)
+                };
+                self.emit(pos, st, &ka.conditions, at, out);
+                continue;
+            };
+            if T::ON {
+                self.trace.note(Event::Rejected {
+                    at,
+                    from: NONE,
+                    to: sq as u32,
+                    dir: u16::MAX,
+                    distance: 0,
+                    why,
+                });
+            }
+        }
+    }
+
+    /// True if the piece on `sq` is of a kind the action is for.
+    #[inline(always)]
+    pub(super) fn kind_may(
+        &mut self,
+        kinds: u32,
+        pos: &Position,
+        sq: usize,
+        at: ActionRef,
+    ) -> bool {
+        let t = &self.e.t;
+        if kinds == (1u32 << t.kinds) - 1 || kinds & (1 << t.kind_of[pos.cells[sq] as usize]) != 0 {
+            return true;
+        }
+        if T::ON {
+            self.trace.note(Event::WrongKind {
+                at,
+                from: sq as u32,
+            });
+        }
+        false
+    }
+
+    /// Keeps only capturing steps when captures are mandatory and some step captures.
+    fn mandatory_captures(&mut self, pos: &Position, out: &mut Vec<Step>) {
+        let class = &self.e.t.class[pos.mover as usize];
+        let captures = |s: &Step| {
+            s.over != NONE
+                || (s.from != NONE
+                    && s.to != NONE
+                    && class[pos.cells[s.to as usize] as usize] == C_ENEMY)
+        };
+        if out.iter().any(captures) {
+            if T::ON {
+                for s in out.iter().filter(|s| !captures(s)) {
+                    self.trace.note(Event::NotCapturing { step: *s });
+                }
+            }
+            out.retain(captures);
+        }
+    }
+
+    /// The steps that go on with a move from `at`: its next part, or the jumps that continue
+    /// a chain.
+    pub fn chain_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        no_turning_back: bool,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        let rule = &self.e.p.moves[at.rule as usize];
+        if (at.part as usize) < rule.then.len() {
+            return self.part_steps(pos, at, at.part + 1, out);
+        }
+        out.clear();
+        let side = pos.mover as usize;
+        let sq = at.sq as usize;
+        let code = pos.cells[sq];
+        if rule.chain.is_none() || at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+            return Ok(());
+        }
+        let back = if no_turning_back {
+            self.opposite(at.last_dir)
+        } else {
+            u16::MAX
+        };
+        let p: &'p Program = self.e.p;
+        for (ai, ka) in p.part(at.rule, at.part).iter().enumerate() {
+            let here = ActionRef {
+                rule: at.rule,
+                part: at.part,
+                action: ai as u8,
+            };
+            if ka.kinds & (1 << self.e.t.kind_of[code as usize]) == 0 {
+                continue;
+            }
+            if let Action::Jump {
+                dirs,
+                over,
+                before,
+                after,
+            } = &ka.action
+            {
+                let jump = Jump {
+                    over: *over,
+                    before: *before,
+                    after: *after,
+                    at: here,
+                    cond: &ka.conditions,
+                };
+                for &d in &dirs[side] {
+                    if d != back {
+                        self.jump(pos, sq, d, jump, out);
+                    } else if T::ON {
+                        self.trace.note(Event::Rejected {
+                            at: here,
+                            from: sq as u32,
+                            to: NONE,
+                            dir: d,
+                            distance: 0,
+                            why: Why::TurnsBack,
+                        });
+                    }
+                }
+            }
+        }
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    fn opposite(&self, d: u16) -> u16 {
+        if d == u16::MAX {
+            return u16::MAX;
+        }
+        self.e.t.opposite[d as usize]
+    }
+
+    pub(super) fn fill_line_counts(&mut self, pos: &Position, f: SetFilter) {
+        let (g, t) = (&self.e.g, &*self.e.t);
+        self.line_counts.clear();
+        self.line_counts.resize(g.line_count, 0);
+        let matching = filter_table(f, &t.class[pos.mover as usize], t);
+        let counts = &mut self.line_counts[..];
+        let lines = &g.square_lines[..];
+        match g.axes.len() {
+            // The usual four lines through a square (row, column, two diagonals), unrolled.
+            4 => add_line_counts(4, &pos.cells, lines, &matching, counts),
+            axes => add_line_counts(axes, &pos.cells, lines, &matching, counts),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn reject(
+        &mut self,
+        at: ActionRef,
+        from: usize,
+        to: u32,
+        dir: DirId,
+        distance: u32,
+        why: Why,
+    ) {
+        if T::ON {
+            self.trace.note(Event::Rejected {
+                at,
+                from: from as u32,
+                to,
+                dir,
+                distance,
+                why,
+            });
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The slides and jumps of the generator ([`Gen`]): from a piece along a direction, as far
+//! as the action's distance says or the squares passed allow, onto the squares it may land
+//! on; over a piece onto the squares beyond it. Each step the action's clauses allow is
+//! emitted, and each candidate turned down is told to the trace with the reason.
+
+use super::candidate::Candidate;
+use super::movegen::{Gen, Jump, Rays, Slide};
+use super::trace::{Trace, Why};
+use crate::program::*;
+use crate::run::eval;
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+
+impl<'p, T: Trace> Gen<'_, 'p, T> {
+    /// Every slide of one `slide` or `step` action, for each of `pieces` it is for.
+    pub(super) fn slides(
+        &mut self,
+        pos: &Position,
+        pieces: &[u32],
+        kinds: u32,
+        slide: &Slide<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        if let Distance::LineCount(f) = slide.distance {
+            // The distance along each line is looked up, without matching the distance
+            // again for every piece and direction.
+            self.fill_line_counts(pos, *f);
+            let counts = std::mem::take(self.line_counts);
+            let e = self.e;
+            let (rays, line) = (Rays::of(e, pos), &e.g.line[..]);
+            for &sq in pieces {
+                let sq = sq as usize;
+                if !self.kind_may(kinds, pos, sq, slide.at) {
+                    continue;
+                }
+                for &d in slide.dirs {
+                    let k = counts[line[d as usize * rays.n + sq] as usize];
+                    self.slide_exactly(rays, sq, d, k, slide, out);
+                }
+            }
+            *self.line_counts = counts;
+            return;
+        }
+        let rays = Rays::of(self.e, pos);
+        for &sq in pieces {
+            let sq = sq as usize;
+            if !self.kind_may(kinds, pos, sq, slide.at) {
+                continue;
+            }
+            for &d in slide.dirs {
+                self.slide_from(rays, sq, d, slide, out);
+            }
+        }
+    }
+
+    /// The slide from `sq` along `d`, as far as its distance says.
+    #[inline(always)]
+    pub(super) fn slide_from(
+        &mut self,
+        rays: Rays<'_>,
+        sq: usize,
+        d: DirId,
+        slide: &Slide<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        let (g, pos) = (&self.e.g, rays.pos);
+        let k = match slide.distance {
+            Distance::LineCount(_) => self.line_counts[g.line[d as usize * g.n + sq] as usize],
+            Distance::Const(k) => *k,
+            Distance::Unlimited => {
+                self.slide_any(pos, sq, d, slide, out);
+                return;
+            }
+            Distance::Expr(e) => {
+                let mut here = Candidate {
+                    e: self.e,
+                    vars: self.vars,
+                    pos,
+                    side: pos.mover,
+                    from: sq as u32,
+                    to: NONE,
+                    dir: d,
+                };
+                match eval::eval(e, &mut here) {
+                    Ok(v) => v.clamp(0, u32::MAX as i64) as u32,
+                    Err(e) => {
+                        self.err.get_or_insert(e);
+                        return;
+                    }
+                }
+            }
+        };
+        self.slide_exactly(rays, sq, d, k, slide, out);
+    }
+
+    /// Every jump of one `jump` action, for each of `pieces` it is for.
+    pub(super) fn jumps(
+        &mut self,
+        pos: &Position,
+        pieces: &[u32],
+        kinds: u32,
+        dirs: &[DirId],
+        jump: Jump<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        for &sq in pieces {
+            let sq = sq as usize;
+            if !self.kind_may(kinds, pos, sq, jump.at) {
+                continue;
+            }
+            for &d in dirs {
+                self.jump(pos, sq, d, jump, out);
+            }
+        }
+    }
+
+    /// A slide as far as the squares passed allow: a step to every square it may land on.
+    #[inline]
+    fn slide_any(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        slide: &Slide<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        let (g, at) = (&self.e.g, slide.at);
+        let class = &self.e.t.class[pos.mover as usize];
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let mut t = sq as isize;
+        if avail == 0 {
+            self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
+        }
+        for k in 1..=avail {
+            t += stride;
+            let c = class[pos.cells[t as usize] as usize];
+            if c & slide.onto != 0 {
+                let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
+                self.emit(pos, st, slide.cond, at, out);
+            } else {
+                self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
+            }
+            if c & slide.over == 0 {
+                break;
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn jump(
+        &mut self,
+        pos: &Position,
+        sq: usize,
+        d: DirId,
+        jump: Jump<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        let Jump {
+            over,
+            before,
+            after,
+            at,
+            cond,
+        } = jump;
+        let g = &self.e.g;
+        let class = &self.e.t.class[pos.mover as usize];
+        if before == 0 && after == 0 {
+            // A short jump: over the neighbour onto the square just beyond it.
+            let s = g.next[d as usize * g.n + sq];
+            if s == NONE {
+                self.reject(at, sq, NONE, d, 0, Why::NothingToJump);
+                return;
+            }
+            if class[pos.cells[s as usize] as usize] & over == 0 {
+                let why = if pos.cells[s as usize] == EMPTY {
+                    Why::NothingToJump
+                } else {
+                    Why::CannotJump { sq: s }
+                };
+                self.reject(at, sq, NONE, d, 0, why);
+                return;
+            }
+            let t = g.next[d as usize * g.n + s as usize];
+            if t != NONE && class[pos.cells[t as usize] as usize] == C_EMPTY {
+                self.emit(
+                    pos,
+                    Step::new(sq as u32, t, s, d, at.rule, at.action),
+                    cond,
+                    at,
+                    out,
+                );
+            } else {
+                self.reject(at, sq, t, d, 0, Why::NoLanding { sq: s });
+            }
+            return;
+        }
+        let avail = g.steps(d, sq);
+        let stride = g.stride[d as usize];
+        let mut k = 1;
+        while k <= avail {
+            let s = (sq as isize + stride * k as isize) as usize;
+            let c = class[pos.cells[s] as usize];
+            if c == C_EMPTY {
+                if k - 1 < before {
+                    k += 1;
+                    continue;
+                }
+                if T::ON {
+                    // The next piece along the line, if any, is too far away.
+                    let mut p = k + 1;
+                    while p <= avail
+                        && pos.cells[(sq as isize + stride * p as isize) as usize] == EMPTY
+                    {
+                        p += 1;
+                    }
+                    let why = if p <= avail {
+                        Why::GapBefore {
+                            sq: (sq as isize + stride * p as isize) as u32,
+                        }
+                    } else {
+                        Why::NothingToJump
+                    };
+                    self.reject(at, sq, NONE, d, 0, why);
+                }
+                return;
+            }
+            if c & over == 0 {
+                self.reject(at, sq, NONE, d, 0, Why::CannotJump { sq: s as u32 });
+                return;
+            }
+            // Jump over `s`, landing on each empty square beyond it that the gap allows.
+            let mut j = 1u32;
+            while k + j <= avail && j - 1 <= after {
+                let t = (s as isize + stride * j as isize) as usize;
+                if class[pos.cells[t] as usize] != C_EMPTY {
+                    break;
+                }
+                let st = Step::new(sq as u32, t as u32, s as u32, d, at.rule, at.action);
+                self.emit(pos, st, cond, at, out);
+                j += 1;
+            }
+            if j == 1 {
+                self.reject(at, sq, NONE, d, 0, Why::NoLanding { sq: s as u32 });
+            }
+            return;
+        }
+        self.reject(at, sq, NONE, d, 0, Why::NothingToJump);
+    }
+
+    /// A slide of exactly `k` squares: every square passed must be in `over`, the landing
+    /// square in `onto`.
+    #[inline(always)]
+    fn slide_exactly(
+        &mut self,
+        rays: Rays<'_>,
+        sq: usize,
+        d: DirId,
+        k: u32,
+        slide: &Slide<'p>,
+        out: &mut Vec<Step>,
+    ) {
+        let (over, onto, at) = (slide.over, slide.onto, slide.at);
+        let Rays {
+            pos,
+            cells,
+            class,
+            n,
+            ..
+        } = rays;
+        if k == 1 {
+            // One step: the common case (men, kings, steppers), from the neighbour table.
+            let t = rays.next[d as usize * n + sq];
+            if t != NONE && class[cells[t as usize] as usize] & onto != 0 {
+                self.emit(
+                    pos,
+                    Step::new(sq as u32, t, NONE, d, at.rule, at.action),
+                    slide.cond,
+                    at,
+                    out,
+                );
+            } else if T::ON {
+                let why = if t == NONE {
+                    Why::PastEdge { room: 0 }
+                } else {
+                    Why::Lands { sq: t }
+                };
+                self.reject(at, sq, t, d, 1, why);
+            }
+            return;
+        }
+        if k == 0 {
+            self.reject(at, sq, NONE, d, 0, Why::ZeroDistance);
+            return;
+        }
+        let room = rays.steps[d as usize * n + sq];
+        if k > room {
+            self.reject(at, sq, NONE, d, k, Why::PastEdge { room });
+            return;
+        }
+        let stride = rays.stride[d as usize];
+        let mut t = sq as isize;
+        for _ in 1..k {
+            t += stride;
+            if class[cells[t as usize] as usize] & over == 0 {
+                let to = (sq as isize + stride * k as isize) as u32;
+                self.reject(at, sq, to, d, k, Why::Passes { sq: t as u32 });
+                return;
+            }
+        }
+        t += stride;
+        if class[cells[t as usize] as usize] & onto != 0 {
+            let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
+            self.emit(pos, st, slide.cond, at, out);
+        } else {
+            self.reject(at, sq, t as u32, d, k, Why::Lands { sq: t as u32 });
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! The runner: the engine a query runs on, the input's numbers, the search budget, the
+//! caches of the current position, and the scratch space every walk reuses (move lists
+//! and positions come from pools, so a warm search allocates nothing per move).
+//!
+//! What the general generator answers are methods of [`Runner`], each in the file of its
+//! concept: walking every complete move and the folds over it (`walk.rs`), counting chains
+//! by memo (`count.rs`), evaluating expressions (`scope.rs`), the end of a game (`ends.rs`,
+//! `results.rs`), a random move (`random.rs`), and the interface every representation
+//! offers (`generator.rs`). They reach the board through three methods only,
+//! [`Runner::first_steps`], [`Runner::chain_steps`] and [`Runner::play_each`].
+
+use std::rc::Rc;
+
+use super::apply::{Work, apply};
+use super::fold::Seen;
+use super::fxhash::FxHashMap;
+use super::history::History;
+use super::movegen::{ChainAt, Gen};
+use super::regions::{Fill, Regions};
+use super::trace::{Off, Trace};
+use crate::compile::Engine;
+use crate::program::SideId;
+use crate::run::error::{Budget, RunError};
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+
+/// How many nodes a runner of a shared search expands before adding them to the total.
+const SHARED_BATCH: u64 = 256;
+
+/// The deepest chain of jumps followed before giving up (keeps the stack bounded).
+pub const MAX_CHAIN: usize = 10_000;
+
+/// Memo of chain counts: (pieces taken, chain state, origin) to count.
+pub(super) type Memo<K> = FxHashMap<(K, u64, u32), u64>;
+
+/// Space reused between searches.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub line_counts: Vec<u32>,
+    pub work: Work,
+    pub step_pool: Vec<Vec<Step>>,
+    pub pos_pool: Vec<Position>,
+    /// The mover's pieces, for the generator.
+    pub own: Vec<u32>,
+    /// The steps of a random move being looked for, and the positions after each move
+    /// of a random game's ply (`random.rs`).
+    pub random: Vec<Step>,
+    pub successors: Vec<Position>,
+    pub fill: Fill,
+    pub regions: Regions,
+    /// The steps of the move being walked, when a query writes moves out.
+    pub path: Vec<Step>,
+    /// Under `identical captures are one move`: the moves of several captures folded in by
+    /// the walks under way (each walk's from its `seen_from` on), and their boards.
+    pub seen: Vec<Seen>,
+    pub boards: Vec<crate::program::Code>,
+    pub memo: Memo<u128>,
+    pub memo_big: Memo<Box<[u64]>>,
+}
+
+/// What is known about the current position (cleared by [`Runner::new_position`]).
+pub(super) struct Cache {
+    pub lets: Vec<Option<i64>>,
+    pub regions: Vec<Option<Regions>>,
+    /// The number of moves, once something has counted them.
+    pub move_count: Option<u64>,
+}
+
+pub struct Runner<'p> {
+    pub(super) e: Rc<Engine<'p>>,
+    pub(super) vars: Vec<i64>,
+    /// Under `taking the most`: how many pieces the moves of the position being walked
+    /// must take (`None`: any number).
+    pub(super) need: Option<u32>,
+    /// Every capture counts, however few pieces it takes (to say which ones the rule
+    /// turns down).
+    pub(super) every_capture: bool,
+    /// The boards of the game up to the position being walked, when moves may not repeat
+    /// a position.
+    pub(super) history: History,
+    budget: Budget,
+    nodes: u64,
+    pub(super) scratch: Scratch,
+    pub(super) cache: Cache,
+}
+
+impl<'p> Runner<'p> {
+    pub fn new(e: Rc<Engine<'p>>) -> Runner<'p> {
+        let p = e.p;
+        Runner {
+            vars: vec![0; p.vars.len()],
+            need: None,
+            every_capture: false,
+            history: History::default(),
+            budget: Budget::default(),
+            nodes: 0,
+            scratch: Scratch::default(),
+            cache: Cache {
+                lets: vec![None; p.lets.len()],
+                regions: vec![None; p.regions.len()],
+                move_count: None,
+            },
+            e,
+        }
+    }
+
+    /// The engine the runner works on.
+    pub fn engine(&self) -> &Rc<Engine<'p>> {
+        &self.e
+    }
+
+    /// Works on another engine from now on (a case of another board size).
+    pub fn set_engine(&mut self, e: Rc<Engine<'p>>) {
+        if !Rc::ptr_eq(&self.e, &e) {
+            self.e = e;
+            self.scratch.pos_pool.clear();
+            self.new_position();
+        }
+    }
+
+    /// The input's numbers, as the current case read them.
+    pub fn vars(&self) -> &[i64] {
+        &self.vars
+    }
+
+    /// Sets the input's numbers, as the current case read them.
+    pub fn set_vars(&mut self, vars: &[i64]) {
+        self.vars.copy_from_slice(vars);
+    }
+
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Remembers `pos` as a position of the game played so far, before the position a move
+    /// from it leads to (when the rules forbid bringing a position back).
+    pub fn remember(&mut self, pos: &Position) {
+        if self.e.p.no_repeat.is_some() {
+            self.history.push(&pos.cells);
+        }
+    }
+
+    /// Forgets the positions of the game played so far.
+    pub fn forget_game(&mut self) {
+        self.history.clear();
+    }
+
+    /// Forgets what was cached about the previous position.
+    pub fn new_position(&mut self) {
+        self.cache.lets.iter_mut().for_each(|c| *c = None);
+        for cached in &mut self.cache.regions {
+            // The lists of the regions found go back to the scratch space, to be filled
+            // again for the next position without allocating.
+            if let Some(r) = cached.take() {
+                self.scratch.regions = r;
+            }
+        }
+        self.cache.move_count = None;
+    }
+
+    /// Whether the runner counts nodes against a budget (a node limit or a deadline); a
+    /// loop may leave [`Runner::tick`] out when it does not.
+    #[inline(always)]
+    pub fn budgeted(&self) -> bool {
+        self.budget.max_nodes.is_some() || self.budget.deadline.is_some()
+    }
+
+    /// Counts one node of a search against the budget.
+    #[inline(always)]
+    pub fn tick(&mut self) -> Result<(), RunError> {
+        self.nodes += 1;
+        // Without a node budget or a deadline there is nothing to check (nor to share: the
+        // runners of one search have the same budget).
+        if !self.budgeted() {
+            return Ok(());
+        }
+        self.check_budget()
+    }
+
+    /// [`Runner::tick`] under a node budget or a deadline.
+    #[inline(never)]
+    fn check_budget(&mut self) -> Result<(), RunError> {
+        let expanded = match &self.budget.shared {
+            None => self.nodes,
+            Some(_) if !self.nodes.is_multiple_of(SHARED_BATCH) => 0,
+            Some(total) => {
+                total.fetch_add(SHARED_BATCH, std::sync::atomic::Ordering::Relaxed) + SHARED_BATCH
+            }
+        };
+        if let Some(max) = self.budget.max_nodes
+            && expanded > max
+        {
+            return Err(RunError::budget(format!(
+                "the search went past its budget of {max} nodes (--max-nodes)"
+            )));
+        }
+        if let Some(deadline) = self.budget.deadline
+            && self.nodes.is_multiple_of(64)
+            && std::time::Instant::now() > deadline
+        {
+            return Err(RunError::budget(
+                "the search ran past its time limit (--timeout)",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn take_steps(&mut self) -> Vec<Step> {
+        self.scratch.step_pool.pop().unwrap_or_default()
+    }
+
+    /// A copy of `from`, from the pool.
+    pub fn take_pos(&mut self, from: &Position) -> Position {
+        match self.scratch.pos_pool.pop() {
+            Some(mut p) if p.cells.len() == from.cells.len() => {
+                p.copy_from(from);
+                p
+            }
+            _ => from.clone(),
+        }
+    }
+
+    pub(super) fn put_pos(&mut self, pos: Position) {
+        self.scratch.pos_pool.push(pos);
+    }
+
+    /// Gives back a position the runner made (the end of a playout) once it is no longer
+    /// needed, so the next one reuses its memory.
+    pub fn recycle(&mut self, pos: Position) {
+        if self.scratch.pos_pool.len() < 64 {
+            self.put_pos(pos);
+        }
+    }
+
+    /// Plays every step of `steps` in order on a copy of `pos` and calls `then` with the
+    /// step and the position after it, stopping at the first error. One copy from the pool
+    /// serves every step (written over from `pos` before each), and goes back with the list.
+    /// Every walk plays its steps through here.
+    #[inline]
+    pub(super) fn play_each(
+        &mut self,
+        pos: &Position,
+        steps: Vec<Step>,
+        mut then: impl FnMut(&mut Self, &Step, &mut Position) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        self.play_some(
+            pos,
+            steps,
+            |_, _| true,
+            |r, st, next| match next {
+                Some(next) => then(r, st, next),
+                None => Ok(()),
+            },
+        )
+    }
+
+    /// [`Runner::play_each`], playing only the steps for which `plays` holds: `then` gets
+    /// `None` for the others.
+    #[inline]
+    pub(super) fn play_some(
+        &mut self,
+        pos: &Position,
+        steps: Vec<Step>,
+        plays: impl Fn(&Self, &Step) -> bool,
+        mut then: impl FnMut(&mut Self, &Step, Option<&mut Position>) -> Result<(), RunError>,
+    ) -> Result<(), RunError> {
+        let mut copy: Option<Position> = None;
+        let mut result = Ok(());
+        for st in &steps {
+            result = if plays(self, st) {
+                let next = match &mut copy {
+                    Some(next) => {
+                        next.copy_from(pos);
+                        next
+                    }
+                    None => copy.insert(self.take_pos(pos)),
+                };
+                apply(&self.e, next, st, &mut self.scratch.work);
+                then(self, st, Some(next))
+            } else {
+                then(self, st, None)
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+        if let Some(next) = copy {
+            self.put_pos(next);
+        }
+        self.scratch.step_pool.push(steps);
+        result
+    }
+
+    /// The move generator, borrowing the engine and the runner's scratch space.
+    fn generator<'a, T: Trace>(&'a mut self, trace: &'a mut T) -> Gen<'a, 'p, T> {
+        Gen {
+            e: &self.e,
+            vars: &self.vars,
+            line_counts: &mut self.scratch.line_counts,
+            own: &mut self.scratch.own,
+            trace,
+            err: None,
+        }
+    }
+
+    /// The first steps of every move, from the compiled generator.
+    pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
+        self.first_steps_traced(pos, out, &mut Off)
+    }
+
+    /// [`Runner::first_steps`], telling `trace` what the generator turned down.
+    pub fn first_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) -> Result<(), RunError> {
+        self.generator(trace).first_steps(pos, out)
+    }
+
+    pub(super) fn chain_steps(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        self.chain_steps_traced(pos, at, out, &mut Off)
+    }
+
+    /// The steps that go on with a move from `at` (its next part, or the jumps that continue
+    /// a chain), telling `trace` what it turned down.
+    pub fn chain_steps_traced<T: Trace>(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        out: &mut Vec<Step>,
+        trace: &mut T,
+    ) -> Result<(), RunError> {
+        let no_rev = self.e.p.moves[at.rule as usize]
+            .chain
+            .is_some_and(|c| c.no_turning_back);
+        self.generator(trace).chain_steps(pos, at, no_rev, out)
+    }
+
+    /// True if the move goes on after the step: with its next part, or, for a jump of a
+    /// move that continues, with further jumps.
+    pub fn continues(&self, st: &Step) -> bool {
+        let rule = &self.e.p.moves[st.rule as usize];
+        (st.part as usize) < rule.then.len() || (st.over != NONE && rule.chain.is_some())
+    }
+
+    /// True if the move must go on from `at`: a part follows (the move is not complete
+    /// without it), or a chain must be continued while it can.
+    pub fn must_go_on(&self, at: &ChainAt) -> bool {
+        let rule = &self.e.p.moves[at.rule as usize];
+        (at.part as usize) < rule.then.len() || rule.chain.is_some_and(|c| c.must)
+    }
+
+    /// True if a move may end at `at`: it has no part still to come.
+    pub fn may_end(&self, at: &ChainAt) -> bool {
+        (at.part as usize) >= self.e.p.moves[at.rule as usize].then.len()
+    }
+
+    /// The side that moves after `side`.
+    pub fn next_side(&self, side: SideId) -> SideId {
+        ((side as usize + 1) % self.e.p.sides.len()) as SideId
+    }
+}

@@ -1,0 +1,223 @@
+//! The runner's scope for the evaluator: expressions about a position as a side sees it,
+//! able to ask about the moves and regions. At the top of a question (an output line, a
+//! result, a `require`), lets, regions and the number of moves are cached for the position;
+//! inside a question about moves (after each move) nothing is cached.
+
+use super::counts::{count_in, count_set, in_a_row};
+use super::fold::{Acc, Fold};
+use super::regions::{self, Regions, region_ok};
+use super::runner::Runner;
+use crate::program::*;
+use crate::run::error::{RunError, not_here, overflow};
+use crate::run::eval::{Scope, eval};
+use crate::run::position::Position;
+
+/// A position as `side` sees it, in the runner.
+struct At<'r, 'p> {
+    r: &'r mut Runner<'p>,
+    pos: &'r Position,
+    side: SideId,
+    /// A question asked of the position itself (so its answers may be cached).
+    top: bool,
+    /// The size of the region a `sum of ... over regions` is at.
+    size: i64,
+}
+
+impl<'p> Runner<'p> {
+    /// Evaluates an expression about `pos` as seen by `side`, inside a question (after a
+    /// move, or an end condition): nothing is cached.
+    pub(super) fn eval_inside(
+        &mut self,
+        e: &'p Expr,
+        pos: &Position,
+        side: SideId,
+    ) -> Result<i64, RunError> {
+        let mut at = At {
+            r: self,
+            pos,
+            side,
+            top: false,
+            size: 0,
+        };
+        eval(e, &mut at)
+    }
+
+    /// Evaluates an expression about `pos` as seen by `side`.
+    pub fn eval(&mut self, e: &'p Expr, pos: &Position, side: SideId) -> Result<i64, RunError> {
+        let mut at = At {
+            r: self,
+            pos,
+            side,
+            top: true,
+            size: 0,
+        };
+        eval(e, &mut at)
+    }
+
+    /// The regions of spec `spec`, from the cache at the top of a question.
+    fn regions(&mut self, pos: &Position, side: SideId, spec: usize, top: bool) -> Regions {
+        if top && let Some(r) = self.cache.regions[spec].take() {
+            return r;
+        }
+        let mut out = std::mem::take(&mut self.scratch.regions);
+        let e = &*self.e;
+        regions::find(
+            e,
+            pos,
+            side,
+            &e.p.regions[spec],
+            &e.g.adjacency[spec],
+            &mut self.scratch.fill,
+            &mut out,
+        );
+        out
+    }
+
+    /// Gives regions back: to the cache at the top of a question, else to the scratch space.
+    fn put_regions(&mut self, spec: usize, r: Regions, top: bool) {
+        if top {
+            self.cache.regions[spec] = Some(r);
+        } else {
+            self.scratch.regions = r;
+        }
+    }
+}
+
+impl<'p> Scope<'p> for At<'_, 'p> {
+    fn var(&mut self, v: VarId) -> Result<i64, RunError> {
+        Ok(self.r.vars[v])
+    }
+
+    fn let_value(&mut self, l: LetId) -> Result<i64, RunError> {
+        if self.top
+            && let Some(v) = self.r.cache.lets[l]
+        {
+            return Ok(v);
+        }
+        let p: &'p Program = self.r.e.p;
+        let v = eval(&p.lets[l], self)?;
+        if self.top {
+            self.r.cache.lets[l] = Some(v);
+        }
+        Ok(v)
+    }
+
+    fn size(&mut self) -> Result<i64, RunError> {
+        Ok(self.size)
+    }
+
+    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
+        Ok((self.pos.mover == side) as i64)
+    }
+
+    fn quiet_plies(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.quiet as i64)
+    }
+
+    fn passes(&mut self) -> Result<i64, RunError> {
+        Ok(self.pos.passes as i64)
+    }
+
+    fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
+        let e = &self.r.e;
+        Ok(count_set(&e.t, self.pos, self.side, f, e.g.n) as i64)
+    }
+
+    fn count_in(
+        &mut self,
+        f: SetFilter,
+        area: Option<Area>,
+        attacked: Option<Attackers>,
+    ) -> Result<i64, RunError> {
+        let r = &self.r;
+        count_in(&r.e, &r.vars, self.pos, self.side, f, area, attacked)
+    }
+
+    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
+        Ok(in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+
+    fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
+        not_here("a square of a move outside a `where` clause")
+    }
+
+    fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {
+        not_here("`on line` outside a move's distance")
+    }
+
+    fn count_moves(&mut self, cond: Option<&'p Expr>) -> Result<i64, RunError> {
+        if cond.is_none()
+            && self.top
+            && let Some(n) = self.r.cache.move_count
+        {
+            return i64::try_from(n).map_err(|_| overflow());
+        }
+        let t = &self.r.e.t;
+        let n = match cond {
+            Some(c) if t.chains && t.chains_memoisable => self.r.count_dp(self.pos, c)?,
+            _ => {
+                let mut acc = Acc::default();
+                self.r.walk(self.pos, &Fold::Count(cond), &mut acc)?;
+                acc.count
+            }
+        };
+        if self.top && cond.is_none() {
+            self.r.cache.move_count = Some(n);
+        }
+        i64::try_from(n).map_err(|_| overflow())
+    }
+
+    fn best(&mut self, max: bool, body: &'p Expr) -> Result<i64, RunError> {
+        let mut acc = Acc::default();
+        self.r.walk(self.pos, &Fold::Best { max, body }, &mut acc)?;
+        acc.best.ok_or_else(|| {
+            RunError::new(format!(
+                "there is no move to take the {} over",
+                if max { "max" } else { "min" }
+            ))
+        })
+    }
+
+    fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError> {
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
+        let v = (0..regions.sizes.len())
+            .filter(|&i| region_ok(q, regions.facts(i), self.side))
+            .count() as i64;
+        self.r.put_regions(q.spec, regions, self.top);
+        Ok(v)
+    }
+
+    fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError> {
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
+        let mut total: i64 = 0;
+        let mut result = Ok(());
+        for i in 0..regions.sizes.len() {
+            if !region_ok(q, regions.facts(i), self.side) {
+                continue;
+            }
+            let size = regions.sizes[i] as i64;
+            let v = match body {
+                Expr::Size => Ok(size),
+                _ => eval(
+                    body,
+                    &mut At {
+                        r: self.r,
+                        pos: self.pos,
+                        side: self.side,
+                        top: false,
+                        size,
+                    },
+                ),
+            };
+            match v.and_then(|v| total.checked_add(v).ok_or_else(overflow)) {
+                Ok(t) => total = t,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.r.put_regions(q.spec, regions, self.top);
+        result.map(|_| total)
+    }
+}

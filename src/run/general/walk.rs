@@ -1,0 +1,552 @@
+//! Walking every complete move of a position (a step, or a chain of jumps followed to each
+//! place it may end), and the queries that are folds over that walk: counting, the best
+//! value, listing moves, their ends, the positions after them.
+
+use super::apply::finish;
+use super::counts::count_set;
+use super::fold::{Acc, Fold, MoveEnds, Seen, Taken};
+use super::movegen::{ChainAt, chain_at};
+use super::runner::{MAX_CHAIN, Runner, Scratch};
+use crate::program::Expr;
+use crate::run::error::{RunError, count_overflow};
+use crate::run::position::Position;
+use crate::run::step::{NONE, Step};
+
+/// Where a move stands in its chain of jumps or parts, as the walk follows it: where it
+/// stands now (`at`), where it started and where its first part ends so far (`ends`), how
+/// many pieces it has taken and how many steps deep the chain is.
+#[derive(Clone, Copy)]
+struct Chained {
+    at: ChainAt,
+    ends: MoveEnds,
+    taken: u32,
+    depth: usize,
+}
+
+impl<'p> Runner<'p> {
+    /// Visits every complete move.
+    pub(super) fn walk(
+        &mut self,
+        pos: &Position,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        self.tick()?;
+        if self.over(pos)? {
+            return Ok(());
+        }
+        let mut steps = self.take_steps();
+        if let Err(e) = self.first_steps(pos, &mut steps) {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
+        }
+        let remembers = self.e.p.no_repeat.is_some();
+        if remembers {
+            self.history.push(&pos.cells);
+        }
+        let outer = self.need;
+        let seen = (self.scratch.seen.len(), self.scratch.boards.len());
+        acc.seen_from = seen.0;
+        let r = self.most_taken(pos, &steps).and_then(|need| {
+            self.need = need;
+            self.walk_steps(pos, steps, fold, acc)
+        });
+        self.need = outer;
+        // This walk's moves of several captures are forgotten with it.
+        self.scratch.seen.truncate(seen.0);
+        self.scratch.boards.truncate(seen.1);
+        if remembers {
+            self.history.pop();
+        }
+        r
+    }
+
+    /// Under `taking the most`, when some move captures: the most pieces a move takes.
+    fn most_taken(&mut self, pos: &Position, steps: &[Step]) -> Result<Option<u32>, RunError> {
+        if !self.e.p.captures_most
+            || self.every_capture
+            || !steps.iter().any(|s| self.takes(pos, s))
+        {
+            return Ok(None);
+        }
+        let mut copy = self.take_steps();
+        copy.clear();
+        copy.extend_from_slice(steps);
+        let mut acc = Acc::default();
+        self.need = None;
+        self.walk_steps(pos, copy, &Fold::Most, &mut acc)?;
+        Ok(acc.best.map(|b| b as u32))
+    }
+
+    /// True if the step takes a piece: it jumps one, or lands on an enemy.
+    #[inline]
+    pub(super) fn takes(&self, pos: &Position, st: &Step) -> bool {
+        st.over != NONE
+            || (st.from != NONE
+                && st.to != NONE
+                && self.e.t.class[pos.mover as usize][pos.cells[st.to as usize] as usize]
+                    == crate::program::C_ENEMY)
+    }
+
+    /// Visits every complete move that starts with one of `steps`.
+    fn walk_steps(
+        &mut self,
+        pos: &Position,
+        steps: Vec<Step>,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        // Listing and plain counting need no position after a move that ends at once.
+        let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
+        let counts = self.e.t.counts_taken;
+        let plays = |r: &Self, st: &Step| !blind || r.continues(st);
+        self.play_some(pos, steps, plays, |r, st, next| {
+            let taken = (counts && r.takes(pos, st)) as u32;
+            let Some(next) = next else {
+                let ends = MoveEnds {
+                    from: st.from,
+                    to: st.to,
+                };
+                return r.visit(pos, ends, taken, false, fold, acc);
+            };
+            if fold.keeps_path() {
+                r.scratch.path.clear();
+                r.scratch.path.push(*st);
+            }
+            r.after_first_step(pos, st, next, taken, fold, acc)
+        })
+    }
+
+    /// Goes on from the position `next` that the first step `st` of a move led to.
+    fn after_first_step(
+        &mut self,
+        pos: &Position,
+        st: &Step,
+        next: &mut Position,
+        taken: u32,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        if self.continues(st) {
+            let chained = Chained {
+                at: chain_at(st, pos, next),
+                ends: MoveEnds {
+                    from: st.from,
+                    to: st.to,
+                },
+                taken,
+                depth: 1,
+            };
+            return self.walk_chain(next, chained, fold, acc);
+        }
+        let captured = st.over != NONE;
+        let ends = MoveEnds {
+            from: st.from,
+            to: st.to,
+        };
+        self.visit(next, ends, taken, captured, fold, acc)
+    }
+
+    /// Follows a move from where it stands (its next parts, or a chain of jumps): every place
+    /// it may end is a complete move.
+    fn walk_chain(
+        &mut self,
+        pos: &Position,
+        chained: Chained,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        let Chained {
+            at,
+            ends,
+            taken,
+            depth,
+        } = chained;
+        if depth > MAX_CHAIN {
+            return Err(RunError::new(format!(
+                "a chain of more than {MAX_CHAIN} jumps"
+            )));
+        }
+        self.tick()?;
+        let mut steps = self.take_steps();
+        if let Err(e) = self.chain_steps(pos, at, &mut steps) {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
+        }
+        if self.may_end(&at)
+            && (steps.is_empty() || !self.must_go_on(&at))
+            && let Err(e) = self.visit(pos, ends, taken, true, fold, acc)
+        {
+            self.scratch.step_pool.push(steps);
+            return Err(e);
+        }
+        self.play_each(pos, steps, |r, st, next| {
+            if fold.keeps_path() {
+                r.scratch.path.push(*st);
+            }
+            // A step of the first part (a further jump) moves where the move's first part ends.
+            let ends = match st.part {
+                0 => MoveEnds { to: st.to, ..ends },
+                _ => ends,
+            };
+            let taken = taken + (r.e.t.counts_taken && r.takes(pos, st)) as u32;
+            let res = if r.continues(st) {
+                let on = Chained {
+                    at: chain_at(st, pos, next),
+                    ends,
+                    taken,
+                    depth: depth + 1,
+                };
+                r.walk_chain(next, on, fold, acc)
+            } else {
+                r.visit(next, ends, taken, true, fold, acc)
+            };
+            if fold.keeps_path() {
+                r.scratch.path.pop();
+            }
+            res
+        })
+    }
+
+    /// A move that captured (when captured pieces wait for its end) or that may promote
+    /// at its end must be finished before the position after it is looked at.
+    pub(super) fn needs_finish(&self, captured: bool) -> bool {
+        (captured && self.e.t.ghosts) || self.e.t.promote_at_end
+    }
+
+    /// A complete move has been played: `pos` is the position during its last step, `taken`
+    /// the number of pieces it took.
+    pub(super) fn visit(
+        &mut self,
+        pos: &Position,
+        ends: MoveEnds,
+        taken: u32,
+        captured: bool,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        if self.e.t.plain
+            && !self.needs_finish(captured)
+            && !matches!(fold, Fold::Most | Fold::Taken)
+        {
+            // No move is turned down or folded into another: straight to the fold.
+            acc.moves += 1;
+            return match fold {
+                Fold::Ends => {
+                    acc.ends.push(ends);
+                    Ok(())
+                }
+                Fold::Count(None) => {
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                    Ok(())
+                }
+                Fold::Best { max, body } if matches!(body, Expr::CountSet(_)) => {
+                    let v = self.best_count(pos, body);
+                    acc.best = Some(
+                        acc.best
+                            .map_or(v, |b| if *max { b.max(v) } else { b.min(v) }),
+                    );
+                    Ok(())
+                }
+                _ => self.fold_after(pos, fold, acc),
+            };
+        }
+        if self.need.is_some_and(|n| n != taken) {
+            return Ok(());
+        }
+        if let Fold::Most = fold {
+            let best = acc.best.get_or_insert(0);
+            if taken as i64 <= *best {
+                return Ok(());
+            }
+        }
+        if !self.e.t.legal {
+            match fold {
+                Fold::Ends => {
+                    acc.moves += 1;
+                    acc.ends.push(ends);
+                    return Ok(());
+                }
+                Fold::Count(None) => {
+                    acc.moves += 1;
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        if !self.needs_finish(captured) {
+            return self.fold_legal(pos, ends, taken, fold, acc);
+        }
+        let mut done = self.take_pos(pos);
+        finish(&self.e, &mut done, ends.to, captured);
+        let r = self.fold_legal(&done, ends, taken, fold, acc);
+        self.put_pos(done);
+        r
+    }
+
+    /// Whether `cond` holds after a complete move of plain rules (see
+    /// [`crate::compile::tables::Tables::plain`]), as [`Fold::Count`] would count it: `pos`
+    /// is the position during its last step (finished first when the move needs it), `last`
+    /// the square the move ends on.
+    pub(super) fn holds_after(
+        &mut self,
+        pos: &Position,
+        last: u32,
+        captured: bool,
+        cond: &'p Expr,
+    ) -> Result<bool, RunError> {
+        debug_assert!(self.e.t.plain && self.need.is_none());
+        if !self.needs_finish(captured) {
+            return Ok(self.eval_inside(cond, pos, pos.mover)? != 0);
+        }
+        let mut done = self.take_pos(pos);
+        finish(&self.e, &mut done, last, captured);
+        let r = self.eval_inside(cond, &done, done.mover);
+        self.put_pos(done);
+        Ok(r? != 0)
+    }
+
+    /// Folds in a complete move if the position after it meets the `legal if` conditions
+    /// (and repeats no position the rules forbid, and is not a capture folded in already).
+    fn fold_legal(
+        &mut self,
+        after: &Position,
+        ends: MoveEnds,
+        taken: u32,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        if self.e.t.legal && !self.legal(after)? {
+            return Ok(());
+        }
+        match fold {
+            Fold::Most => {
+                acc.best = Some(acc.best.unwrap_or(0).max(taken as i64));
+                return Ok(());
+            }
+            Fold::Taken => {
+                acc.moves_list.push(self.scratch.path.clone());
+                acc.taken.push(taken);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.e.p.identical_one && taken >= 2 && self.seen_before(after, ends, fold, acc) {
+            return Ok(());
+        }
+        acc.moves += 1;
+        match fold {
+            Fold::Ends => acc.ends.push(ends),
+            Fold::Count(None) => {
+                acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+            }
+            _ => return self.fold_after(after, fold, acc),
+        }
+        Ok(())
+    }
+
+    /// Under `identical captures are one move`: whether a move of several captures with
+    /// the same start and end squares, leaving the same board, was folded in already. The
+    /// move written out is the one whose squares come first in square order.
+    fn seen_before(
+        &mut self,
+        after: &Position,
+        ends: MoveEnds,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> bool {
+        let n = after.cells.len();
+        let Scratch {
+            seen, boards, path, ..
+        } = &mut self.scratch;
+        let same = |s: &&mut Seen| {
+            s.from == ends.from && s.to == ends.to && boards[s.board..s.board + n] == after.cells
+        };
+        if let Some(seen) = seen[acc.seen_from..].iter_mut().find(same) {
+            let squares = |p: &[Step]| p.iter().map(|s| s.to).collect::<Vec<u32>>();
+            if fold.keeps_path() && squares(path) < squares(&seen.path) {
+                seen.path.clone_from(path);
+                if let Fold::Moves(_) = fold
+                    && seen.index < acc.moves_list.len()
+                {
+                    acc.moves_list[seen.index].clone_from(path);
+                }
+            }
+            return true;
+        }
+        seen.push(Seen {
+            from: ends.from,
+            to: ends.to,
+            board: boards.len(),
+            path: if fold.keeps_path() {
+                path.clone()
+            } else {
+                Vec::new()
+            },
+            index: acc.moves_list.len(),
+        });
+        boards.extend_from_slice(&after.cells);
+        false
+    }
+
+    /// Whether the position after a complete move (its mover still the side that moved)
+    /// meets every `legal if` condition, and brings back no board the rules forbid.
+    pub(super) fn legal(&mut self, after: &Position) -> Result<bool, RunError> {
+        if let Some(rule) = self.e.p.no_repeat
+            && self.history.repeats(rule, &after.cells)
+        {
+            return Ok(false);
+        }
+        Ok(self.failed_legal(after)?.is_none())
+    }
+
+    /// The first `legal if` condition the position after a complete move fails, if any.
+    pub fn failed_legal(&mut self, after: &Position) -> Result<Option<usize>, RunError> {
+        let p = self.e.p;
+        for (i, (cond, _)) in p.legal.iter().enumerate() {
+            if self.eval_inside(cond, after, after.mover)? == 0 {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The common body of a max or min over moves, a count of pieces, for the position
+    /// `after` a move: read off the piece counts, without the evaluator.
+    #[inline(always)]
+    fn best_count(&self, after: &Position, body: &Expr) -> i64 {
+        match body {
+            Expr::CountSet(f) => count_set(&self.e.t, after, after.mover, *f, self.e.g.n) as i64,
+            _ => unreachable!("a count of pieces"),
+        }
+    }
+
+    /// Folds in the position `after` a complete move (the mover still the side that moved).
+    fn fold_after(
+        &mut self,
+        after: &Position,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        let side = after.mover;
+        match fold {
+            Fold::Count(Some(c)) => {
+                if self.eval_inside(c, after, side)? != 0 {
+                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
+                }
+            }
+            Fold::Best { max, body } => {
+                let v = match body {
+                    Expr::CountSet(_) => self.best_count(after, body),
+                    _ => self.eval_inside(body, after, side)?,
+                };
+                acc.best = Some(match acc.best {
+                    None => v,
+                    Some(b) if *max => b.max(v),
+                    Some(b) => b.min(v),
+                });
+            }
+            Fold::Collect => {
+                match acc.positions.get_mut(acc.filled) {
+                    Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
+                    Some(p) => *p = after.clone(),
+                    None => {
+                        let p = self.take_pos(after);
+                        acc.positions.push(p);
+                    }
+                }
+                acc.filled += 1;
+            }
+            Fold::Moves(limit) => {
+                if acc.moves_list.len() < *limit {
+                    acc.moves_list.push(self.scratch.path.clone());
+                }
+            }
+            // Answered in `visit` without a position, or before the move is folded in.
+            Fold::Ends | Fold::Count(None) | Fold::Most | Fold::Taken => {}
+        }
+        Ok(())
+    }
+
+    /// The legal moves, each as the steps it takes (one, or a chain of jumps), in the
+    /// generator's order: the first `limit` of them, and how many there are in all.
+    pub fn move_list(
+        &mut self,
+        pos: &Position,
+        limit: usize,
+    ) -> Result<(Vec<Vec<Step>>, u64), RunError> {
+        let mut acc = Acc::default();
+        self.walk(pos, &Fold::Moves(limit), &mut acc)?;
+        Ok((acc.moves_list, acc.moves))
+    }
+
+    /// Under `taking the most`: the captures from (or placed on) `sq` that the rule turns
+    /// down, each as its steps with the pieces it takes, and the most any move takes.
+    pub fn fewer_taken(&mut self, pos: &Position, sq: u32) -> Result<(Vec<Taken>, u32), RunError> {
+        if !self.e.p.captures_most {
+            return Ok((Vec::new(), 0));
+        }
+        let mut acc = Acc::default();
+        let outer = std::mem::replace(&mut self.every_capture, true);
+        let r = self.walk(pos, &Fold::Taken, &mut acc);
+        self.every_capture = outer;
+        r?;
+        let most = acc.taken.iter().copied().max().unwrap_or(0);
+        let here = |p: &Vec<Step>| {
+            p.first()
+                .is_some_and(|s| s.from == sq || s.from == NONE && s.to == sq)
+        };
+        let fewer = acc
+            .moves_list
+            .into_iter()
+            .zip(acc.taken)
+            .filter(|(p, n)| *n < most && here(p))
+            .collect();
+        Ok((fewer, most))
+    }
+
+    /// The start and end squares of every legal move, in generation order.
+    pub fn move_ends(&mut self, pos: &Position, ends: &mut Vec<MoveEnds>) -> Result<(), RunError> {
+        ends.clear();
+        if !self.e.t.chains && !self.e.t.parts && !self.e.t.has_ends && !self.e.t.legal {
+            let mut steps = self.take_steps();
+            let r = self.first_steps(pos, &mut steps);
+            ends.extend(steps.iter().map(|s| MoveEnds {
+                from: s.from,
+                to: s.to,
+            }));
+            self.scratch.step_pool.push(steps);
+            self.cache.move_count = Some(ends.len() as u64);
+            return r;
+        }
+        let mut acc = Acc {
+            ends: std::mem::take(ends),
+            ..Acc::default()
+        };
+        let r = self.walk(pos, &Fold::Ends, &mut acc);
+        self.cache.move_count = Some(acc.ends.len() as u64);
+        *ends = acc.ends;
+        r
+    }
+
+    /// The positions after each legal move, with the next side to move.
+    pub fn successors(&mut self, pos: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
+        // The positions already in `out` are written over, and the pool gives the rest:
+        // listing the moves of a game allocates nothing once the buffers are warm.
+        let mut acc = Acc {
+            positions: std::mem::take(out),
+            ..Acc::default()
+        };
+        let r = self.walk(pos, &Fold::Collect, &mut acc);
+        let filled = acc.filled;
+        for p in acc.positions.drain(filled..) {
+            self.scratch.pos_pool.push(p);
+        }
+        for p in &mut acc.positions {
+            p.mover = self.next_side(p.mover);
+        }
+        *out = acc.positions;
+        r
+    }
+}

@@ -1,0 +1,126 @@
+//! The one interface of a compiled game. The rules compile to one representation, picked
+//! once for a board size (`compiled.rs`): the general square-by-square generator
+//! (`general/`), or, where the rules fit one, a bit form (`bits/`). Every whole-game query
+//! (perft, playouts, listing the moves of a game, the agents, the server's jobs) is written
+//! once against [`Generator`] (`query/`, `play/`) and never asks which representation it
+//! runs on; `tests/bitboards.rs` runs each query on both and compares.
+//!
+//! A position is a representation's [`Generator::State`]; [`Generator::state`] and
+//! [`Generator::position`] go between it and the [`Position`] every representation shares
+//! (boards to draw, inputs read, results to evaluate). Moves are made by copy: the positions
+//! after each move are the children of a state, in the generator's order, and
+//! [`Generator::moves`] names the same moves in the same order. A side with no move that
+//! must pass has one move, the pass (its steps are none, written `pass`); a game that is
+//! over has none.
+
+use std::rc::Rc;
+
+use super::error::RunError;
+use super::outcome::{Ending, Known};
+use super::position::Position;
+use super::rng::Rng;
+use super::step::Step;
+use crate::compile::Engine;
+use crate::program::SideId;
+
+/// One ply of a random game (see [`Generator::random_ply`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ply {
+    /// A uniformly random legal move was played (a forced pass is the one move there is).
+    Played,
+    /// The game is over: no move was played. What is known of the end rule that holds.
+    Over(Known),
+}
+
+/// The legal moves a random game saw, when asked (`ply playout --stats`): their sum over the
+/// positions a move was played from (a forced pass is one move), and those positions.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Seen {
+    pub moves: u64,
+    pub positions: u64,
+}
+
+impl Seen {
+    /// A position with `n` legal moves was played from (none: nothing to count).
+    #[inline(always)]
+    pub fn add(&mut self, n: u64) {
+        if n > 0 {
+            self.moves += n;
+            self.positions += 1;
+        }
+    }
+}
+
+/// A compiled game: what every query asks of a representation of the rules. Each method
+/// counts the nodes it expands against the budget of the runner underneath and stops with
+/// its error when the budget runs out.
+pub trait Generator<'p> {
+    /// A position as this representation holds it.
+    type State: Clone + PartialEq + std::fmt::Debug;
+
+    /// The rules compiled for this board size.
+    fn engine(&self) -> &Rc<Engine<'p>>;
+
+    /// The state of a position.
+    fn state(&mut self, pos: &Position) -> Self::State;
+
+    /// The position of a state.
+    fn position(&mut self, s: &Self::State) -> Position;
+
+    /// The side to move.
+    fn mover(&self, s: &Self::State) -> SideId;
+
+    /// A key of the position: equal positions have equal keys, in every representation
+    /// (the exclusive or of a random number per piece and square and one for the side to
+    /// move, [`crate::compile::keys`]; the passes in a row too, when the rules count them).
+    fn key(&self, s: &Self::State) -> u64;
+
+    /// The first end rule of the game section that holds, if one does: the game is over.
+    fn end(&mut self, s: &Self::State) -> Result<Option<usize>, RunError>;
+
+    /// How many legal moves the side to move has (0 when the game is over).
+    fn count(&mut self, s: &Self::State) -> Result<u64, RunError>;
+
+    /// The positions after each legal move in the generator's order, the next side to move,
+    /// written over `out` (whose states are reused).
+    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), RunError>;
+
+    /// The first `limit` legal moves, in the order of [`Generator::children`], each as the
+    /// steps it takes (a pass as none), into `out`; returns how many there are in all.
+    fn moves(
+        &mut self,
+        s: &Self::State,
+        limit: usize,
+        out: &mut Vec<Vec<Step>>,
+    ) -> Result<u64, RunError>;
+
+    /// One ply of a random game from `s`: a uniformly random legal move drawn from `rng`
+    /// and played on `s`, or the end of the game. With `seen`, the legal moves of `s` are
+    /// counted into it. Two representations of the same rules play the same move with the
+    /// same numbers.
+    fn random_ply(
+        &mut self,
+        s: &mut Self::State,
+        rng: &mut Rng,
+        seen: Option<&mut Seen>,
+    ) -> Result<Ply, RunError>;
+
+    /// How the finished game at `pos` is reported, given what is known of the end rule
+    /// that holds.
+    fn ending(&mut self, pos: &Position, known: Known) -> Result<Ending, RunError>;
+
+    /// `s` is a position of the game played so far, before the positions its moves lead to
+    /// (for rules that forbid bringing a position back): remembered until
+    /// [`Generator::forget_last`].
+    fn remember(&mut self, s: &Self::State);
+
+    /// Forgets the position remembered last.
+    fn forget_last(&mut self);
+
+    /// Forgets the positions of the game played so far.
+    fn forget_game(&mut self);
+
+    /// Gives back a position made by [`Generator::position`] once it is no longer needed,
+    /// so that the next one reuses its memory.
+    fn recycle(&mut self, pos: Position);
+}

@@ -1,0 +1,9 @@
+//! The whole-game queries, each written once over the interface every representation
+//! offers ([`crate::run::generator::Generator`]): perft ([`perft`]), a random game
+//! ([`playout`]), many random games tallied ([`tally`]), and how a query is shared between
+//! threads ([`threads`]).
+
+pub mod perft;
+pub mod playout;
+pub mod tally;
+pub mod threads;

@@ -1,0 +1,262 @@
+//! Perft: the number of move sequences of exactly N plies from a position, in all or per
+//! first move. A game that ends before N plies contributes nothing; a forced pass is a ply.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::threads::{Progress, Start, spread};
+use crate::run::compiled::{Build, Compiled};
+use crate::run::error::{Budget, RunError, count_overflow};
+use crate::run::generator::Generator;
+use crate::run::position::Position;
+use crate::run::step::move_text;
+
+/// The children of each depth of a count, kept so that a warm count allocates nothing.
+pub struct Levels<S>(Vec<Vec<S>>);
+
+impl<S> Default for Levels<S> {
+    fn default() -> Self {
+        Levels(Vec::new())
+    }
+}
+
+/// The number of move sequences of exactly `depth` plies from `s`.
+pub fn perft<'p, G: Generator<'p>>(
+    g: &mut G,
+    s: &G::State,
+    depth: u32,
+    levels: &mut Levels<G::State>,
+) -> Result<u64, RunError> {
+    match depth {
+        0 => return Ok(1),
+        // The last ply is counted, not made.
+        1 => return g.count(s),
+        _ => {}
+    }
+    let mut children = levels.0.pop().unwrap_or_default();
+    let found = g.children(s, &mut children).and_then(|()| {
+        g.remember(s);
+        let below = sum_below(g, &children, depth - 1, levels);
+        g.forget_last();
+        below
+    });
+    levels.0.push(children);
+    found
+}
+
+/// The sum of perft(`depth`) over the states `children`.
+fn sum_below<'p, G: Generator<'p>>(
+    g: &mut G,
+    children: &[G::State],
+    depth: u32,
+    levels: &mut Levels<G::State>,
+) -> Result<u64, RunError> {
+    let mut total = 0u64;
+    for c in children {
+        let n = perft(g, c, depth, levels)?;
+        total = total.checked_add(n).ok_or_else(count_overflow)?;
+    }
+    Ok(total)
+}
+
+/// Perft per first move: each move written in the game's notation (`pass` for a pass),
+/// with the number of sequences of `depth` plies that start with it, in the generator's
+/// order.
+pub fn divide<'p, G: Generator<'p>>(
+    g: &mut G,
+    s: &G::State,
+    depth: u32,
+) -> Result<Vec<(String, u64)>, RunError> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let (names, children) = named_children(g, s)?;
+    let mut levels = Levels::default();
+    g.remember(s);
+    let mut out = Vec::with_capacity(children.len());
+    let mut found = Ok(());
+    for (name, child) in names.into_iter().zip(&children) {
+        match perft(g, child, depth - 1, &mut levels) {
+            Ok(n) => out.push((name, n)),
+            Err(e) => {
+                found = Err(e);
+                break;
+            }
+        }
+    }
+    g.forget_last();
+    found.map(|()| out)
+}
+
+/// The legal moves of `s` written in the game's notation, and the position after each, in
+/// the generator's order.
+pub fn named_children<'p, G: Generator<'p>>(
+    g: &mut G,
+    s: &G::State,
+) -> Result<(Vec<String>, Vec<G::State>), RunError> {
+    let mut steps = Vec::new();
+    g.moves(s, usize::MAX, &mut steps)?;
+    let mut children = Vec::new();
+    g.children(s, &mut children)?;
+    let e = g.engine().clone();
+    let names = steps.iter().map(|m| move_text(&e, m)).collect();
+    Ok((names, children))
+}
+
+/// [`perft`] from a position, on the representation `c` holds.
+pub fn perft_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<u64, RunError> {
+    crate::dispatch!(c, g => {
+        let s = g.state(pos);
+        perft(g, &s, depth, &mut Levels::default())
+    })
+}
+
+/// [`divide`] from a position, on the representation `c` holds.
+pub fn divide_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Divided, RunError> {
+    crate::dispatch!(c, g => {
+        let s = g.state(pos);
+        divide(g, &s, depth)
+    })
+}
+
+/// Each first move written out, with its count.
+pub type Divided = Vec<(String, u64)>;
+
+/// What perft is asked: how deep, whether to divide, on how many threads.
+#[derive(Debug, Clone, Copy)]
+pub struct PerftAsk {
+    pub depth: u32,
+    pub divide: bool,
+    pub threads: usize,
+}
+
+/// Perft from `pos` on `ask.threads` threads: each takes the next first move and counts
+/// below it, counting the first moves done (and the sequences below them) in `progress`.
+/// Returns the total and, with `ask.divide`, each first move with its count.
+pub fn perft_shared<'a>(
+    c: &mut Compiled<'a>,
+    pos: &Position,
+    ask: PerftAsk,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<(u64, Option<Divided>), RunError> {
+    let shared = Start::of(c.runner(), budget, ask.threads);
+    c.runner().set_budget(shared.budget.clone());
+    crate::dispatch!(c, g => perft_on(g, (&shared, pos), ask, progress))
+}
+
+/// [`perft_shared`] on the representation `G`.
+fn perft_on<'a, G: Generator<'a> + Build<'a>>(
+    g: &mut G,
+    (shared, pos): (&Start<'a>, &Position),
+    ask: PerftAsk,
+    progress: &Progress,
+) -> Result<(u64, Option<Divided>), RunError> {
+    let PerftAsk {
+        depth,
+        divide: divided,
+        threads,
+    } = ask;
+    let s = g.state(pos);
+    let (names, children) = match depth {
+        0 | 1 => (Vec::new(), Vec::new()),
+        _ => named_children(g, &s)?,
+    };
+    if children.is_empty() {
+        // A depth too small to share, or no move to share (the end).
+        progress.start(1);
+        let found = if divided {
+            let lines = divide(g, &s, depth)?;
+            let total = lines
+                .iter()
+                .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
+                .ok_or_else(count_overflow)?;
+            (total, Some(lines))
+        } else {
+            (perft(g, &s, depth, &mut Levels::default())?, None)
+        };
+        progress.step();
+        return Ok(found);
+    }
+    let children: Vec<Position> = children.iter().map(|c| g.position(c)).collect();
+    let items = work_items(g, pos, &children, (depth, threads))?;
+    progress.start(items.len() as u64);
+    if items.iter().any(|(_, second)| second.is_some()) {
+        progress.plies.store(2, Ordering::Relaxed);
+    }
+    let next = AtomicUsize::new(0);
+    let found = spread(shared, g, threads, |r, stop| {
+        let mut out = Vec::new();
+        let mut levels = Levels::default();
+        while !stop.load(Ordering::Relaxed) {
+            let Some((i, second)) = items.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            // The positions before the one counted from (for rules against repetition).
+            r.forget_game();
+            let root = r.state(pos);
+            r.remember(&root);
+            let child = r.state(&children[*i]);
+            let n = match second {
+                None => perft(r, &child, depth - 1, &mut levels)?,
+                Some(after) => {
+                    r.remember(&child);
+                    let after = r.state(after);
+                    perft(r, &after, depth - 2, &mut levels)?
+                }
+            };
+            out.push((*i, n));
+            progress.counted.fetch_add(n, Ordering::Relaxed);
+            progress.step();
+        }
+        Ok(out)
+    })?;
+    let mut counts = vec![0u64; children.len()];
+    for (i, n) in found.into_iter().flatten() {
+        counts[i] = counts[i].checked_add(n).ok_or_else(count_overflow)?;
+    }
+    let total = counts
+        .iter()
+        .try_fold(0u64, |a, n| a.checked_add(*n))
+        .ok_or_else(count_overflow)?;
+    Ok((
+        total,
+        divided.then(|| names.into_iter().zip(counts).collect()),
+    ))
+}
+
+/// The work perft shares between threads: each first move (by its index in the list of
+/// first moves), counted from the position after it; or, when there are too few first
+/// moves to share evenly, each second move after a first move, counted from the position
+/// after both (a first move's count is the sum of its second moves'). A first move after
+/// which there is no move to share (the end) is counted whole.
+type Item = (usize, Option<Position>);
+
+/// The [`Item`]s of perft to `depth` from `pos`, whose first moves lead to `children`.
+fn work_items<'a, G: Generator<'a>>(
+    g: &mut G,
+    pos: &Position,
+    children: &[Position],
+    (depth, threads): (u32, usize),
+) -> Result<Vec<Item>, RunError> {
+    let few = threads > 1 && depth >= 3 && children.len() < 16 * threads;
+    if !few {
+        return Ok((0..children.len()).map(|i| (i, None)).collect());
+    }
+    let mut items = Vec::new();
+    let mut after = Vec::new();
+    for (i, child) in children.iter().enumerate() {
+        g.forget_game();
+        let root = g.state(pos);
+        g.remember(&root);
+        let child = g.state(child);
+        g.children(&child, &mut after)?;
+        if after.is_empty() {
+            items.push((i, None));
+        }
+        for next in &after {
+            items.push((i, Some(g.position(next))));
+        }
+    }
+    g.forget_game();
+    Ok(items)
+}

@@ -1,0 +1,82 @@
+//! Random games: uniformly random legal moves from a position until the game ends (an end
+//! rule holds, or the side to move has no move and may not pass) or its ply limit is
+//! reached.
+
+use crate::run::compiled::Compiled;
+use crate::run::error::RunError;
+use crate::run::generator::{Generator, Ply, Seen};
+use crate::run::outcome::Known;
+use crate::run::position::Position;
+use crate::run::rng::Rng;
+
+/// How a random game ended.
+pub struct Played {
+    pub end: Position,
+    /// The plies played from the start.
+    pub plies: u32,
+    /// The ply limit stopped a game that could have gone on (asked only when the legal
+    /// moves are counted, else false).
+    pub limited: bool,
+    /// What is known of the end rule that holds at the end.
+    pub end_rule: Known,
+}
+
+/// A random game from `start`, `done` plies into the game (they count towards its ply
+/// limit), drawn from `rng`. With `seen`, the legal moves of every position a move was
+/// played from are counted into it, and whether the ply limit stopped a game that could
+/// have gone on.
+pub fn playout<'p, G: Generator<'p>>(
+    g: &mut G,
+    start: &G::State,
+    done: u32,
+    rng: &mut Rng,
+    mut seen: Option<&mut Seen>,
+) -> Result<Played, RunError> {
+    let e = g.engine().clone();
+    let Some(game) = &e.p.game else {
+        return Err(RunError::new("the rules file has no `game` section"));
+    };
+    let limit = e.ply_limit();
+    g.forget_game();
+    let mut s = start.clone();
+    let mut plies = done;
+    let mut over = None;
+    while plies < limit {
+        match g.random_ply(&mut s, rng, seen.as_deref_mut())? {
+            Ply::Played => plies += 1,
+            Ply::Over(known) => {
+                over = Some(known);
+                break;
+            }
+        }
+    }
+    let limited = over.is_none() && seen.is_some() && g.count(&s)? > 0;
+    g.forget_game();
+    // A game stopped by its ply limit was not asked after its last move, unless there is
+    // nothing to ask.
+    let end_rule = match over {
+        Some(known) => known,
+        None if game.ends.is_empty() => Some(None),
+        None => None,
+    };
+    Ok(Played {
+        end: g.position(&s),
+        plies: plies - done,
+        limited,
+        end_rule,
+    })
+}
+
+/// [`playout`] from a position, on the representation `c` holds.
+pub fn playout_from(
+    c: &mut Compiled,
+    start: &Position,
+    done: u32,
+    rng: &mut Rng,
+    seen: Option<&mut Seen>,
+) -> Result<Played, RunError> {
+    crate::dispatch!(c, g => {
+        let s = g.state(start);
+        playout(g, &s, done, rng, seen)
+    })
+}
