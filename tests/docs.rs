@@ -5,6 +5,8 @@
 //!   (or, after "stops with", the error message) must match exactly;
 //! - a block followed by "With the position" + a position + expected output is shown with
 //!   `ply moves`, whose output must match exactly;
+//! - a block followed by "`ply check NAME` prints" + output: `ply check` must print exactly
+//!   that;
 //! - each row of the move tables (`| \`move ...\` | row | moves | result |`) is run on the
 //!   one-row bench the document describes.
 
@@ -112,6 +114,20 @@ fn examples_in_the_language_reference() {
         }
         if code_ != 0 {
             failures.push(format!("{name}: ply check failed:\n{stderr}"));
+            continue;
+        }
+        if prose(&items, i + 1)
+            .trim()
+            .starts_with(&format!("`ply check {name}` prints"))
+        {
+            // What `ply check` prints for a file without errors.
+            let want = code(&items, i + 2).unwrap_or("");
+            let (_, stdout, _) = ply(&dir, &["check", &name]);
+            if stdout != want {
+                failures.push(format!(
+                    "{name}: ply check printed\n{stdout}\ninstead of\n{want}"
+                ));
+            }
             continue;
         }
         if prose(&items, i + 1).contains("With the position") {
