@@ -227,6 +227,10 @@ struct Answers {
     key: u64,
     children: Vec<Position>,
     keys: Vec<u64>,
+    /// The keys of the children in any order, sorted.
+    unordered: Vec<u64>,
+    /// How many moves the children have in all.
+    grandchildren: u64,
     moves: Vec<String>,
     listed: u64,
 }
@@ -239,7 +243,13 @@ fn answers(c: &mut Compiled, pos: &Position) -> Answers {
         let mut steps = Vec::new();
         let listed = g.moves(&s, usize::MAX, &mut steps).unwrap();
         let e = g.engine().clone();
+        let mut any = Vec::new();
+        g.children_unordered(&s, &mut any).unwrap();
+        let mut unordered: Vec<u64> = any.iter().map(|k| g.key(k)).collect();
+        unordered.sort_unstable();
         Answers {
+            unordered,
+            grandchildren: g.count_children(&s, &mut any).unwrap(),
             mover: g.mover(&s),
             count: g.count(&s).unwrap(),
             end: g.end(&s).unwrap(),
@@ -264,6 +274,12 @@ fn both_representations_answer_every_question_alike() {
             assert_eq!(a, b, "{name}, position {i}");
             assert_eq!(a.count as usize, a.children.len(), "{name}, position {i}");
             assert_eq!(a.moves.len(), a.children.len(), "{name}, position {i}");
+            let mut keys = a.keys.clone();
+            keys.sort_unstable();
+            assert_eq!(
+                a.unordered, keys,
+                "{name}, position {i}: children in any order"
+            );
             // Different positions have different keys.
             for (x, y) in a.children.iter().zip(&a.keys) {
                 for (u, v) in a.children.iter().zip(&a.keys) {

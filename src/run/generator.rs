@@ -15,7 +15,7 @@
 
 use std::rc::Rc;
 
-use super::error::RunError;
+use super::error::{RunError, count_overflow};
 use super::outcome::{Ending, Known};
 use super::position::Position;
 use super::rng::Rng;
@@ -84,6 +84,40 @@ pub trait Generator<'p> {
     /// The positions after each legal move in the generator's order, the next side to move,
     /// written over `out` (whose states are reused).
     fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), RunError>;
+
+    /// [`Generator::children`] in any order, for what only counts them: a representation may
+    /// find them faster so.
+    fn children_unordered(
+        &mut self,
+        s: &Self::State,
+        out: &mut Vec<Self::State>,
+    ) -> Result<(), RunError> {
+        self.children(s, out)
+    }
+
+    /// How many legal moves the children of `s` have in all (the move sequences of two
+    /// plies), `scratch` holding the children if they are made: a representation may count
+    /// them without making them.
+    fn count_children(
+        &mut self,
+        s: &Self::State,
+        scratch: &mut Vec<Self::State>,
+    ) -> Result<u64, RunError> {
+        self.children_unordered(s, scratch)?;
+        self.remember(s);
+        let mut total = Ok(0u64);
+        for c in scratch.iter() {
+            total = self.count(c).and_then(|n| {
+                let t = total.as_ref().copied().unwrap_or(0);
+                t.checked_add(n).ok_or_else(count_overflow)
+            });
+            if total.is_err() {
+                break;
+            }
+        }
+        self.forget_last();
+        total
+    }
 
     /// The first `limit` legal moves, in the order of [`Generator::children`], each as the
     /// steps it takes (a pass as none), into `out`; returns how many there are in all.

@@ -400,6 +400,9 @@ impl<B: Word> BitGame for Jumps<B> {
     /// The generator's order: the actions in turn (only the jumps when some piece can jump
     /// and captures are mandatory), the pieces of each in square order, each piece's
     /// directions in turn, a chain's continuations depth first after the move that stops.
+    /// The generator's order: the actions in turn (only the jumps when some piece can jump
+    /// and captures are mandatory), the pieces of each in square order, each piece's
+    /// directions in turn, a chain's continuations depth first after the move that stops.
     fn each(&self, g: &Geometry, b: &Board<B>, mover: usize, mut then: impl FnMut(Board<B>)) {
         let turn = Turn::new(g, &self.f, b, mover);
         let jumps = turn.can_jump();
@@ -414,6 +417,29 @@ impl<B: Word> BitGame for Jumps<B> {
                 }
             } else if !(jumps && self.f.mandatory) {
                 turn.steps(&act.lanes, &mut visit);
+            }
+        }
+    }
+
+    /// Any order: the jumps of all actions together, then the steps lane by lane (faster
+    /// than the generator's order).
+    fn each_any(&self, g: &Geometry, b: &Board<B>, mover: usize, mut then: impl FnMut(Board<B>)) {
+        let turn = Turn::new(g, &self.f, b, mover);
+        if turn.can_jump() {
+            let _ = turn.jumps(&self.f.jumps[mover], &mut |m| {
+                then(b.after(mover, m));
+                Ok::<(), Infallible>(())
+            });
+            if self.f.mandatory {
+                return;
+            }
+        }
+        for l in &self.f.steps[mover] {
+            let mut from = turn.pieces(l.kinds) & l.shift.back(turn.empty);
+            while from != B::ZERO {
+                let piece = from.lowest();
+                from = from.rest();
+                then(b.after(mover, turn.step(piece, l.shift.ahead(piece))));
             }
         }
     }

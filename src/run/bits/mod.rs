@@ -29,7 +29,7 @@ use crate::compile::Engine;
 use crate::compile::bits::{BitEnds, READS_MOVER};
 use crate::compile::geometry::Geometry;
 use crate::program::{Code, SideId};
-use crate::run::error::RunError;
+use crate::run::error::{RunError, count_overflow};
 use crate::run::general::Runner;
 use crate::run::generator::{Generator, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
@@ -52,6 +52,16 @@ pub trait BitGame {
     fn count(&self, g: &Geometry, sets: &Self::Sets, mover: usize) -> u64;
     /// The sets after each move of `mover`, in the generator's order.
     fn each(&self, g: &Geometry, sets: &Self::Sets, mover: usize, then: impl FnMut(Self::Sets));
+    /// [`BitGame::each`] in any order (a family may find its moves faster so).
+    fn each_any(
+        &self,
+        g: &Geometry,
+        sets: &Self::Sets,
+        mover: usize,
+        then: impl FnMut(Self::Sets),
+    ) {
+        self.each(g, sets, mover, then);
+    }
     /// [`BitGame::count`] before a move is played: keeps what [`BitGame::play`] needs.
     fn moves(&self, g: &Geometry, sets: &Self::Sets, mover: usize, kept: &mut Self::Kept) -> u64;
     /// Plays the `k`-th move (from 0) in the generator's order, after [`BitGame::moves`].
@@ -112,25 +122,97 @@ impl<'p, G: BitGame> Bits<'p, G> {
     /// changed.
     #[inline(always)]
     fn over(&self, s: &BitState<G::Sets>) -> Result<Option<usize>, RunError> {
-        over(
-            self.game.ends(),
-            &self.e.g,
-            &s.sets.sides(),
-            s.mover as usize,
-            s.changed,
-        )
+        changed_over(&self.game, &self.e.g, s)
     }
 
-    /// The state after a pass of the side to move of `s`, when it must pass: it has no
-    /// move and the other side has one.
+    /// The state after a pass of the side to move of `s`, when it must pass.
     fn pass(&self, s: &BitState<G::Sets>) -> Option<BitState<G::Sets>> {
-        let other = 1 - s.mover as usize;
-        (G::PASSES && self.game.count(&self.e.g, &s.sets, other) > 0).then_some(BitState {
-            sets: s.sets,
-            mover: other as u8,
-            passes: s.passes.saturating_add(1),
-            changed: READS_MOVER,
-        })
+        pass(&self.game, &self.e.g, s)
+    }
+
+    /// The children of `s` in the order `each` (a way of [`BitGame`]'s to list moves)
+    /// gives them, written over `out`.
+    #[inline(always)]
+    fn children_by(
+        &mut self,
+        s: &BitState<G::Sets>,
+        out: &mut Vec<BitState<G::Sets>>,
+        each: impl FnOnce(&G, &Geometry, &G::Sets, usize, &mut dyn FnMut(G::Sets)),
+    ) -> Result<(), RunError> {
+        self.runner.tick()?;
+        out.clear();
+        if self.over(s)?.is_some() {
+            return Ok(());
+        }
+        let (mover, before) = (s.mover as usize, s.sets.sides());
+        each(&self.game, &self.e.g, &s.sets, mover, &mut |next| {
+            out.push(BitState {
+                sets: next,
+                mover: 1 - mover as u8,
+                passes: s.passes,
+                changed: changed(&self.game, &before, &next.sides()),
+            });
+        });
+        if out.is_empty()
+            && let Some(passed) = self.pass(s)
+        {
+            out.push(passed);
+        }
+        Ok(())
+    }
+}
+
+/// The end rule that holds in `s`, asking only those that read what its last move changed.
+#[inline(always)]
+fn changed_over<G: BitGame>(
+    game: &G,
+    g: &Geometry,
+    s: &BitState<G::Sets>,
+) -> Result<Option<usize>, RunError> {
+    over(game.ends(), g, &s.sets.sides(), s.mover as usize, s.changed)
+}
+
+/// What a move from sets `before` to `after` changed, as the end rules read it (nothing to
+/// tell a game without end rules).
+#[inline(always)]
+fn changed<G: BitGame>(game: &G, before: &[SetsWord<G>; 2], after: &[SetsWord<G>; 2]) -> u8 {
+    match game.ends().is_empty() {
+        true => 0,
+        false => changes(before, after),
+    }
+}
+
+/// The word of a game's sets.
+type SetsWord<G> = <<G as BitGame>::Sets as BitSets>::W;
+
+/// The state after a pass of the side to move of `s`, when it must pass: it has no move
+/// and the other side has one.
+#[inline(always)]
+fn pass<G: BitGame>(game: &G, g: &Geometry, s: &BitState<G::Sets>) -> Option<BitState<G::Sets>> {
+    let other = 1 - s.mover as usize;
+    (G::PASSES && game.count(g, &s.sets, other) > 0).then_some(BitState {
+        sets: s.sets,
+        mover: other as u8,
+        passes: s.passes.saturating_add(1),
+        changed: READS_MOVER,
+    })
+}
+
+/// How many legal moves the side to move of `s` has (see [`Generator::count`]).
+#[inline(always)]
+fn count<G: BitGame>(
+    runner: &mut Runner,
+    game: &G,
+    g: &Geometry,
+    s: &BitState<G::Sets>,
+) -> Result<u64, RunError> {
+    runner.tick()?;
+    if changed_over(game, g, s)?.is_some() {
+        return Ok(0);
+    }
+    match game.count(g, &s.sets, s.mover as usize) {
+        0 => Ok(u64::from(pass(game, g, s).is_some())),
+        n => Ok(n),
     }
 }
 
@@ -165,7 +247,7 @@ fn ply<const M: usize, G: BitGame>(
     }
     let before = s.sets.sides();
     game.play(g, &mut s.sets, M, &bits.kept, rng.below(n));
-    s.changed = changes(&before, &s.sets.sides());
+    s.changed = changed(game, &before, &s.sets.sides());
     s.mover = 1 - M as u8;
     Ok(Ply::Played)
 }
@@ -222,37 +304,56 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
 
     #[inline]
     fn count(&mut self, s: &Self::State) -> Result<u64, RunError> {
+        count(&mut self.runner, &self.game, &self.e.g, s)
+    }
+
+    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), RunError> {
+        self.children_by(s, out, |game, g, sets, mover, then| {
+            game.each(g, sets, mover, then)
+        })
+    }
+
+    fn children_unordered(
+        &mut self,
+        s: &Self::State,
+        out: &mut Vec<Self::State>,
+    ) -> Result<(), RunError> {
+        self.children_by(s, out, |game, g, sets, mover, then| {
+            game.each_any(g, sets, mover, then)
+        })
+    }
+
+    /// Counted child by child as each is found, without making the list.
+    fn count_children(
+        &mut self,
+        s: &Self::State,
+        _: &mut Vec<Self::State>,
+    ) -> Result<u64, RunError> {
         self.runner.tick()?;
         if self.over(s)?.is_some() {
             return Ok(0);
         }
-        match self.game.count(&self.e.g, &s.sets, s.mover as usize) {
-            0 => Ok(u64::from(self.pass(s).is_some())),
-            n => Ok(n),
-        }
-    }
-
-    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), RunError> {
-        self.runner.tick()?;
-        out.clear();
-        if self.over(s)?.is_some() {
-            return Ok(());
-        }
+        let Bits {
+            runner, game, e, ..
+        } = self;
         let (mover, before) = (s.mover as usize, s.sets.sides());
-        self.game.each(&self.e.g, &s.sets, mover, |next| {
-            out.push(BitState {
+        let (mut total, mut moves) = (Ok(0u64), 0u64);
+        game.each_any(&e.g, &s.sets, mover, |next| {
+            moves += 1;
+            let Ok(sum) = total else { return };
+            let child = BitState {
                 sets: next,
                 mover: 1 - mover as u8,
                 passes: s.passes,
-                changed: changes(&before, &next.sides()),
-            });
+                changed: changed(game, &before, &next.sides()),
+            };
+            total = count(runner, game, &e.g, &child)
+                .and_then(|n| sum.checked_add(n).ok_or_else(count_overflow));
         });
-        if out.is_empty()
-            && let Some(passed) = self.pass(s)
-        {
-            out.push(passed);
+        match (moves, pass(game, &e.g, s)) {
+            (0, Some(passed)) => count(runner, game, &e.g, &passed),
+            _ => total,
         }
-        Ok(())
     }
 
     fn moves(

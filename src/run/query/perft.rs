@@ -26,14 +26,18 @@ pub fn perft<'p, G: Generator<'p>>(
     depth: u32,
     levels: &mut Levels<G::State>,
 ) -> Result<u64, RunError> {
-    match depth {
+    // The last two plies are counted, not made (the representation may make the first).
+    let mut children = match depth {
         0 => return Ok(1),
-        // The last ply is counted, not made.
         1 => return g.count(s),
-        _ => {}
+        _ => levels.0.pop().unwrap_or_default(),
+    };
+    if depth == 2 {
+        let found = g.count_children(s, &mut children);
+        levels.0.push(children);
+        return found;
     }
-    let mut children = levels.0.pop().unwrap_or_default();
-    let found = g.children(s, &mut children).and_then(|()| {
+    let found = g.children_unordered(s, &mut children).and_then(|()| {
         g.remember(s);
         let below = sum_below(g, &children, depth - 1, levels);
         g.forget_last();
