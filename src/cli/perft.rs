@@ -94,8 +94,9 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     }
     if rep.format == Format::Text {
         to_stderr(&format!(
-            "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s)\n",
-            total as f64 / secs.max(1e-9)
+            "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s) on {}\n",
+            total as f64 / secs.max(1e-9),
+            compiled.describe()
         ));
     }
     exit::OK

@@ -86,10 +86,11 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     }
     if rep.format == Format::Text {
         to_stderr(&format!(
-            "{games} games, {} plies ({:.1} a game) in {secs:.3} s ({:.0} games/s)\n",
+            "{games} games, {} plies ({:.1} a game) in {secs:.3} s ({:.0} games/s) on {}\n",
             sum.plies,
             sum.plies as f64 / games.max(1) as f64,
-            games as f64 / secs.max(1e-9)
+            games as f64 / secs.max(1e-9),
+            compiled.describe()
         ));
     }
     exit::OK

@@ -114,10 +114,6 @@ impl<'p, G: BitGame> Bits<'p, G> {
         &mut self.runner
     }
 
-    pub fn into_runner(self) -> Runner<'p> {
-        self.runner
-    }
-
     /// The end rule that holds in `s`, asking only those that read what its last move
     /// changed.
     #[inline(always)]
