@@ -4,12 +4,14 @@ pub mod ast;
 mod fits;
 mod grammar;
 pub mod names;
+mod pairs;
 mod parse;
 mod parse_expr;
 mod parse_move;
 mod syntax_error;
 
 pub use fits::{Next, is_name, next_after};
-pub use parse::{MAX_STEP, parse};
+pub use pairs::MAX_STEP;
+pub use parse::parse;
 pub use parse_expr::MAX_NESTING;
 pub use syntax_error::SyntaxError;

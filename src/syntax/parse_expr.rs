@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 
 use super::ast::*;
 use super::grammar::Rule;
-use super::parse::{integer, name, name_list, span, unescape};
+use super::pairs::{integer, name, name_list, span, unescape};
 use super::syntax_error::SyntaxError;
 
 /// The deepest an expression may nest: operators (`a + b + c` is two deep), `not` and `-`,

@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 
 use super::ast::*;
 use super::grammar::Rule;
-use super::parse::{integer, name, name_list, span, timing};
+use super::pairs::{integer, name, name_list, span, timing};
 use super::parse_expr::{expr, regions, square_ref};
 use super::syntax_error::SyntaxError;
 
