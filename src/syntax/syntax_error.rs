@@ -168,6 +168,9 @@ impl SyntaxError {
             let k = crate::suggest::closest(before, keywords)?;
             (k != before).then(|| format!("did you mean `{k}`? (`{before}` was read as a name)"))
         });
+        if let Some(e) = unknown_statement(source, pos) {
+            return e;
+        }
         SyntaxError {
             span: Span::new(pos, pos + len),
             message,
@@ -175,6 +178,68 @@ impl SyntaxError {
             help,
         }
     }
+}
+
+/// The sections of a rules file (a statement that holds others), as opposed to statements.
+const SECTIONS: &[&str] = &["move", "game", "input", "output", "setup"];
+
+/// A misspelt statement keyword at the start of a line (`mvoe` for `move`), when the parse
+/// fails at it or later in what follows it: the statement before may have read it as a
+/// name, so that the parse fails a line later with an error about something else. The
+/// error is at the misspelt word: it is not a keyword, and either the parse failed on it or
+/// it is close to a statement keyword.
+fn unknown_statement(source: &str, pos: usize) -> Option<SyntaxError> {
+    // The last line at or before `pos` that starts at its first column (statements start
+    // there; what continues a statement is usually indented).
+    let mut line_start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
+    loop {
+        let first = source[line_start..].chars().next();
+        if first.is_some_and(|c| !c.is_whitespace() && c != '#') {
+            break;
+        }
+        if line_start == 0 {
+            return None;
+        }
+        line_start = source[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+    }
+    let word_len = source[line_start..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(source.len() - line_start);
+    let word = &source[line_start..line_start + word_len];
+    if word.is_empty() || !word.starts_with(|c: char| c.is_ascii_alphabetic()) || is_keyword(word) {
+        return None;
+    }
+    let known = STATEMENT_KEYWORDS.iter().chain(STATEMENT_ONLY).copied();
+    // A word of one or two letters is a typo of too many keywords to name one.
+    let meant = crate::suggest::closest(word, known).filter(|_| word.len() >= 3);
+    if meant.is_none() && pos != line_start {
+        return None;
+    }
+    let what = match meant {
+        Some(k) if SECTIONS.contains(&k) => "section",
+        _ => "statement",
+    };
+    // The message says what was meant when a keyword is close; else the help lists them.
+    let help = meant.is_none().then(|| {
+        format!(
+            "a statement starts with a keyword: {}",
+            STATEMENT_KEYWORDS
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    });
+    let message = match meant {
+        Some(k) => format!("unknown {what} `{word}`, did you mean `{k}`?"),
+        None => format!("unknown {what} `{word}`"),
+    };
+    Some(SyntaxError {
+        span: Span::new(line_start, line_start + word_len),
+        message,
+        label: format!("not a {what} keyword"),
+        help,
+    })
 }
 
 /// The words that start an expression (`count own pieces`, `no moves`, `any ...`), for a
