@@ -2,7 +2,7 @@
 //! Every name is an index here; nothing in it refers back to the syntax tree except the
 //! spans kept for runtime messages.
 
-use crate::syntax::ast::{Axis, Span, Style};
+use crate::syntax::ast::{Axis, Span, Style, Turn};
 
 pub type SideId = u8;
 pub type KindId = u8;
@@ -124,6 +124,11 @@ pub enum Action {
         after: u32,
     },
     Pass,
+    /// One block of the board turns (`blocks R x C`), with the pieces on it: each turn
+    /// listed, on each block.
+    Rotate {
+        turns: Vec<Turn>,
+    },
 }
 
 /// How a placement in a later part of a move is reached: a slide from where the part
@@ -537,6 +542,10 @@ pub struct GameRules {
     pub stuck_span: Option<Span>,
     /// Playouts stop after this many plies.
     pub stop_after: Option<u32>,
+    /// `may end between parts [if COND]`: where it is written, and COND. The end conditions
+    /// are asked after each part of a move in parts too (where COND holds), and a move stops
+    /// where the game is over.
+    pub between_parts: Option<(Span, Option<Expr>)>,
     /// The conditions that end a game, in order.
     pub ends: Vec<EndRule>,
     /// How a finished game is reported: the first line whose condition holds.
@@ -547,6 +556,8 @@ pub struct GameRules {
 pub struct Program {
     pub rows: Dim,
     pub cols: Dim,
+    /// `blocks R x C`: the board's blocks, rows and columns each.
+    pub blocks: Option<(u32, u32)>,
     pub notation: Notation,
     pub sides: Vec<SideInfo>,
     pub kinds: Vec<String>,

@@ -437,6 +437,36 @@ const CONTEXTUAL: &[(&str, &str)] = &[
         "sides white \"O\" forward up, black forward down",
     ),
     ("before", "move jump along up over enemy, any gap before"),
+    ("a", "move place onto empty then rotate a block"),
+    ("parts", "game\n  may end between parts"),
+    (
+        "quarter",
+        "move place onto empty then rotate a block a quarter turn clockwise",
+    ),
+    (
+        "half",
+        "move place onto empty then rotate a block a half turn",
+    ),
+    (
+        "turn",
+        "move place onto empty then rotate a block a half turn",
+    ),
+    (
+        "clockwise",
+        "move place onto empty then rotate a block a quarter turn clockwise",
+    ),
+    (
+        "anticlockwise",
+        "move place onto empty then rotate a block a quarter turn anticlockwise",
+    ),
+    (
+        "either",
+        "move place onto empty then rotate a block a quarter turn either way",
+    ),
+    (
+        "way",
+        "move place onto empty then rotate a block a quarter turn either way",
+    ),
     ("a", "game\n  x wins if 4 x pieces in a row"),
     ("left", "game\n  x wins if any x pieces on the left edge"),
     ("right", "game\n  x wins if any x pieces on the right edge"),

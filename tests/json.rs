@@ -186,6 +186,12 @@ fn every_document_matches_docs_json() {
             "tests/cmd/go-capture.txt",
             "c4",
         ),
+        // A placement that wins before its turn of a block, and turns of blocks.
+        (
+            "rules/pentago.rules",
+            "tests/perft/pentago-five-at-once.txt",
+            "E1",
+        ),
     ] {
         if !std::path::Path::new(input).exists() {
             continue;

@@ -2,10 +2,20 @@
 //! blocks of `id NAME`, an optional `position FILE` (a file next to it, read with the rules
 //! file's input format; without it the rules file's setup is used) and `perft DEPTH COUNT`
 //! lines. Each depth whose count is at most `PLY_PERFT_LIMIT` (default 1,000,000 leaves,
-//! a few seconds in a debug build) is checked through `ply perft rules/<game>.rules`.
+//! a few seconds in a debug build) is checked through `ply perft rules/<game>.rules` (or
+//! `rules/variants/<game>.rules`, for a variant that follows an oracle's rules).
 
 use std::path::Path;
 use std::process::Command;
+
+/// `rules/STEM.rules`, or the variant `rules/variants/STEM.rules`.
+fn rules_file(stem: &str) -> std::path::PathBuf {
+    let game = Path::new("rules").join(format!("{stem}.rules"));
+    match game.exists() {
+        true => game,
+        false => Path::new("rules/variants").join(format!("{stem}.rules")),
+    }
+}
 
 struct Block {
     id: String,
@@ -46,24 +56,34 @@ fn blocks(text: &str) -> Vec<Block> {
     out
 }
 
-#[test]
-fn perft_counts() {
-    let limit: u64 = std::env::var("PLY_PERFT_LIMIT")
+/// The largest count checked: `PLY_PERFT_LIMIT`, 1,000,000 unless set.
+fn limit() -> u64 {
+    std::env::var("PLY_PERFT_LIMIT")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
+        .unwrap_or(1_000_000)
+}
+
+/// The files of `tests/perft` with the extension `ext`, in order (at least one).
+fn files(ext: &str) -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir("tests/perft")
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no perft files");
+    assert!(!files.is_empty(), "no {ext} files");
+    files
+}
+
+#[test]
+fn perft_counts() {
+    let (limit, files) = (limit(), files("perft"));
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-        let rules = Path::new("rules").join(format!("{stem}.rules"));
+        let rules = rules_file(&stem);
         for block in blocks(&std::fs::read_to_string(&file).unwrap()) {
             for &(depth, want) in block.counts.iter().filter(|(_, n)| *n <= limit) {
                 let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
@@ -90,6 +110,84 @@ fn perft_counts() {
         }
     }
     assert!(checked >= 10, "only {checked} perft counts checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A position of a `.positions` file: its name, its board as the input reads it, and its
+/// counts by depth.
+type Placed = (String, String, Vec<(u32, u64)>);
+
+/// `tests/perft/<game>.positions`: positions from random games with an oracle's counts, each a
+/// `position ...` line, the board indented as the rules file's input reads it, and
+/// `perft DEPTH COUNT` lines (see tests/oracles/openspiel/perft.py). Counts above
+/// `PLY_PERFT_LIMIT` are left to a release run (`PLY_PERFT_LIMIT=100000000 cargo test
+/// --release --test perft`).
+#[test]
+fn random_positions_agree_with_the_oracle() {
+    let (limit, files) = (limit(), files("positions"));
+    let dir = std::env::temp_dir().join(format!("ply-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut positions, mut checked, mut failures) = (0, 0, Vec::new());
+    for file in files {
+        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        let rules = rules_file(&stem);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut blocks: Vec<Placed> = Vec::new();
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            if let Some(id) = line.strip_prefix("position ") {
+                blocks.push((id.to_string(), String::new(), Vec::new()));
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let (d, n) = rest.split_once(' ').expect("perft DEPTH COUNT");
+                let block = blocks.last_mut().expect("perft after position");
+                block
+                    .2
+                    .push((d.parse().unwrap(), n.trim().parse().unwrap()));
+            } else if let Some(board) = line.strip_prefix("  ") {
+                let block = blocks.last_mut().expect("a board after position");
+                block.1.push_str(board);
+                block.1.push('\n');
+            } else {
+                panic!("{}: unknown line `{line}`", file.display());
+            }
+        }
+        for (id, board, counts) in blocks {
+            positions += 1;
+            let at = dir.join(format!("{stem}-{positions}.txt"));
+            std::fs::write(&at, &board).unwrap();
+            for &(depth, want) in counts.iter().filter(|(_, n)| *n <= limit) {
+                let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+                    .arg("perft")
+                    .arg(&rules)
+                    .args([
+                        "--depth",
+                        &depth.to_string(),
+                        "--threads",
+                        "1",
+                        "--position",
+                    ])
+                    .arg(&at)
+                    .output()
+                    .expect("ply runs");
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let got = stdout.lines().last().unwrap_or("").to_string();
+                checked += 1;
+                if !out.status.success() || got != want.to_string() {
+                    failures.push(format!(
+                        "{stem} {id} perft {depth}: expected {want}, got {got:?}\n{board}{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        checked >= positions,
+        "only {checked} counts for {positions} positions"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -264,4 +362,73 @@ fn threads_change_no_count_and_no_tally() {
         assert_eq!(one, games("2"), "{rules}: playouts on 1 and 2 threads");
         assert_eq!(one, games("5"), "{rules}: playouts on 1 and 5 threads");
     }
+}
+
+/// The last line of `ply perft ARGS`.
+fn perft_count(args: &[&str]) -> u64 {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("perft")
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout.lines().last().unwrap().parse().unwrap()
+}
+
+#[test]
+fn single_actions_split_a_turn() {
+    // Pentago from the empty board: 36 placements, each followed by 8 turns of a block, then
+    // 35 placements of the other side.
+    let actions: Vec<u64> = (1..=3)
+        .map(|d| {
+            perft_count(&[
+                "rules/pentago.rules",
+                "--depth",
+                &d.to_string(),
+                "--count",
+                "actions",
+            ])
+        })
+        .collect();
+    assert_eq!(actions, [36, 36 * 8, 36 * 8 * 35]);
+    // Where every move is one action, both counts agree, on both representations.
+    for extra in [&[][..], &["--general"][..]] {
+        for d in ["1", "3", "5"] {
+            let moves =
+                perft_count(&[&["rules/connect-four.rules", "--depth", d][..], extra].concat());
+            let single = perft_count(
+                &[
+                    &[
+                        "rules/connect-four.rules",
+                        "--depth",
+                        d,
+                        "--count",
+                        "actions",
+                    ][..],
+                    extra,
+                ]
+                .concat(),
+            );
+            assert_eq!(moves, single, "connect four perft {d} {extra:?}");
+        }
+    }
+    // A chain of jumps is one move, but an action per jump: the position has two first
+    // jumps (6x13, 6x15), each going on to two more jumps in one way only.
+    let at = [
+        "rules/english-draughts.rules",
+        "--position",
+        "tests/perft/english-draughts-multi-jump.txt",
+    ];
+    let depth = |d: &str, unit: &str| {
+        perft_count(&[&at[..], &["--depth", d, "--count", unit][..]].concat())
+    };
+    assert_eq!(depth("1", "moves"), 2);
+    assert_eq!(depth("1", "actions"), 2);
+    assert_eq!(depth("3", "actions"), 2);
+    assert_eq!(depth("4", "actions"), depth("2", "moves"));
 }

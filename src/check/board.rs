@@ -40,6 +40,11 @@ impl Checker {
         let c = self.dim(cols);
         self.program().rows = r;
         self.program().cols = c;
+        if let Some(b) = st.get("blocks")
+            && let StatementKind::Blocks { rows, cols } = b.kind
+        {
+            self.blocks(b.span, (r, c), (rows, cols));
+        }
         for (axis, style) in self.prog().notation.parts.clone() {
             let (dim, what) = if axis == ast::Axis::Row {
                 (r, "rows")
@@ -64,6 +69,35 @@ impl Checker {
                 );
             }
         }
+    }
+
+    /// `blocks R x C`: blocks of at least one square that tile the board (a board sized
+    /// by the input is checked when its size is known).
+    fn blocks(&mut self, span: Span, (r, c): (Dim, Dim), (rows, cols): (u64, u64)) {
+        let fits = |d: Dim, b: u64| match d {
+            Dim::Fixed(n) => b >= 1 && b <= n as u64 && (n as u64).is_multiple_of(b),
+            Dim::Var(_) => (1..=MAX_DIM as u64).contains(&b),
+        };
+        if !fits(r, rows) || !fits(c, cols) {
+            let size = |d: Dim| match d {
+                Dim::Fixed(n) => n.to_string(),
+                Dim::Var(_) => "N".to_string(),
+            };
+            self.error(
+                CheckError::new(
+                    span,
+                    format!(
+                        "blocks of {rows} x {cols} do not divide the {} x {} board",
+                        size(r),
+                        size(c)
+                    ),
+                    "not a whole number of blocks",
+                )
+                .help("each block side must divide the board side: `blocks 3 x 3` on a 6 x 6 board makes four blocks"),
+            );
+        }
+        // Kept when wrong, so that a rotation is not also told the blocks are missing.
+        self.program().blocks = Some((rows as u32, cols as u32));
     }
 
     pub(super) fn notation(&mut self, span: Span, parts: &[ast::SquarePart], joined: &[bool]) {

@@ -293,6 +293,7 @@ impl Checker {
         for s in &file.statements {
             let key = match &s.kind {
                 StatementKind::Board { .. } => "board",
+                StatementKind::Blocks { .. } => "blocks",
                 StatementKind::Squares { .. } => "squares",
                 StatementKind::Sides(_) => "sides",
                 StatementKind::Kinds(_) => "kinds",
@@ -415,6 +416,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
     Program {
         rows: Dim::Fixed(1),
         cols: Dim::Fixed(1),
+        blocks: None,
         notation: Notation {
             parts: vec![
                 (ast::Axis::Column, ast::Style::Letter),

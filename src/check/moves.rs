@@ -129,6 +129,13 @@ impl Checker {
                 "remove this",
             ));
         }
+        if let (Some(k), ActionKind::Rotate(_)) = (kind, &action.kind) {
+            self.error(CheckError::new(
+                k.span,
+                "a rotation turns a whole block, whatever stands on it, so it has no kind",
+                "remove this",
+            ));
+        }
         if rule.actions.len() == super::MAX_ACTIONS {
             self.error(CheckError::new(
                 span,
@@ -181,6 +188,13 @@ impl Checker {
             );
             return;
         };
+        if matches!(action.action, Action::Rotate { .. }) {
+            self.error(
+                CheckError::new(span, "a rotation has no square for `where` to ask about", "after a rotation")
+                    .help("put the condition on the action before the rotation, or in `legal if ...` for the position after the move"),
+            );
+            return;
+        }
         if !action.conditions.is_empty() {
             self.error(
                 CheckError::new(
@@ -234,6 +248,19 @@ impl Checker {
             );
             return;
         };
+        if matches!(action.action, Action::Rotate { .. }) {
+            self.error(
+                CheckError::new(
+                    span,
+                    format!("a rotation has no `{what}` clause"),
+                    "after a rotation",
+                )
+                .help(
+                    "a rotation only turns its block; write the clause after the action before it",
+                ),
+            );
+            return;
+        }
         let fx = &mut action.effects;
         let given = match part {
             MovePart::Marking(_) => std::mem::replace(&mut fx.marks, true),
@@ -370,10 +397,41 @@ impl Checker {
         }
     }
 
+    /// `rotate a block ...`: needs the board's blocks; a quarter turn needs square blocks.
+    /// (An action even when it is wrong: the part it stands in is not also empty.)
+    fn rotate(&mut self, turns: &[ast::Turn], span: Span) -> Action {
+        let blocks = self.prog().blocks;
+        let Some((rows, cols)) = blocks else {
+            self.error(
+                CheckError::new(span, "a rotation needs the board's blocks", "which blocks?")
+                    .help("divide the board first, e.g. `blocks 3 x 3` after the board statement"),
+            );
+            return Action::Rotate { turns: Vec::new() };
+        };
+        if rows != cols && turns.iter().any(|t| *t != ast::Turn::Half) {
+            self.error(
+                CheckError::new(
+                    span,
+                    format!("a block of {rows} x {cols} squares cannot make a quarter turn"),
+                    "not a square block",
+                )
+                .help("give square blocks, or turn them `a half turn`"),
+            );
+        }
+        let mut unique = Vec::new();
+        for t in turns {
+            if !unique.contains(t) {
+                unique.push(*t);
+            }
+        }
+        Action::Rotate { turns: unique }
+    }
+
     fn action(&mut self, a: &ast::Action) -> Option<(Action, ClauseSpans)> {
         let mut spans = ClauseSpans::default();
         let action = match &a.kind {
             ActionKind::Pass => Action::Pass,
+            ActionKind::Rotate(turns) => self.rotate(turns, a.span),
             ActionKind::Step { dirs, onto } => {
                 spans.onto = onto.as_ref().map(|c| c.span);
                 let d = self.direction_list(dirs);

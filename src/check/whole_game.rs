@@ -153,6 +153,7 @@ impl Checker {
             stuck: Stuck::End,
             stuck_span: None,
             stop_after: None,
+            between_parts: None,
             ends: Vec::new(),
             results: Vec::new(),
         };
@@ -172,6 +173,31 @@ impl Checker {
                     stuck_seen = true;
                     rules.stuck = *then;
                     rules.stuck_span = Some(*span);
+                    prev_if = false;
+                }
+                GameClause::BetweenParts(cond, span) => {
+                    if rules.between_parts.is_some() {
+                        self.error(CheckError::new(
+                            *span,
+                            "`may end between parts` is given twice",
+                            "second one",
+                        ));
+                    } else if self.prog().moves.iter().all(|m| m.then.is_empty()) {
+                        self.error(
+                            CheckError::new(
+                                *span,
+                                "no move of this game has parts",
+                                "nothing to end between",
+                            )
+                            .help("a move in parts is written with `then`: `place onto empty, then rotate a block a quarter turn either way`"),
+                        );
+                    }
+                    let cx = Cx {
+                        end: true,
+                        ..Cx::default()
+                    };
+                    let cond = cond.as_ref().map(|c| self.bool_expr(c, &cx));
+                    rules.between_parts = Some((*span, cond));
                     prev_if = false;
                 }
                 GameClause::StopAfter(n, span) => {
@@ -253,6 +279,7 @@ impl Checker {
             let span = clauses.first().map(|c| match c {
                 GameClause::Stuck { span, .. }
                 | GameClause::StopAfter(_, span)
+                | GameClause::BetweenParts(_, span)
                 | GameClause::Result { span, .. }
                 | GameClause::End { span, .. } => *span,
             });

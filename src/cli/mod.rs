@@ -24,8 +24,9 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostic::Style;
+use crate::run::query::perft::Unit;
 use crate::run::query::threads;
-use options::{Color, Format, FormatArg, Limits, Representation, exit, print};
+use options::{Color, Counting, Format, FormatArg, Limits, Representation, exit, print};
 use report::Reporter;
 
 const AFTER_HELP: &str = "\
@@ -155,11 +156,14 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
     /// Count the move sequences of exactly DEPTH plies from the start position
     #[command(
         after_help = "The count is the last line of standard output; --divide first prints each first \
-move with its count. Time and leaves per second go to standard error. The first moves are \
-shared among the threads; the count does not depend on how many there are.\n\n\
+move with its count. Time and leaves per second go to standard error, with what was counted: \
+whole moves (a turn, with all its parts and jumps) or, with --count actions, single actions \
+(each part of a move in parts and each jump of a chain is a ply, as oracles that split a turn \
+count). The first moves are shared among the threads; the count does not depend on how many \
+there are.\n\n\
 Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
 ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1\n  \
-ply perft game.rules --depth 6 --general"
+ply perft game.rules --depth 6 --general\n  ply perft game.rules --depth 3 --count actions"
     )]
     Perft {
         /// The rules file
@@ -177,6 +181,10 @@ ply perft game.rules --depth 6 --general"
         /// Threads to count on, each taking the next first move (default: one per core)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        /// What a ply is: a whole move (every part and jump of it), or a single action (each
+        /// part of a move in parts, each jump of a chain, counted on one thread)
+        #[arg(long, value_enum, default_value_t = Counting::Moves)]
+        count: Counting,
         #[command(flatten)]
         representation: Representation,
         #[command(flatten)]
@@ -423,6 +431,7 @@ fn command(command: Command, style: Style) -> i32 {
             position,
             divide,
             threads,
+            count,
             representation,
             limits,
             format,
@@ -435,6 +444,10 @@ fn command(command: Command, style: Style) -> i32 {
                 divide,
                 threads: threads::count(threads.map(|n| n as usize)),
                 choice: representation.choice(),
+                unit: match count {
+                    Counting::Moves => Unit::Moves,
+                    Counting::Actions => Unit::Actions,
+                },
             },
             limits,
         ),

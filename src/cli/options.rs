@@ -45,6 +45,13 @@ pub struct FormatArg {
     pub format: Format,
 }
 
+/// What `ply perft --count` counts as a ply.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Counting {
+    Moves,
+    Actions,
+}
+
 /// Which representation of the rules the whole-game commands play on.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct Representation {

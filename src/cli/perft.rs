@@ -8,7 +8,7 @@ use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
 use crate::render::json;
-use crate::run::query::perft::{PerftAsk, perft_shared};
+use crate::run::query::perft::{PerftAsk, Unit, perft_shared};
 use crate::run::query::threads;
 use crate::run::{Choice, Compiled};
 
@@ -20,6 +20,8 @@ pub struct Ask<'a> {
     pub threads: usize,
     /// Which representation of the rules to count on.
     pub choice: Choice,
+    /// Whole moves or single actions.
+    pub unit: Unit,
 }
 
 pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
@@ -29,6 +31,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         divide,
         threads,
         choice,
+        unit,
     } = ask;
     let loaded = match load(rep, rules) {
         Ok(r) => r,
@@ -43,6 +46,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     let budget = limits.budget();
     let progress = threads::Progress::default();
     let ask = PerftAsk {
+        unit,
         depth,
         divide,
         threads,
@@ -81,6 +85,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
             json::line(
                 &json::Perft {
                     depth,
+                    counts: unit.words(),
                     count: total,
                     divide,
                 },
@@ -94,9 +99,10 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     }
     if rep.format == Format::Text {
         to_stderr(&format!(
-            "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s) on {}\n",
+            "perft({depth}) = {total} in {secs:.3} s ({:.0} leaves/s) on {}, counting {}\n",
             total as f64 / secs.max(1e-9),
-            compiled.describe()
+            compiled.describe(),
+            unit.words()
         ));
     }
     exit::OK

@@ -51,7 +51,7 @@ impl Attacks {
     fn add(&mut self, ka: &KindAction, side: usize) {
         let kinds = ka.kinds;
         match &ka.action {
-            Action::Pass => {}
+            Action::Pass | Action::Rotate { .. } => {}
             Action::Place { onto, .. } => {
                 // A placement onto an enemy takes it wherever it stands.
                 self.general |= onto & C_ENEMY != 0;

@@ -2,7 +2,7 @@
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
 use crate::program::{Area, DirId, Edge, Notation, Program, SideId, Whose};
-use crate::syntax::ast::{Axis, Style};
+use crate::syntax::ast::{Axis, Style, Turn};
 
 #[derive(Debug)]
 pub struct Geometry {
@@ -48,6 +48,14 @@ pub struct Geometry {
     pub all_bits: u128,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
+    /// `blocks R x C`: each block's squares, row by row from its top left.
+    pub blocks: Vec<Vec<u32>>,
+    /// The block whose first square each square is (`u32::MAX` for the others).
+    pub block_at: Vec<u32>,
+    /// For each turn (clockwise, anticlockwise, half, as `Turn as usize`): the index in the
+    /// block of the square each square's piece comes from (empty when the turn cannot be
+    /// made, a quarter turn of a block that is not square).
+    pub turn_from: [Vec<u16>; 3],
 }
 
 #[derive(Debug)]
@@ -155,6 +163,9 @@ impl Geometry {
             step_bits: Vec::new(),
             all_bits: 0,
             adjacency: Vec::new(),
+            blocks: Vec::new(),
+            block_at: Vec::new(),
+            turn_from: Default::default(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
         // Lines are shared by a direction and its opposite: number them for the first of the pair.
@@ -232,20 +243,7 @@ impl Geometry {
             .into_iter()
             .map(String::into_boxed_str)
             .collect();
-        for sq in 0..n {
-            let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
-            let edges = [
-                (r == 0, Edge::Top),
-                (r == rows as i64 - 1, Edge::Bottom),
-                (c == 0, Edge::Left),
-                (c == cols as i64 - 1, Edge::Right),
-            ];
-            for (yes, e) in edges {
-                if yes {
-                    g.areas[sq] |= Geometry::area_bit(Area::Edge(e), 0);
-                }
-            }
-        }
+        g.mark_edges();
         for (s, side) in p.sides.iter().enumerate() {
             if let Some((fr, fc)) = side.forward {
                 let whose = Whose::Side(s as SideId);
@@ -276,7 +274,60 @@ impl Geometry {
         for spec in &p.regions {
             g.adjacency.push(g.neighbours(&spec.adjacency));
         }
+        if let Some(b) = p.blocks {
+            g.cut_blocks(b)?;
+        }
         Ok(g)
+    }
+
+    /// The four edges, as areas of the squares on them.
+    fn mark_edges(&mut self) {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        for sq in 0..self.n {
+            let (r, c) = (sq as i64 / cols, sq as i64 % cols);
+            let edges = [
+                (r == 0, Edge::Top),
+                (r == rows - 1, Edge::Bottom),
+                (c == 0, Edge::Left),
+                (c == cols - 1, Edge::Right),
+            ];
+            for (yes, e) in edges {
+                if yes {
+                    self.areas[sq] |= Geometry::area_bit(Area::Edge(e), 0);
+                }
+            }
+        }
+    }
+
+    /// The blocks of `blocks R x C` and how their squares move when a block turns.
+    fn cut_blocks(&mut self, (h, w): (u32, u32)) -> Result<(), NotationError> {
+        let (rows, cols) = (self.rows, self.cols);
+        if h > rows || w > cols || !rows.is_multiple_of(h) || !cols.is_multiple_of(w) {
+            return Err(NotationError(format!(
+                "blocks of {h} x {w} do not divide the {rows} x {cols} board"
+            )));
+        }
+        self.block_at = vec![u32::MAX; self.n];
+        for br in 0..rows / h {
+            for bc in 0..cols / w {
+                let squares: Vec<u32> = (0..h * w)
+                    .map(|i| (br * h + i / w) * cols + bc * w + i % w)
+                    .collect();
+                self.block_at[squares[0] as usize] = self.blocks.len() as u32;
+                self.blocks.push(squares);
+            }
+        }
+        let at = |r: u32, c: u32| (r * w + c) as u16;
+        let all = |f: &dyn Fn(u32, u32) -> u16| -> Vec<u16> {
+            (0..h * w).map(|i| f(i / w, i % w)).collect()
+        };
+        if h == w {
+            // Clockwise, the square at (r, c) receives the piece from (h-1-c, r).
+            self.turn_from[Turn::Clockwise as usize] = all(&|r, c| at(h - 1 - c, r));
+            self.turn_from[Turn::Anticlockwise as usize] = all(&|r, c| at(c, w - 1 - r));
+        }
+        self.turn_from[Turn::Half as usize] = all(&|r, c| at(h - 1 - r, w - 1 - c));
+        Ok(())
     }
 
     fn neighbours(&self, dirs: &[DirId]) -> (Vec<u32>, Vec<u32>) {

@@ -49,6 +49,10 @@ pub struct Tables {
     pub marks: bool,
     /// Some action takes or moves a second piece.
     pub effects: bool,
+    /// Some action turns a block of the board.
+    pub rotates: bool,
+    /// `may end between parts`: a move in parts stops at a part after which the game is over.
+    pub between_parts: bool,
     /// The position after every move is looked at before the move counts: `legal if`
     /// conditions, positions that may not come back, identical captures.
     pub legal: bool,
@@ -111,6 +115,8 @@ impl Tables {
             memory: uses_memory(p),
             marks: all_actions(p).any(|a| a.effects.marks),
             effects: all_actions(p).any(|a| a.effects.takes.is_some() || a.effects.moves.is_some()),
+            rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
+            between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
             legal: !p.legal.is_empty() || p.no_repeat.is_some() || p.identical_one,
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))

@@ -9,7 +9,7 @@ use crate::compile::Engine;
 use crate::dispatch;
 use crate::program::{Outcome, SideId};
 use crate::run::outcome::Ending;
-use crate::run::step::{NONE, move_text};
+use crate::run::step::{NONE, move_text, rotation};
 use crate::run::{Compiled, Generator, Position, RunError, Runner, Step};
 
 /// A legal move of the side to move: as the game's notation writes it, the squares it
@@ -141,7 +141,7 @@ fn choices<'p, G: Generator<'p>>(g: &mut G, s: &G::State) -> Result<Vec<Choice>,
         .zip(&after)
         .map(|(m, after)| Choice {
             text: move_text(&e, m),
-            squares: squares(m),
+            squares: squares(&e, m),
             after: g.position(after),
         })
         .collect();
@@ -296,10 +296,22 @@ impl<'p> Game<'p> {
     }
 }
 
-/// The squares a move visits: where it starts, then where each step lands.
-fn squares(steps: &[Step]) -> Vec<u32> {
+/// The squares a move visits: where it starts, then where each step lands; a block's
+/// turn carries the squares already visited on it to where their pieces went.
+fn squares(e: &Engine, steps: &[Step]) -> Vec<u32> {
     let mut out = Vec::new();
     for st in steps {
+        if let Some((block, turn)) = rotation(e, st) {
+            let (block, from) = (&e.g.blocks[block as usize], &e.g.turn_from[turn as usize]);
+            for sq in &mut out {
+                if let Some(j) = block.iter().position(|b| b == sq)
+                    && let Some(i) = from.iter().position(|&f| f as usize == j)
+                {
+                    *sq = block[i];
+                }
+            }
+            continue;
+        }
         for sq in [st.from, st.to] {
             if sq != NONE && out.last() != Some(&sq) {
                 out.push(sq);

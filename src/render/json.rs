@@ -63,6 +63,8 @@ pub fn checked_file(
 #[derive(Serialize)]
 pub struct Perft {
     pub depth: u32,
+    /// What a ply is: `whole moves` or `single actions`.
+    pub counts: &'static str,
     pub count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<DivideLine>>,

@@ -1,12 +1,14 @@
 //! Views of positions and answers: the output section's lines ([`output`]), a board as
 //! text ([`board_text`]) or as an SVG picture ([`svg`]), the moves of a position with
-//! their explanations ([`move_view`], written as text by [`moves_text`]), the tally of
+//! their explanations ([`move_view`] builds the values of [`move_views`], written as text by
+//! [`moves_text`]), the tally of
 //! random games ([`tally`]), what a rules file compiles to ([`representation`]) and the
 //! JSON documents of `--format json` ([`json`]).
 
 pub mod board_text;
 pub mod json;
 pub mod move_view;
+pub mod move_views;
 pub mod moves_text;
 pub mod output;
 pub mod representation;

@@ -3,149 +3,14 @@
 //! made each step, quoted from the rules file) and what was turned down on one square.
 //! The same values are written as text (`moves_text.rs`) and as JSON (`docs/json.md`).
 
-use serde::Serialize;
-
 use super::board_text;
+pub use super::move_views::*;
 use crate::program::*;
 use crate::run::general::explain::{self, ChainEnd, MovePlayed, StepPlayed};
 use crate::run::general::trace::{ActionRef, Event, Why};
-use crate::run::step::{NONE, Step};
+use crate::run::step::{NONE, Step, rotation};
 use crate::run::{Position, RunError, Runner};
 use crate::syntax::ast::Span;
-
-/// A piece of the rules file: its text (comments dropped, spaces collapsed) and its line.
-#[derive(Debug, Clone, Serialize)]
-pub struct Clause {
-    pub text: String,
-    pub line: usize,
-}
-
-#[derive(Debug, Serialize)]
-pub struct CaseView {
-    pub case: usize,
-    /// The side to move, and the symbol its pieces have in the input.
-    pub to_move: String,
-    pub symbol: String,
-    /// The board, one string per row from the top, one symbol per square.
-    pub board: Vec<String>,
-    /// How many legal moves there are.
-    pub move_count: u64,
-    /// When the game is over in this position: how it ended.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub game_over: Option<GameOverView>,
-    /// The moves listed: all of them, or the first `--limit` the generator makes.
-    pub moves: Vec<MoveView>,
-    /// With `--square`: the square, and what was turned down there.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub square: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rejected: Option<Vec<RejectedView>>,
-}
-
-/// A finished game: its result, who it went to, and the clause of the rules file that ended
-/// it (an end rule, or `no moves: ...`).
-#[derive(Debug, Serialize)]
-pub struct GameOverView {
-    pub result: String,
-    /// `win`, `loss`, `draw`, or `unstated` for a `result` line that does not say.
-    pub outcome: &'static str,
-    /// The side that won or lost, for a win or a loss.
-    pub side: Option<String>,
-    pub clause: Option<Clause>,
-}
-
-/// One part of a move in parts (`then`): where it starts and ends, the squares it stands on.
-#[derive(Debug, Serialize)]
-pub struct PartView {
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub path: Vec<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct MoveView {
-    /// The move in the game's notation: `B7-D7`, `C3-A5-C7`, `D3`, `pass`.
-    #[serde(rename = "move")]
-    pub notation: String,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    /// Every square the piece stands on, from the first to the last (of the first part, in a
-    /// move in parts).
-    pub path: Vec<String>,
-    /// For a move in parts (`then`): each part.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parts: Option<Vec<PartView>>,
-    pub captures: Vec<String>,
-    pub flips: Vec<String>,
-    /// The kind the piece became, if the move promoted it.
-    pub promotion: Option<String>,
-    /// With `--explain`: each step and the clauses behind it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<StepView>>,
-    /// With `--explain`, for a chain of jumps: why it ended where it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chain_end: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct StepView {
-    /// The action that made the step, as written.
-    pub action: Clause,
-    /// `slide`, `place`, `jump` or `pass`.
-    pub kind: &'static str,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub direction: Option<String>,
-    /// How many squares the piece went.
-    pub distance: u32,
-    /// The distance clause that decided it, and how it worked out here.
-    pub distance_rule: Option<Clause>,
-    pub distance_reason: Option<String>,
-    /// The squares passed on the way (not the one jumped over).
-    pub passed: Vec<String>,
-    /// The square taken, and the symbol of the piece that stood there.
-    pub captured: Option<String>,
-    pub captured_piece: Option<String>,
-    /// The pieces a `taking` clause took besides: each square and the symbol of its piece
-    /// (left out when none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub taken: Vec<TakenView>,
-    /// The runs of enemy pieces the step turned, in the order they turned.
-    pub flips: Vec<FlipView>,
-    pub flip_rule: Option<Clause>,
-    /// The kind the piece became as it landed.
-    pub promoted_to: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct TakenView {
-    pub square: String,
-    pub piece: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct FlipView {
-    /// The square the run was seen from: the square played or a piece turned before.
-    pub from: String,
-    pub direction: String,
-    pub squares: Vec<String>,
-    /// The mover's piece at the far end of the run.
-    pub closed_by: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct RejectedView {
-    /// The step turned down: `B3-B6`, `B3 up` when it has no landing square, `B3` for a
-    /// placement.
-    pub candidate: String,
-    pub direction: Option<String>,
-    /// The distance the slide asked for, when it asked for one.
-    pub distance: Option<u32>,
-    pub action: Clause,
-    pub reason: String,
-    /// The clause that turned it down, when one did.
-    pub clause: Option<Clause>,
-}
 
 /// What to show of a position's moves.
 #[derive(Debug, Clone, Copy)]
@@ -180,6 +45,20 @@ impl Viewer<'_, '_> {
             .directions
             .get(d as usize)
             .map(|d| d.name.clone())
+    }
+
+    /// A step that turns a block, in words: `block 2 (D1-F3), a quarter turn clockwise`.
+    fn rotation(&self, st: &Step) -> Option<String> {
+        let e = self.runner.engine();
+        let (block, turn) = rotation(e, st)?;
+        let squares = &e.g.blocks[block as usize];
+        Some(format!(
+            "block {} ({}-{}), {}",
+            block + 1,
+            self.name(squares[0]),
+            self.name(squares[squares.len() - 1]),
+            turn.words()
+        ))
     }
 
     fn kind_name(&self, code: Code) -> String {
@@ -302,7 +181,7 @@ impl Viewer<'_, '_> {
     fn path(&self, steps: &[Step]) -> Vec<String> {
         match steps.first() {
             None => Vec::new(),
-            Some(first) if first.is_pass() => Vec::new(),
+            Some(first) if first.is_pass() || self.rotation(first).is_some() => Vec::new(),
             Some(first) => std::iter::once(first.from)
                 .filter(|s| *s != NONE)
                 .chain(steps.iter().map(|s| s.to))
@@ -318,24 +197,37 @@ impl Viewer<'_, '_> {
         let parts = (split.len() > 1).then(|| {
             split
                 .iter()
-                .map(|p| PartView {
-                    from: self.opt_name(p[0].from),
-                    to: self.opt_name(p[p.len() - 1].to),
-                    path: self.path(p),
+                .map(|p| {
+                    let rotation = self.rotation(&p[0]);
+                    PartView {
+                        from: self.opt_name(p[0].from),
+                        to: self
+                            .opt_name(p[p.len() - 1].to)
+                            .filter(|_| rotation.is_none()),
+                        path: self.path(p),
+                        rotation,
+                    }
                 })
                 .collect()
         });
         let steps_0 = split[0];
         let path = self.path(steps_0);
         let steps_view = explain.then(|| played.steps.iter().map(|s| self.step_view(s)).collect());
+        let stopped = played
+            .chain_end
+            .filter(|end| explain && *end == ChainEnd::GameOver)
+            .map(|_| self.stopped());
         let chain_end = played
             .chain_end
+            .filter(|end| *end != ChainEnd::GameOver)
             .filter(|_| explain)
             .map(|end| self.chain_end(steps, end));
         MoveView {
             notation: crate::run::step::move_text(self.runner.engine(), steps),
             from: self.opt_name(first.from),
-            to: self.opt_name(steps_0[steps_0.len() - 1].to),
+            to: self
+                .opt_name(steps_0[steps_0.len() - 1].to)
+                .filter(|_| self.rotation(&steps_0[0]).is_none()),
             path,
             parts,
             captures: played.captures().map(|s| self.name(s)).collect(),
@@ -343,7 +235,20 @@ impl Viewer<'_, '_> {
             promotion: played.promotion().map(|c| self.kind_name(c)),
             steps: steps_view,
             chain_end,
+            stopped,
         }
+    }
+
+    /// Why a move in parts stopped before its last part.
+    fn stopped(&self) -> String {
+        let p = self.runner.engine().p;
+        let clause = p
+            .game
+            .as_ref()
+            .and_then(|g| g.between_parts.as_ref())
+            .map(|(s, _)| format!(", and {}", cite(&self.clause(*s))))
+            .unwrap_or_default();
+        format!("the game is over after this part{clause}")
     }
 
     fn chain_end(&self, steps: &[Step], end: ChainEnd) -> String {
@@ -357,6 +262,7 @@ impl Viewer<'_, '_> {
         let at = self.name(last.to);
         match end {
             ChainEnd::NoJump => format!("no further jump from {at}"),
+            ChainEnd::GameOver => self.stopped(),
             ChainEnd::Promoted => {
                 format!("the piece was promoted on {at}, which ends the chain{chain}")
             }
@@ -380,6 +286,7 @@ impl Viewer<'_, '_> {
             Action::Place { .. } => "place",
             Action::Jump { .. } => "jump",
             Action::Pass => "pass",
+            Action::Rotate { .. } => "rotate",
         };
         let (distance_rule, distance_reason) = match &ka.action {
             Action::Slide { distance, .. } => {
@@ -413,11 +320,13 @@ impl Viewer<'_, '_> {
                     .map(|sp| self.clause(sp))
             })
             .flatten();
+        let rotation = self.rotation(&st);
         StepView {
             action: self.action_clause(at),
             kind,
             from: self.opt_name(st.from),
-            to: self.opt_name(st.to),
+            to: self.opt_name(st.to).filter(|_| rotation.is_none()),
+            rotation,
             direction: if st.dir == u16::MAX {
                 None
             } else {

@@ -88,6 +88,9 @@ pub fn one_move(m: &MoveView, out: &mut String) {
     if let Some(end) = &m.chain_end {
         let _ = writeln!(out, "      the chain ends: {end}");
     }
+    if let Some(why) = &m.stopped {
+        let _ = writeln!(out, "      the move ends here: {why}");
+    }
 }
 
 /// What a move captures, flips and promotes, in words (empty if nothing).
@@ -118,6 +121,7 @@ fn step(s: &StepView, number: &str, out: &mut String) {
     let pad = " ".repeat(number.len());
     let what = match (s.kind, &s.from, &s.to) {
         ("pass", ..) => String::new(),
+        ("rotate", ..) => format!(": {}", s.rotation.as_deref().unwrap_or("")),
         ("place", _, Some(to)) => format!(": on {to}"),
         (_, Some(from), Some(to)) => {
             let dir = s.direction.as_deref().unwrap_or("");

@@ -150,6 +150,25 @@ fn board(e: &Engine, s: &mut String) {
         );
     }
     s.push_str("  </g>\n");
+    // The blocks that turn (`blocks R x C`), outlined.
+    if !g.blocks.is_empty() {
+        s.push_str("  <g class=\"blocks\" fill=\"none\" stroke=\"#333333\" stroke-width=\"3\">\n");
+        for (i, block) in g.blocks.iter().enumerate() {
+            let (first, last) = (block[0], block[block.len() - 1]);
+            let (r, c) = (first / g.cols, first % g.cols);
+            let (h, w) = (last / g.cols - r + 1, last % g.cols - c + 1);
+            let _ = writeln!(
+                s,
+                r#"    <rect class="block" data-block="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
+                i + 1,
+                MARGIN + c * CELL,
+                MARGIN + r * CELL,
+                w * CELL,
+                h * CELL
+            );
+        }
+        s.push_str("  </g>\n");
+    }
     if p.notation.numbered {
         // Each dark square's number in its top-left corner.
         s.push_str("  <g class=\"labels\" font-size=\"10\" fill=\"#f0d9b5\">\n");

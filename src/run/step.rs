@@ -2,6 +2,8 @@
 //! and a move written in the game's square notation.
 
 use crate::compile::Engine;
+use crate::program::Action;
+use crate::syntax::ast::Turn;
 
 pub const NONE: u32 = u32::MAX;
 
@@ -55,6 +57,26 @@ impl Step {
     }
 }
 
+/// The block (numbered from 0, row by row from the top left) and the turn of a step that
+/// turns a block; `None` for every other step.
+pub fn rotation(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
+    if !e.t.rotates || st.from != NONE || st.to == NONE {
+        return None;
+    }
+    let block = *e.g.block_at.get(st.to as usize)?;
+    let ka = &e.p.part(st.rule, st.part)[st.action as usize];
+    match ka.action {
+        Action::Rotate { .. } if block != NONE => Some((block, Turn::ALL[st.kind as usize])),
+        _ => None,
+    }
+}
+
+/// A block's turn as a move writes it: the block's number from 1, then `cw`, `ccw` or
+/// `half` (`2cw`).
+pub fn rotation_text(block: u32, turn: Turn) -> String {
+    format!("{}{}", block + 1, turn.suffix())
+}
+
 /// A move in the game's notation: its squares joined by the rules file's separator (`-`
 /// unless `moves written` says otherwise: `C3-A5-C7`, `e2e4`; a move that jumps uses the
 /// capture separator if there is one: `28x19x10`), a placement's square, `pass`; the parts
@@ -70,6 +92,14 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     let mut out = String::new();
     let mut part = None;
     for st in steps {
+        if let Some((block, turn)) = rotation(e, st) {
+            if part.is_some() {
+                out.push('/');
+            }
+            part = Some(st.part);
+            out.push_str(&rotation_text(block, turn));
+            continue;
+        }
         if part != Some(st.part) {
             if part.is_some() {
                 out.push('/');

@@ -13,7 +13,7 @@ use super::api::{self, parse, replay};
 use super::folder::Folder;
 use super::reply::Reply;
 use crate::render::move_view::outcome_word;
-use crate::run::query::perft::{PerftAsk, perft_shared};
+use crate::run::query::perft::{PerftAsk, Unit, perft_shared};
 use crate::run::query::tally::{PlayoutAsk, playouts};
 use crate::run::query::threads::{self, Progress};
 use crate::run::{Budget, RunError};
@@ -276,6 +276,7 @@ fn run(
     match work {
         Work::Perft { depth } => {
             let ask = PerftAsk {
+                unit: Unit::Moves,
                 depth,
                 divide: true,
                 threads: cores,

@@ -53,6 +53,12 @@ pub enum StatementKind {
         rows: Dim,
         cols: Dim,
     },
+    /// `blocks ROWS x COLUMNS`: the board divided into blocks of that size, from the top
+    /// left (Pentago's four quadrants), for `rotate a block`.
+    Blocks {
+        rows: u64,
+        cols: u64,
+    },
     Squares {
         parts: Vec<SquarePart>,
         joined: Vec<bool>,
@@ -137,6 +143,10 @@ pub enum GameClause {
         span: Span,
     },
     StopAfter(u64, Span),
+    /// `may end between parts [if COND]`: the end conditions are also asked after each part
+    /// of a move in parts (where COND holds); a move stops at a part after which the game is
+    /// over.
+    BetweenParts(Option<Box<Expr>>, Span),
     /// `result [OUTCOME] [TEMPLATE] [if COND | otherwise]`: how a game that ended is reported.
     Result {
         outcome: Option<Outcome>,
@@ -305,6 +315,40 @@ pub enum ActionKind {
         gaps: Vec<GapOption>,
     },
     Pass,
+    /// `rotate a block a quarter turn either way | ... clockwise | ... anticlockwise |
+    /// a half turn [or ...]`: the pieces of one block of the board turn with it.
+    Rotate(Vec<Turn>),
+}
+
+/// How far, and which way, a block turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    Clockwise,
+    Anticlockwise,
+    Half,
+}
+
+impl Turn {
+    /// Each turn, at its index (`Turn as usize`).
+    pub const ALL: [Turn; 3] = [Turn::Clockwise, Turn::Anticlockwise, Turn::Half];
+
+    /// As a move is written: `cw`, `ccw`, `half`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Turn::Clockwise => "cw",
+            Turn::Anticlockwise => "ccw",
+            Turn::Half => "half",
+        }
+    }
+
+    /// In words: `a quarter turn clockwise`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Turn::Clockwise => "a quarter turn clockwise",
+            Turn::Anticlockwise => "a quarter turn anticlockwise",
+            Turn::Half => "a half turn",
+        }
+    }
 }
 
 #[derive(Debug)]

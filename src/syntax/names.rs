@@ -92,6 +92,7 @@ impl<'a> Walk<'a> {
                 }
             }
             StatementKind::Squares { .. }
+            | StatementKind::Blocks { .. }
             | StatementKind::Empty(_)
             | StatementKind::CapturesMandatory { .. }
             | StatementKind::IdenticalCaptures
@@ -190,6 +191,11 @@ impl<'a> Walk<'a> {
     fn game_clause(&mut self, c: &'a GameClause) {
         match c {
             GameClause::Stuck { .. } | GameClause::StopAfter(..) => {}
+            GameClause::BetweenParts(cond, _) => {
+                if let Some(c) = cond {
+                    self.expr(c);
+                }
+            }
             GameClause::Result {
                 outcome,
                 template,
@@ -278,7 +284,7 @@ impl<'a> Walk<'a> {
             ActionKind::Step { dirs, .. } | ActionKind::Jump { dirs, .. } => {
                 self.all(dirs, Role::Direction);
             }
-            ActionKind::Pass => {}
+            ActionKind::Pass | ActionKind::Rotate(_) => {}
         }
     }
 

@@ -71,6 +71,11 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             let cols = dim(inner.next().unwrap())?;
             StatementKind::Board { rows, cols }
         }
+        Rule::blocks => {
+            let rows = integer(&inner.next().unwrap())?;
+            let cols = integer(&inner.next().unwrap())?;
+            StatementKind::Blocks { rows, cols }
+        }
         Rule::squares => squares(inner)?,
         Rule::sides => sides(inner)?,
         Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),
@@ -437,6 +442,13 @@ fn game(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                     _ => Stuck::End,
                 };
                 GameClause::Stuck { then, span: csp }
+            }
+            Rule::between_parts => {
+                let cond = match c.into_inner().next() {
+                    Some(if_) => Some(Box::new(expr(if_.into_inner().next().unwrap())?)),
+                    None => None,
+                };
+                GameClause::BetweenParts(cond, csp)
             }
             Rule::stop_after => {
                 GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)

@@ -165,6 +165,29 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
             }
             ActionKind::Jump { dirs, over, gaps }
         }
+        Rule::rotate => {
+            let mut turns = Vec::new();
+            for t in it {
+                let t = t.into_inner().next().unwrap();
+                match t.as_rule() {
+                    Rule::half_turn => turns.push(Turn::Half),
+                    _ => match t
+                        .into_inner()
+                        .next()
+                        .unwrap()
+                        .into_inner()
+                        .next()
+                        .unwrap()
+                        .as_rule()
+                    {
+                        Rule::clockwise => turns.push(Turn::Clockwise),
+                        Rule::anticlockwise => turns.push(Turn::Anticlockwise),
+                        _ => turns.extend([Turn::Clockwise, Turn::Anticlockwise]),
+                    },
+                }
+            }
+            ActionKind::Rotate(turns)
+        }
         _ => ActionKind::Pass,
     };
     Ok(Action { kind, span: sp })

@@ -280,6 +280,7 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "game",
     "captures",
     "board",
+    "blocks",
     "squares",
     "sides",
     "kinds",
@@ -296,8 +297,8 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "output",
 ];
 const CLAUSE_KEYWORDS: &[&str] = &[
-    "slide", "step", "place", "jump", "pass", "distance", "over", "onto", "flip", "continue",
-    "captured",
+    "slide", "step", "place", "jump", "pass", "rotate", "distance", "over", "onto", "flip",
+    "continue", "captured",
 ];
 
 /// Keywords that start a statement all read as "a statement" in a list of expectations.
@@ -306,7 +307,7 @@ fn group(token: &str) -> Option<&'static str> {
         "!=" | "*" | "+" | "-" | "<=" | "<" | "=" | ">=" | ">" | "and" | "or" => {
             Some("an operator")
         }
-        "board" | "squares" | "sides" | "kinds" | "pieces" | "first" | "direction"
+        "board" | "blocks" | "squares" | "sides" | "kinds" | "pieces" | "first" | "direction"
         | "directions" | "promote" | "let" | "move" | "require" | "input" | "output" | "setup"
         | "game" | "captures" => Some("a statement"),
         _ => None,
@@ -360,6 +361,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         file => "a statement",
         board => "a statement",
         dim => "a size (a number or an input variable)",
+        blocks => "a statement",
+        between_parts => "a game clause",
+        rotate => "a move clause",
+        turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
+        turn_way | either_way | clockwise | anticlockwise => {
+            "`either way`, `clockwise` or `anticlockwise`"
+        }
         squares => "a statement",
         square_part | axis => "`row` or `column`",
         style => "`letter` or `number`",

@@ -142,6 +142,7 @@ pub(super) fn action_kind_miss(a: &KindAction) -> Miss {
         Action::Place { .. } => "a placement onto squares that may not be empty",
         Action::Jump { .. } => "a jump",
         Action::Pass => "a `pass` move",
+        Action::Rotate { .. } => "a rotation of a block",
     };
     let span = match &a.action {
         Action::Slide { .. } => a.clauses.distance.or(a.clauses.onto),

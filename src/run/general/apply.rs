@@ -50,6 +50,13 @@ pub fn apply_traced<T: Trace>(
     if step.is_pass() {
         return;
     }
+    if t.rotates && step.from == NONE && e.g.block_at[step.to as usize] != NONE {
+        let ka = &p.part(step.rule, step.part)[step.action as usize];
+        if matches!(ka.action, Action::Rotate { .. }) {
+            rotate(e, pos, step, work);
+            return;
+        }
+    }
     if t.quiet
         && (step.over != NONE
             || step.from != NONE
@@ -101,6 +108,26 @@ pub fn apply_traced<T: Trace>(
             &mut work.stack,
             trace,
         );
+    }
+}
+
+/// Turns the block whose first square is `step.to` (`step.kind` is the turn): every piece
+/// on it moves, and counts as moved.
+fn rotate(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
+    let g = &e.g;
+    let squares = &g.blocks[g.block_at[step.to as usize] as usize];
+    let from = &g.turn_from[step.kind as usize];
+    work.stack.clear();
+    work.stack
+        .extend(squares.iter().map(|&sq| pos.cells[sq as usize] as u32));
+    for (i, &sq) in squares.iter().enumerate() {
+        let code = work.stack[from[i] as usize] as Code;
+        if pos.cells[sq as usize] != code {
+            pos.set(sq as usize, code);
+        }
+        if code != EMPTY {
+            pos.set_moved(sq as usize, true);
+        }
     }
 }
 

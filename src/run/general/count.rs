@@ -75,6 +75,9 @@ impl<'p> Runner<'p> {
         if let Some(v) = K::get(self, &taken, state, origin) {
             return Ok(v);
         }
+        if self.stops_between(pos, &at)? {
+            return Ok(self.holds_after(pos, at.sq, true, cond)? as u64);
+        }
         let mut steps = self.take_steps();
         if let Err(e) = self.chain_steps(pos, at, &mut steps) {
             self.scratch.step_pool.push(steps);

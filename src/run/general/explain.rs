@@ -11,7 +11,7 @@ use super::trace::{Event, Off, Record, Why};
 use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 use crate::run::error::RunError;
 use crate::run::position::Position;
-use crate::run::step::{NONE, Step};
+use crate::run::step::{NONE, Step, rotation};
 
 /// A run of enemy pieces a step turned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +53,9 @@ pub enum ChainEnd {
     Promoted,
     /// Further jumps were possible, but continuing is optional.
     Chose,
+    /// A move in parts stopped before its next part: the game is over (`may end between
+    /// parts`).
+    GameOver,
 }
 
 /// A complete move, replayed.
@@ -132,7 +135,11 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     let mut played = Vec::with_capacity(steps.len());
     let mut captured_any = false;
     for st in steps {
-        if st.is_pass() {
+        let turns = rotation(&e, st).is_some();
+        if turns {
+            apply(&e, &mut now, st, &mut stack);
+        }
+        if st.is_pass() || turns {
             played.push(StepPlayed {
                 step: *st,
                 piece: EMPTY,
@@ -212,6 +219,15 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     }
     // The end of a chain: why it stopped.
     let chain_end = match steps.last() {
+        // A failure to work out whether the game is over says it is not.
+        Some(last)
+            if runner.continues(last)
+                && runner
+                    .stops_between(&now, &chain_after(last, EMPTY, &now))
+                    .unwrap_or(false) =>
+        {
+            Some(ChainEnd::GameOver)
+        }
         Some(last) if runner.continues(last) => {
             let rule = &p.moves[last.rule as usize];
             let moved = played.last().map_or(EMPTY, |s| s.piece);
@@ -229,7 +245,11 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         }
         _ => None,
     };
-    let last = steps.last().map_or(NONE, |s| s.to);
+    // A move that ends turning a block has no piece of its own to promote.
+    let last = steps
+        .last()
+        .filter(|s| rotation(&e, s).is_none())
+        .map_or(NONE, |s| s.to);
     let before_end = (last != NONE).then(|| now.cells[last as usize]);
     finish(&e, &mut now, last, captured_any);
     let promoted_at_end = before_end

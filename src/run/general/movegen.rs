@@ -190,6 +190,17 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     self.emit(pos, st, cond, at, out);
                 }
                 Action::Place { onto, reach: None } => self.place(pos, rule, ka, *onto, at, out),
+                Action::Rotate { turns } => {
+                    for block in &self.e.g.blocks {
+                        for &t in turns {
+                            let st = Step {
+                                kind: t as u8,
+                                ..Step::new(NONE, block[0], NONE, u16::MAX, ri, at.action)
+                            };
+                            self.emit(pos, st, cond, at, out);
+                        }
+                    }
+                }
                 Action::Place {
                     onto,
                     reach: Some(reach),

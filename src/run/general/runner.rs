@@ -361,6 +361,31 @@ impl<'p> Runner<'p> {
         (at.part as usize) >= self.e.p.moves[at.rule as usize].then.len()
     }
 
+    /// True if a move in parts stops at `at` (`pos` is the position after its last step)
+    /// although a part is still to come: the game may end between parts, and it is over
+    /// here, as it would be were the move complete.
+    pub fn stops_between(&mut self, pos: &Position, at: &ChainAt) -> Result<bool, RunError> {
+        if !self.e.t.between_parts || self.may_end(at) {
+            return Ok(false);
+        }
+        let mut after = self.take_pos(pos);
+        after.mover = self.next_side(pos.mover);
+        let cond = self
+            .e
+            .p
+            .game
+            .as_ref()
+            .and_then(|g| g.between_parts.as_ref());
+        let over = match cond {
+            Some((_, Some(c))) => self
+                .eval_inside(c, &after, after.mover)
+                .and_then(|v| if v != 0 { self.over(&after) } else { Ok(false) }),
+            _ => self.over(&after),
+        };
+        self.put_pos(after);
+        over
+    }
+
     /// The side that moves after `side`.
     pub fn next_side(&self, side: SideId) -> SideId {
         ((side as usize + 1) % self.e.p.sides.len()) as SideId

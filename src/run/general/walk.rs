@@ -168,6 +168,9 @@ impl<'p> Runner<'p> {
             )));
         }
         self.tick()?;
+        if self.stops_between(pos, &at)? {
+            return self.visit(pos, ends, taken, true, fold, acc);
+        }
         let mut steps = self.take_steps();
         if let Err(e) = self.chain_steps(pos, at, &mut steps) {
             self.scratch.step_pool.push(steps);

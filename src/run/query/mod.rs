@@ -1,8 +1,10 @@
 //! The whole-game queries, each written once over the interface every representation
-//! offers ([`crate::run::generator::Generator`]): perft ([`perft`]), a random game
+//! offers ([`crate::run::generator::Generator`]): perft ([`perft`]; by single actions,
+//! [`actions`]), a random game
 //! ([`playout`]), many random games tallied ([`tally`]), and how a query is shared between
 //! threads ([`threads`]).
 
+pub mod actions;
 pub mod perft;
 pub mod playout;
 pub mod tally;

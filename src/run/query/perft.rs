@@ -125,12 +125,32 @@ pub fn divide_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Divid
 /// Each first move written out, with its count.
 pub type Divided = Vec<(String, u64)>;
 
-/// What perft is asked: how deep, whether to divide, on how many threads.
+/// What perft is asked: how deep, whether to divide, on how many threads, what it counts.
 #[derive(Debug, Clone, Copy)]
 pub struct PerftAsk {
     pub depth: u32,
     pub divide: bool,
     pub threads: usize,
+    pub unit: Unit,
+}
+
+/// What a ply of perft is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A whole move (a turn): all its parts and jumps.
+    Moves,
+    /// A single action: each part of a move, each jump of a chain (on one thread).
+    Actions,
+}
+
+impl Unit {
+    /// As perft's report says it: `whole moves`, `single actions`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Unit::Moves => "whole moves",
+            Unit::Actions => "single actions",
+        }
+    }
 }
 
 /// Perft from `pos` on `ask.threads` threads: each takes the next first move and counts
@@ -145,6 +165,12 @@ pub fn perft_shared<'a>(
 ) -> Result<(u64, Option<Divided>), RunError> {
     let shared = Start::of(c.runner(), budget, ask.threads);
     c.runner().set_budget(shared.budget.clone());
+    if ask.unit == Unit::Actions {
+        progress.start(1);
+        let found = super::actions::actions_from(c, pos, ask.depth, ask.divide)?;
+        progress.step();
+        return Ok(found);
+    }
     crate::dispatch!(c, g => perft_on(g, (&shared, pos), ask, progress))
 }
 
@@ -159,6 +185,7 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         depth,
         divide: divided,
         threads,
+        ..
     } = ask;
     let s = g.state(pos);
     let (names, children) = match depth {

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Perft counts from OpenSpiel (pyspiel), the oracle for games ply takes from OpenSpiel.
+
+    python3 tests/oracles/openspiel/perft.py GAME --depth D            # from the start
+    python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S
+
+Needs `pip install open-spiel` (a virtual environment will do). ply is never run. perft(0) = 1;
+a terminal position counts 0 at every depth > 0; a chance node is not a ply (every outcome is
+expanded). The last ply is counted from the list of legal actions (bulk counting), so it never
+plays the leaves.
+
+With --random it plays N random games (actions uniform, seeded) and from each game takes one
+position at a ply drawn uniformly from the game's length, and prints for each a block in the
+format of tests/perft/*.positions: a `position` line, the board as the rules file's input
+reads it (rows from the top, then the side to move), and `perft D COUNT` lines.
+"""
+import argparse
+import random
+import sys
+import time
+
+import pyspiel
+from importlib.metadata import version
+
+
+def perft(state, depth):
+    if state.is_terminal():
+        return 0 if depth > 0 else 1
+    if state.is_chance_node():
+        return sum(perft(state.child(a), depth) for a, _ in state.chance_outcomes())
+    if depth == 0:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(perft(state.child(a), depth - 1) for a in actions)
+
+
+def pentago_input(state):
+    """The board as pentago.rules' input reads it: 6 rows from the top (OpenSpiel's y = 0
+    first, printed with row number 1), `O` white (player 0), `@` black, `.` empty; then the
+    side to move."""
+    rows = []
+    for line in str(state).splitlines()[2:8]:
+        cells = line[4:4 + 11].split(" ")
+        rows.append("".join(cells))
+    mover = "O" if state.current_player() == 0 else "@"
+    if state.is_terminal():
+        # Whose turn it would be: the other side of the one that made the last move.
+        mover = "@" if len(state.history()) % 2 == 1 else "O"
+    return rows + [mover]
+
+
+INPUTS = {"pentago": pentago_input}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("game")
+    ap.add_argument("--depth", type=int, required=True)
+    ap.add_argument("--random", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    game = pyspiel.load_game(a.game)
+    print(f"# OpenSpiel {version('open_spiel')}, game {a.game} with {game.get_parameters()}")
+    if a.random == 0:
+        state = game.new_initial_state()
+        for d in range(1, a.depth + 1):
+            t = time.perf_counter()
+            n = perft(state, d)
+            print(f"perft {d} {n}  # {time.perf_counter() - t:.1f} s", flush=True)
+        return
+    rng = random.Random(a.seed)
+    to_input = INPUTS[a.game]
+    for g in range(a.random):
+        state = game.new_initial_state()
+        states = [state.clone()]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            if not state.is_chance_node():
+                states.append(state.clone())
+        ply = rng.randrange(len(states))
+        s = states[ply]
+        print(f"\nposition seed {a.seed} game {g + 1} ply {ply}")
+        for line in to_input(s):
+            print(f"  {line}")
+        for d in range(1, a.depth + 1):
+            print(f"perft {d} {perft(s, d)}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
