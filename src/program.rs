@@ -250,6 +250,8 @@ pub enum Area {
     /// The `n`-th row from the side's home row (the home row is the first).
     NthRow(u32, Whose),
     Edge(Edge),
+    /// The dark squares (`true`) or the light ones; the bottom-left square is dark.
+    Colour(bool),
 }
 
 /// Who attacks a square, for `attacked`.
@@ -358,10 +360,13 @@ pub enum Expr {
     CountRegions(RegionQuery),
     RegionSum(Box<Expr>, RegionQuery),
     /// `N SET in a row along DIRS`: some run of at least `n` squares of the set.
+    /// `[exactly] N SET in a row`: a run of at least N (exactly N: a run of N with no
+    /// member just before or after it) along one of the directions.
     InARow {
         n: u32,
         members: SetFilter,
         dirs: Vec<DirId>,
+        exactly: bool,
     },
     /// `SQUARE is CLASS`, in a `where` clause.
     SquareIs(SquareRef, SquareClass),

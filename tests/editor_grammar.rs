@@ -440,6 +440,14 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("a", "move place onto empty then rotate a block"),
     ("parts", "game\n  may end between parts"),
     (
+        "light",
+        "move place onto empty, where to is on a light square",
+    ),
+    (
+        "exactly",
+        "game\n  x wins if exactly 5 x pieces in a row along right",
+    ),
+    (
         "quarter",
         "move place onto empty then rotate a block a quarter turn clockwise",
     ),

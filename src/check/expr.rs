@@ -273,7 +273,12 @@ impl Checker {
                     Ty::Bool,
                 )
             }
-            ExprKind::InARow { n, set, dirs } => (self.in_a_row(e, *n, set, dirs, cx), Ty::Bool),
+            ExprKind::InARow {
+                n,
+                set,
+                dirs,
+                exactly,
+            } => (self.in_a_row(e, (*n, *exactly), set, dirs, cx), Ty::Bool),
             ExprKind::PliesWithout(kinds) => {
                 self.quiet_kinds(kinds);
                 (Expr::QuietPlies, Ty::Int)
@@ -651,7 +656,7 @@ impl Checker {
     fn in_a_row(
         &mut self,
         e: &ast::Expr,
-        n: u64,
+        (n, exactly): (u64, bool),
         set: &ast::SquareSet,
         dirs: &[Name],
         cx: &Cx,
@@ -692,6 +697,7 @@ impl Checker {
             n: n.min(u32::MAX as u64) as u32,
             members,
             dirs,
+            exactly,
         }
     }
 }

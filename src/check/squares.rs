@@ -13,6 +13,7 @@ impl Checker {
     pub(super) fn area(&mut self, a: &ast::Area, f: SetFilter) -> Option<Area> {
         let (row, named, span) = match a {
             ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
+            ast::Area::Colour(dark, _) => return Some(Area::Colour(*dark)),
             ast::Area::FarRow(n, sp) => (0, n, *sp),
             ast::Area::HomeRow(n, sp) => (1, n, *sp),
             ast::Area::NthRow(k, n, sp) => (*k, n, *sp),

@@ -280,11 +280,13 @@ impl Geometry {
         Ok(g)
     }
 
-    /// The four edges, as areas of the squares on them.
+    /// The four edges, and the dark and light squares, as areas of the squares on them.
     fn mark_edges(&mut self) {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         for sq in 0..self.n {
             let (r, c) = (sq as i64 / cols, sq as i64 % cols);
+            let dark = Notation::is_dark(self.rows, r as u32, c as u32);
+            self.areas[sq] |= Geometry::area_bit(Area::Colour(dark), 0);
             let edges = [
                 (r == 0, Edge::Top),
                 (r == rows - 1, Edge::Bottom),
@@ -366,7 +368,8 @@ impl Geometry {
     }
 
     /// The bit of `areas` that stands for `area`, as `viewer` sees it (bits 0-3 the edges,
-    /// 4 + side a far row, 20 + side a home row; none for a row counted from home).
+    /// 4 + side a far row, 20 + side a home row, 36 and 37 the dark and light squares; none
+    /// for a row counted from home).
     pub fn area_bit(area: Area, viewer: SideId) -> u64 {
         let side = |w: Whose| match w {
             Whose::Side(s) => s,
@@ -379,6 +382,8 @@ impl Geometry {
             Area::Edge(Edge::Right) => 8,
             Area::FarRow(w) => 1 << (4 + side(w)),
             Area::HomeRow(w) => 1 << (20 + side(w)),
+            Area::Colour(true) => 1 << 36,
+            Area::Colour(false) => 1 << 37,
             Area::NthRow(..) => 0,
         }
     }

@@ -36,6 +36,13 @@ pub trait Scope<'p> {
     ) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError>;
+    /// `exactly N SET in a row`: a run of exactly `n`, no member just before or after it.
+    fn exactly_in_a_row(
+        &mut self,
+        n: u32,
+        members: SetFilter,
+        dirs: &[DirId],
+    ) -> Result<i64, RunError>;
     /// A square named from a candidate step's `from` or `to` is of a class.
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError>;
     /// Squares of the line a piece moves along (in a slide's `distance`).
@@ -85,7 +92,18 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
             area,
             attacked,
         } => scope.count_in(*filter, *area, *attacked),
-        Expr::InARow { n, members, dirs } => scope.in_a_row(*n, *members, dirs),
+        Expr::InARow {
+            n,
+            members,
+            dirs,
+            exactly: false,
+        } => scope.in_a_row(*n, *members, dirs),
+        Expr::InARow {
+            n,
+            members,
+            dirs,
+            exactly: true,
+        } => scope.exactly_in_a_row(*n, *members, dirs),
         Expr::SquareIs(at, class) => scope.square_is(at, *class),
         Expr::CountOnLine(f) => scope.count_on_line(*f),
         Expr::CountMoves(cond) => scope.count_moves(cond.as_deref()),
@@ -150,6 +168,9 @@ impl<'p> Scope<'p> for Numbers<'_> {
         not_here("a count of squares")
     }
     fn in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {
+        not_here("a row of squares")
+    }
+    fn exactly_in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {
         not_here("a row of squares")
     }
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {

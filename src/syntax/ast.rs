@@ -434,10 +434,12 @@ pub enum ExprKind {
     /// piece of those kinds).
     PliesWithout(Vec<Name>),
     /// `N SET in a row along DIRS`.
+    /// `[exactly] N SET in a row along DIRS`.
     InARow {
         n: u64,
         set: Box<SquareSet>,
         dirs: Vec<Name>,
+        exactly: bool,
     },
     /// `SQUARE is [not] CLASS`.
     SquareTest {
@@ -502,6 +504,8 @@ pub enum Area {
     /// `the second row`, ...: counted from the side's home row (the first).
     NthRow(u32, Option<Name>, Span),
     Edge(Edge, Span),
+    /// `the dark squares`, `a light square` (`true` for dark): the bottom-left square is dark.
+    Colour(bool, Span),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -423,7 +423,7 @@ impl<'a> Walk<'a> {
                     self.push(s, Role::Side);
                 }
             }
-            Area::Edge(..) => {}
+            Area::Edge(..) | Area::Colour(..) => {}
         }
     }
 

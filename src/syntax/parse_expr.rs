@@ -214,7 +214,8 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             Ok(Expr { kind, span: sp })
         }
         Rule::in_a_row => {
-            let mut it = pair.into_inner();
+            let mut it = pair.into_inner().peekable();
+            let exactly = it.next_if(|p| p.as_rule() == Rule::exactly).is_some();
             let n = integer(&it.next().unwrap())?;
             let set = square_set(it.next().unwrap());
             let dirs = name_list(it.next().unwrap());
@@ -223,6 +224,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
                     n,
                     set: Box::new(set),
                     dirs,
+                    exactly,
                 },
                 span: sp,
             })
@@ -330,6 +332,10 @@ fn area(pair: Pair<Rule>) -> Area {
                 _ => 10,
             };
             Area::NthRow(n, it.next().map(name), sp)
+        }
+        Rule::colour_squares => {
+            let dark = a.into_inner().next().unwrap().as_str() == "dark";
+            Area::Colour(dark, sp)
         }
         _ => {
             let edge = match a.into_inner().next().unwrap().as_str() {

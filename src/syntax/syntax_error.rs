@@ -363,6 +363,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         dim => "a size (a number or an input variable)",
         blocks => "a statement",
         between_parts => "a game clause",
+        colour_squares => "`the dark squares` or `the light squares`",
+        colour => "`dark` or `light`",
+        exactly => "`exactly`",
         rotate => "a move clause",
         turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
         turn_way | either_way | clockwise | anticlockwise => {

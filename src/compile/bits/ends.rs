@@ -111,7 +111,12 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitE
             area,
             attacked: None,
         } => BitExpr::Count(counted(*filter, *area, g, kinds)?),
-        Expr::InARow { n, members, dirs } => {
+        Expr::InARow {
+            n,
+            members,
+            dirs,
+            exactly: false,
+        } => {
             let sets = counted(*members, None, g, kinds)?.map(|(set, _)| set);
             BitExpr::InARow(sets, Rows::new(g, *n, &one_way(t, dirs)))
         }

@@ -4,7 +4,7 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{count_in, count_set, in_a_row};
+use super::counts::{count_in, count_set, exactly_in_a_row, in_a_row};
 use super::filters::matches_filter;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
@@ -44,6 +44,14 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     }
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
         Ok(in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+    fn exactly_in_a_row(
+        &mut self,
+        n: u32,
+        members: SetFilter,
+        dirs: &[DirId],
+    ) -> Result<i64, RunError> {
+        Ok(exactly_in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
     }
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
         let sq = square_of(&self.e.g, at, self.from, self.to, self.side);

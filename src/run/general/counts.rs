@@ -117,6 +117,37 @@ pub fn in_a_row(
     crate::compile::word::runs_of(g, members, n, dirs)
 }
 
+/// Whether some run of exactly `n` squares of a set lies along one of `dirs`: `n` members
+/// one after the other, with no member just before the first or just after the last
+/// (Gomoku's five, where six do not count).
+pub fn exactly_in_a_row(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    n: u32,
+    f: SetFilter,
+    dirs: &[DirId],
+) -> bool {
+    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
+    let member = |sq: u32| sq != NONE && matches_filter(f, pos.cells[sq as usize], class, t);
+    let step = |d: DirId, sq: u32, table: &[u32]| table[d as usize * g.n + sq as usize];
+    (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
+        dirs.iter().any(|&d| {
+            if member(step(d, sq, &g.prev)) {
+                return false;
+            }
+            let mut end = sq;
+            for _ in 1..n {
+                end = step(d, end, &g.next);
+                if !member(end) {
+                    return false;
+                }
+            }
+            !member(step(d, end, &g.next))
+        })
+    })
+}
+
 /// [`in_a_row`] square by square, walking from each member along each direction (boards of
 /// any size; the bit form must agree with it).
 pub fn in_a_row_walked(

@@ -3,7 +3,7 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
-use super::counts::{count_in, count_set, in_a_row};
+use super::counts::{count_in, count_set, exactly_in_a_row, in_a_row};
 use super::fold::{Acc, Fold};
 use super::regions::{self, Regions, region_ok};
 use super::runner::Runner;
@@ -135,6 +135,15 @@ impl<'p> Scope<'p> for At<'_, 'p> {
 
     fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
         Ok(in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
+    }
+
+    fn exactly_in_a_row(
+        &mut self,
+        n: u32,
+        members: SetFilter,
+        dirs: &[DirId],
+    ) -> Result<i64, RunError> {
+        Ok(exactly_in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
     }
 
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
