@@ -438,12 +438,16 @@ impl Viewer<'_, '_> {
             };
             let words: Vec<String> = attacks
                 .iter()
-                .map(|&(sq, piece, by, attacker)| {
-                    format!(
+                .map(|&(sq, piece, by, attacker)| match by == sq {
+                    true => format!(
+                        "{} would be attacked by a placement onto it",
+                        named(sq, piece)
+                    ),
+                    false => format!(
                         "{} would be attacked by {}",
                         named(sq, piece),
                         named(by, attacker)
-                    )
+                    ),
                 })
                 .collect();
             if !words.is_empty() {

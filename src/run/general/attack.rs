@@ -26,7 +26,8 @@ pub fn attackers(e: &Engine, who: Attackers, cell: Code, viewer: SideId) -> u32 
     }
 }
 
-/// The square of a piece of a side in `by` that could capture on `sq`, if there is one.
+/// The square of a piece of a side in `by` that could capture on `sq`, if there is one;
+/// `sq` itself when a placement onto it would take what stands there.
 pub fn attacker(
     e: &Engine,
     vars: &[i64],
@@ -115,7 +116,8 @@ fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
 }
 
 /// Side `s`'s moves, made for it with a piece of another side on `sq`: one that lands on
-/// the square or jumps over it.
+/// the square or jumps over it (the square of the piece that moves), or a placement onto it
+/// (`sq` itself: no piece of the board attacks).
 fn by_generator(
     e: &Engine,
     vars: &[i64],
@@ -145,6 +147,6 @@ fn by_generator(
     .first_steps(&p, &mut steps)?;
     Ok(steps
         .iter()
-        .find(|st| st.from != NONE && (st.to == sq || st.over == sq))
-        .map(|st| st.from))
+        .find(|st| st.to == sq || st.from != NONE && st.over == sq)
+        .map(|st| if st.from == NONE { sq } else { st.from }))
 }

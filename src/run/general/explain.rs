@@ -171,9 +171,10 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 distance += 1;
             }
         }
+        // A piece jumped, or the piece a slide lands on or a placement replaces.
         let captured = if st.over != NONE {
             Some((st.over, now.cells[st.over as usize]))
-        } else if st.from != NONE && !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
+        } else if !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
             Some((st.to, now.cells[st.to as usize]))
         } else {
             None
@@ -182,7 +183,16 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         let mut record = Record::default();
         let before = now.cells.clone();
         apply_traced(&e, &mut now, st, &mut stack, &mut record);
-        let taken = taken_by_clause(&e, st, now.mover, &before, &now.cells);
+        let mut taken = taken_by_clause(&e, st, now.mover, &before, &now.cells);
+        // A `taking` clause that took the piece just moved or placed, from where it landed.
+        if e.p.part(st.rule, st.part)[st.action as usize]
+            .effects
+            .takes
+            .is_some()
+            && now.cells[st.to as usize] == EMPTY
+        {
+            taken.push((st.to, piece));
+        }
         let flips = record
             .0
             .iter()
@@ -214,7 +224,8 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             captured,
             taken,
             flips,
-            promoted: (landed != piece).then_some(landed),
+            // (A piece taken where it landed was not promoted.)
+            promoted: (landed != piece && !matches!(landed, EMPTY | GHOST)).then_some(landed),
         });
     }
     // The end of a chain: why it stopped.
