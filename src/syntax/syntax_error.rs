@@ -171,6 +171,11 @@ impl SyntaxError {
         if let Some(e) = unknown_statement(source, pos) {
             return e;
         }
+        if expected.iter().any(|e| e == "a name")
+            && let Some(e) = reserved_as_name(source, pos)
+        {
+            return e;
+        }
         SyntaxError {
             span: Span::new(pos, pos + len),
             message,
@@ -255,6 +260,26 @@ fn previous_word(source: &str, pos: usize) -> Option<&str> {
     let word = &head[start..];
     (word.len() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) && head.len() < pos)
         .then_some(word)
+}
+
+/// A reserved word written where a name goes (`kinds line, box`, `let end = 3`): the parse
+/// fails just after it, since a keyword is never a name. The error is at the word.
+fn reserved_as_name(source: &str, pos: usize) -> Option<SyntaxError> {
+    let start = source[..pos]
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .map_or(0, |i| i + 1);
+    let word = &source[start..pos];
+    if word.is_empty() || !is_keyword(word) {
+        return None;
+    }
+    Some(SyntaxError {
+        span: Span::new(start, pos),
+        message: format!("`{word}` is a reserved word, so it cannot be a name"),
+        label: "reserved".to_string(),
+        help: Some(format!(
+            "choose another name, such as `{word}2` or `my-{word}` (docs/language.md lists the reserved words)"
+        )),
+    })
 }
 
 /// What a side with no move does: `no moves: pass`.
