@@ -382,6 +382,9 @@ pub enum Expr {
     QuietPlies,
     /// The last N moves (at least) were passes.
     PassesInARow(u8),
+    /// `position repeated N times`: the position (board, side to move, what pieces remember)
+    /// has come up at least N times in the game, this time included.
+    Repeated(u32),
 }
 
 impl Expr {
@@ -411,7 +414,8 @@ impl Expr {
             | Expr::To
             | Expr::ToMove(_)
             | Expr::QuietPlies
-            | Expr::PassesInARow(_) => false,
+            | Expr::PassesInARow(_)
+            | Expr::Repeated(_) => false,
         }
     }
 }

@@ -439,6 +439,7 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("before", "move jump along up over enemy, any gap before"),
     ("a", "move place onto empty then rotate a block"),
     ("parts", "game\n  may end between parts"),
+    ("repeated", "game\n  draw if position repeated"),
     (
         "light",
         "move place onto empty, where to is on a light square",

@@ -432,3 +432,15 @@ fn single_actions_split_a_turn() {
     assert_eq!(depth("3", "actions"), 2);
     assert_eq!(depth("4", "actions"), depth("2", "moves"));
 }
+
+#[test]
+fn a_position_come_back_three_times_ends_the_game() {
+    // tests/cmd/repetition.rules: two pieces on a line of four, each stepping left or right.
+    // White A1-B1 and black D1-C1 are forced; then white B1-A1, and black C1-B1 (white is
+    // stuck: the game ends) or C1-D1 (the start again, its second time). The same again
+    // from there, and at ply 8 the start comes back a third time: a draw, no moves.
+    let counts: Vec<u64> = (1..=10)
+        .map(|d| perft_count(&["tests/cmd/repetition.rules", "--depth", &d.to_string()]))
+        .collect();
+    assert_eq!(counts, [1, 1, 1, 2, 1, 1, 1, 2, 0, 0]);
+}

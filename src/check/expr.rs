@@ -266,6 +266,7 @@ impl Checker {
                 )
             }
             ExprKind::PassesInARow(n) => (self.passes_in_a_row(e, *n), Ty::Bool),
+            ExprKind::Repeated(n) => (self.repeated(e, *n, cx), Ty::Bool),
             ExprKind::AnySet(set) => {
                 let c = self.count_set(set, cx);
                 (
@@ -637,6 +638,31 @@ impl Checker {
             touching,
             no_liberty: r.no_liberty,
         }
+    }
+
+    /// `position repeated N times`: only a game's end rules know the game so far.
+    fn repeated(&mut self, e: &ast::Expr, n: u64, cx: &Cx) -> Expr {
+        if !cx.end {
+            self.error(
+                CheckError::new(
+                    e.span,
+                    "only a game's end rules know the positions of the game so far",
+                    "not an end rule",
+                )
+                .help("write it in the game section: `draw if position repeated 3 times`"),
+            );
+        }
+        if n == 0 || n > u16::MAX as u64 {
+            self.error(CheckError::new(
+                e.span,
+                format!(
+                    "`position repeated {n} times` must count from 1 to {}",
+                    u16::MAX
+                ),
+                "out of range",
+            ));
+        }
+        Expr::Repeated(n.clamp(1, u16::MAX as u64) as u32)
     }
 
     /// `N passes in a row`: the last N moves passed. Some move must be able to pass.

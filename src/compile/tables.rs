@@ -53,6 +53,8 @@ pub struct Tables {
     pub rotates: bool,
     /// `may end between parts`: a move in parts stops at a part after which the game is over.
     pub between_parts: bool,
+    /// An end rule asks `position repeated N times`: positions of the game are remembered.
+    pub repetition: bool,
     /// The position after every move is looked at before the move counts: `legal if`
     /// conditions, positions that may not come back, identical captures.
     pub legal: bool,
@@ -117,6 +119,11 @@ impl Tables {
             effects: all_actions(p).any(|a| a.effects.takes.is_some() || a.effects.moves.is_some()),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
             between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
+            repetition: p.game.as_ref().is_some_and(|g| {
+                g.ends
+                    .iter()
+                    .any(|e| e.condition.any(&|x| matches!(x, Expr::Repeated(_))))
+            }),
             legal: !p.legal.is_empty() || p.no_repeat.is_some() || p.identical_one,
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))

@@ -94,7 +94,7 @@ pub fn choose(
             value: f64::NAN,
         });
     }
-    let remembers = game.engine().p.no_repeat.is_some();
+    let remembers = game.engine().p.no_repeat.is_some() || game.engine().t.repetition;
     let history: Vec<Position> = match remembers {
         true => game.earlier().cloned().collect(),
         false => Vec::new(),

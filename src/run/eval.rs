@@ -26,6 +26,10 @@ pub trait Scope<'p> {
     fn quiet_plies(&mut self) -> Result<i64, RunError>;
     /// How many moves in a row, up to the last one, were passes.
     fn passes(&mut self) -> Result<i64, RunError>;
+    /// How many times the position has come up in the game, this time included.
+    fn repetitions(&mut self) -> Result<i64, RunError> {
+        not_here("`position repeated N times`")
+    }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Squares of a set on a named part of the board, or attacked.
     fn count_in(
@@ -75,6 +79,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::QuietPlies => scope.quiet_plies(),
         Expr::PassesInARow(n) => Ok((scope.passes()? >= *n as i64) as i64),
+        Expr::Repeated(n) => Ok((scope.repetitions()? >= *n as i64) as i64),
         Expr::CountSet(f) => scope.count_set(*f),
         _ => eval_more(e, scope),
     }

@@ -427,6 +427,8 @@ pub enum ExprKind {
     AnySet(SquareSet),
     /// `N passes in a row`: the last N moves were passes.
     PassesInARow(u64),
+    /// `position repeated N times`: the position has come up N times in the game.
+    Repeated(u64),
     /// `any regions of ...`: some region of the kind asked for.
     AnyRegions(Box<Regions>),
     ToMove(Name),

@@ -347,6 +347,7 @@ impl<'a> Walk<'a> {
             | ExprKind::Size
             | ExprKind::NoMoves
             | ExprKind::PassesInARow(_)
+            | ExprKind::Repeated(_)
             | ExprKind::CountMoves(None) => {}
             ExprKind::Ref { name, arg } => {
                 self.push(name, Role::Value);

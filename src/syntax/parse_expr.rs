@@ -192,6 +192,13 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             };
             Ok(Expr { kind, span: sp })
         }
+        Rule::repeated => {
+            let n = integer(&pair.into_inner().next().unwrap())?;
+            Ok(Expr {
+                kind: ExprKind::Repeated(n),
+                span: sp,
+            })
+        }
         Rule::passes_in_a_row => {
             let n = integer(&pair.into_inner().next().unwrap())?;
             Ok(Expr {

@@ -391,6 +391,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         colour_squares => "`the dark squares` or `the light squares`",
         colour => "`dark` or `light`",
         exactly => "`exactly`",
+        repeated => "`position repeated N times`",
         rotate => "a move clause",
         turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
         turn_way | either_way | clockwise | anticlockwise => {

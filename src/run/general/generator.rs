@@ -59,7 +59,22 @@ impl<'p> Runner<'p> {
 
     /// The key of a position (see [`Generator::key`]).
     pub fn key(&self, pos: &Position) -> u64 {
-        let (e, keys) = (&*self.e, &self.e.keys);
+        let t = &self.e.t;
+        let mut k = self.repetition_key(pos);
+        let mut extra = |x: u64, salt: u64| k ^= mix(x, salt);
+        if t.passes {
+            extra(u64::from(pos.passes), 1);
+        }
+        if t.quiet {
+            extra(u64::from(pos.quiet), 2);
+        }
+        k
+    }
+
+    /// The key of what makes a position come back (`position repeated N times`): the board,
+    /// the side to move and what pieces remember (moved, marked), not the counters.
+    pub fn repetition_key(&self, pos: &Position) -> u64 {
+        let keys = &self.e.keys;
         let mut k = keys.mover[pos.mover as usize];
         for (sq, &c) in pos.cells.iter().enumerate() {
             if c != EMPTY && c != GHOST {
@@ -67,23 +82,18 @@ impl<'p> Runner<'p> {
             }
         }
         // What else positions remember, when the rules read it.
-        let t = &e.t;
-        let mut extra = |x: u64, salt: u64| {
-            k ^= (x ^ salt)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29);
-        };
-        if t.passes {
-            extra(u64::from(pos.passes), 1);
-        }
-        if t.quiet {
-            extra(u64::from(pos.quiet), 2);
-        }
         for (i, w) in pos.moved.iter().chain(&pos.marked).enumerate() {
-            extra(*w, 3 + i as u64);
+            k ^= mix(*w, 3 + i as u64);
         }
         k
     }
+}
+
+/// A word of what a position remembers, salted by which word it is, for its key.
+fn mix(x: u64, salt: u64) -> u64 {
+    (x ^ salt)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
 }
 
 impl<'p> Generator<'p> for Runner<'p> {
@@ -168,9 +178,7 @@ impl<'p> Generator<'p> for Runner<'p> {
     }
 
     fn forget_last(&mut self) {
-        if self.e.p.no_repeat.is_some() {
-            self.history.pop();
-        }
+        Runner::forget_last(self);
     }
 
     fn forget_game(&mut self) {

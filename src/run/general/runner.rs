@@ -78,6 +78,9 @@ pub struct Runner<'p> {
     /// The boards of the game up to the position being walked, when moves may not repeat
     /// a position.
     pub(super) history: History,
+    /// The positions of the game so far as repetition keys (for `position repeated N
+    /// times`), the last the one a move is being made from.
+    pub(super) seen: Vec<u64>,
     budget: Budget,
     nodes: u64,
     pub(super) scratch: Scratch,
@@ -92,6 +95,7 @@ impl<'p> Runner<'p> {
             need: None,
             every_capture: false,
             history: History::default(),
+            seen: Vec::new(),
             budget: Budget::default(),
             nodes: 0,
             scratch: Scratch::default(),
@@ -138,11 +142,33 @@ impl<'p> Runner<'p> {
         if self.e.p.no_repeat.is_some() {
             self.history.push(&pos.cells);
         }
+        if self.e.t.repetition {
+            let key = self.repetition_key(pos);
+            self.seen.push(key);
+        }
+    }
+
+    /// Forgets the last position remembered.
+    pub fn forget_last(&mut self) {
+        if self.e.p.no_repeat.is_some() {
+            self.history.pop();
+        }
+        if self.e.t.repetition {
+            self.seen.pop();
+        }
     }
 
     /// Forgets the positions of the game played so far.
     pub fn forget_game(&mut self) {
         self.history.clear();
+        self.seen.clear();
+    }
+
+    /// How many times `pos` has come up in the game so far, this time included (the
+    /// positions remembered, with the same side to move and what pieces remember).
+    pub fn repetitions(&self, pos: &Position) -> usize {
+        let key = self.repetition_key(pos);
+        1 + self.seen.iter().filter(|&&k| k == key).count()
     }
 
     /// Forgets what was cached about the previous position.

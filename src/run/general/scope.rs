@@ -118,6 +118,10 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(self.pos.passes as i64)
     }
 
+    fn repetitions(&mut self) -> Result<i64, RunError> {
+        Ok(self.r.repetitions(self.pos) as i64)
+    }
+
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         let e = &self.r.e;
         Ok(count_set(&e.t, self.pos, self.side, f, e.g.n) as i64)

@@ -51,6 +51,11 @@ pub fn playout<'p, G: Generator<'p>>(
         }
     }
     let limited = over.is_none() && seen.is_some() && g.count(&s)? > 0;
+    // An end rule that reads the game so far (`position repeated N times`) is asked while
+    // the game is still remembered.
+    if e.t.repetition && over == Some(None) {
+        over = Some(Some(g.end(&s)?));
+    }
     g.forget_game();
     // A game stopped by its ply limit was not asked after its last move, unless there is
     // nothing to ask.
