@@ -48,6 +48,9 @@ pub struct Cx {
 pub struct Needs {
     /// It counts or compares moves.
     pub moves: bool,
+    /// It asks about the squares of a candidate move (`down of to is empty`): only a
+    /// `where` clause knows them.
+    pub squares: bool,
     /// It counts regions.
     pub regions: bool,
     /// How deeply evaluating it recurses.
@@ -61,6 +64,7 @@ impl Needs {
     fn and(self, o: Needs) -> Needs {
         Needs {
             moves: self.moves || o.moves,
+            squares: self.squares || o.squares,
             regions: self.regions || o.regions,
             depth: self.depth.max(o.depth),
         }
@@ -83,6 +87,10 @@ pub fn needs(e: &Expr, lets: &[Needs]) -> Needs {
         },
         Expr::CountRegions(..) => Needs {
             regions: true,
+            ..Needs::default()
+        },
+        Expr::SquareIs(..) => Needs {
+            squares: true,
             ..Needs::default()
         },
         Expr::RegionSum(x, _) => Needs {
@@ -386,6 +394,16 @@ impl Checker {
                     format!("`{text}` counts regions: a move's distance cannot count regions"),
                     "counts regions",
                 ));
+            }
+            if needs.squares && !cx.candidate && cx.current_let.is_none() {
+                self.error(
+                    CheckError::new(
+                        name.span,
+                        format!("`{text}` asks about the squares of a move (`from`, `to`): only a `where` clause knows them"),
+                        "asks about a move's squares",
+                    )
+                    .help(format!("use it after an action: `place onto empty, where {text}`")),
+                );
             }
             if needs.regions && cx.candidate {
                 self.error(CheckError::new(

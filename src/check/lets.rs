@@ -40,7 +40,8 @@ impl Checker {
                 current_let: Some(name.text.clone()),
                 ..Default::default()
             };
-            // Never a square: `from` and `to` are known only in `each move` lines.
+            // Never a square: `from` and `to` are known only in `each move` lines. Square
+            // tests on them are allowed: the let is then used only in `where` clauses.
             let (e, ty) = self.expr(body, &cx);
             is_bool = ty == expr::Ty::Bool;
             if s > 0 {

@@ -102,11 +102,12 @@ impl Checker {
         class: &ast::SquareClass,
         cx: &Cx,
     ) -> Expr {
-        if !cx.candidate {
+        // A let may ask too: it is then used only in `where` clauses.
+        if !cx.candidate && cx.current_let.is_none() {
             self.error(
                 CheckError::new(
                     e.span,
-                    "a square named from `from` or `to` can only be asked about in a `where` clause",
+                    "a square named from `from` or `to` can only be asked about in a `where` clause or a `let`",
                     "not in a `where` clause",
                 )
                 .help("write it after an action: `place onto empty, where down of to is not empty`"),
