@@ -2,7 +2,7 @@
 //! the author meant. `ply check` prints them; they change no exit code.
 
 use super::CheckError;
-use crate::program::{Action, Expr, KindAction, Program, Repetition};
+use crate::program::{Action, C_EMPTY, Expr, KindAction, Program, Repetition};
 
 /// The warnings about a checked program.
 pub fn warnings(p: &Program) -> Vec<CheckError> {
@@ -11,7 +11,8 @@ pub fn warnings(p: &Program) -> Vec<CheckError> {
     out
 }
 
-/// A whole game that may never end: a piece can move back and forth (or a side pass) with
+/// A whole game that may never end: a piece can move back and forth (or a block turn back,
+/// or a side pass) with
 /// nothing that adds a piece, no ply limit, no end rule counting plies without capture and
 /// no rule against bringing back an earlier position. Playouts of such a game can run for
 /// ever.
@@ -43,8 +44,12 @@ fn endless(p: &Program, out: &mut Vec<CheckError>) {
             .iter()
             .flat_map(|part| part.iter())
             .find(|ka| match &ka.action {
-                Action::Slide { dirs, .. } => dirs.iter().any(|d| has_both_ways(p, d)),
-                Action::Pass => true,
+                // A slide that only lands on enemies captures every time: it cannot be undone.
+                Action::Slide { dirs, onto, .. } => {
+                    onto & C_EMPTY != 0 && dirs.iter().any(|d| has_both_ways(p, d))
+                }
+                // A block turned one way can be turned back.
+                Action::Rotate { .. } | Action::Pass => true,
                 _ => false,
             })
     });
