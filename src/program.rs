@@ -129,6 +129,10 @@ pub enum Action {
     Rotate {
         turns: Vec<Turn>,
     },
+    /// A piece on any square whose cell is in `what` (never empty) is taken off the board.
+    Remove {
+        what: CellMask,
+    },
 }
 
 /// How a placement in a later part of a move is reached: a slide from where the part

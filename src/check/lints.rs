@@ -50,6 +50,7 @@ fn endless(p: &Program, out: &mut Vec<CheckError>) {
                 }
                 // A block turned one way can be turned back.
                 Action::Rotate { .. } | Action::Pass => true,
+                // A removal takes a piece off: it cannot be undone.
                 _ => false,
             })
     });

@@ -432,6 +432,22 @@ impl Checker {
         let action = match &a.kind {
             ActionKind::Pass => Action::Pass,
             ActionKind::Rotate(turns) => self.rotate(turns, a.span),
+            ActionKind::Remove(cells) => {
+                spans.onto = Some(cells.span);
+                if cells.empty {
+                    self.error(
+                        CheckError::new(
+                            cells.span,
+                            "there is nothing to remove from an empty square",
+                            "`empty` here",
+                        )
+                        .help("remove `enemy`, `own`, or `enemy or own` pieces"),
+                    );
+                }
+                Action::Remove {
+                    what: mask(cells) & !C_EMPTY,
+                }
+            }
             ActionKind::Step { dirs, onto } => {
                 spans.onto = onto.as_ref().map(|c| c.span);
                 let d = self.direction_list(dirs);

@@ -52,6 +52,8 @@ impl Attacks {
         let kinds = ka.kinds;
         match &ka.action {
             Action::Pass | Action::Rotate { .. } => {}
+            // A removal takes an enemy piece wherever it stands.
+            Action::Remove { what } => self.general |= what & C_ENEMY != 0,
             Action::Place { onto, .. } => {
                 // A placement onto an enemy takes it wherever it stands.
                 self.general |= onto & C_ENEMY != 0;

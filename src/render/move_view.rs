@@ -287,6 +287,7 @@ impl Viewer<'_, '_> {
             Action::Jump { .. } => "jump",
             Action::Pass => "pass",
             Action::Rotate { .. } => "rotate",
+            Action::Remove { .. } => "remove",
         };
         let (distance_rule, distance_reason) = match &ka.action {
             Action::Slide { distance, .. } => {
@@ -440,7 +441,7 @@ impl Viewer<'_, '_> {
                 .iter()
                 .map(|&(sq, piece, by, attacker)| match by == sq {
                     true => format!(
-                        "{} would be attacked by a placement onto it",
+                        "{} would be attacked where it stands, by a placement onto it or a removal",
                         named(sq, piece)
                     ),
                     false => format!(

@@ -122,6 +122,7 @@ fn step(s: &StepView, number: &str, out: &mut String) {
     let what = match (s.kind, &s.from, &s.to) {
         ("pass", ..) => String::new(),
         ("rotate", ..) => format!(": {}", s.rotation.as_deref().unwrap_or("")),
+        ("remove", _, Some(to)) => format!(": on {to}"),
         ("place", _, Some(to)) => format!(": on {to}"),
         (_, Some(from), Some(to)) => {
             let dir = s.direction.as_deref().unwrap_or("");

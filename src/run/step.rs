@@ -81,7 +81,8 @@ pub fn rotation_text(block: u32, turn: Turn) -> String {
 /// unless `moves written` says otherwise: `C3-A5-C7`, `e2e4`; a move that jumps uses the
 /// capture separator if there is one: `28x19x10`), a placement's square, `pass`; the parts
 /// of a move in parts joined by `/` (`D1-D7/G7`); a promotion the mover chose adds the new
-/// kind's symbol when the rules file asks for it (`e7e8q`).
+/// kind's symbol when the rules file asks for it (`e7e8q`); a piece removed is `x` and its
+/// square (`D2/xA1`).
 pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     let (g, notation) = (&e.g, &e.p.move_notation);
     let jumps = steps.iter().any(|s| s.over != NONE);
@@ -112,6 +113,9 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
             if st.from != NONE {
                 out.push_str(&g.names[st.from as usize]);
                 out.push_str(sep);
+            } else if st.over != NONE {
+                // A removal: `x` and the square.
+                out.push('x');
             }
         } else if !st.is_pass() {
             out.push_str(sep);

@@ -318,6 +318,8 @@ pub enum ActionKind {
     /// `rotate a block a quarter turn either way | ... clockwise | ... anticlockwise |
     /// a half turn [or ...]`: the pieces of one block of the board turn with it.
     Rotate(Vec<Turn>),
+    /// `remove CELLS`: a piece on any square is taken off the board.
+    Remove(Cells),
 }
 
 /// How far, and which way, a block turns.

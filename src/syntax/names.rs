@@ -284,7 +284,7 @@ impl<'a> Walk<'a> {
             ActionKind::Step { dirs, .. } | ActionKind::Jump { dirs, .. } => {
                 self.all(dirs, Role::Direction);
             }
-            ActionKind::Pass | ActionKind::Rotate(_) => {}
+            ActionKind::Pass | ActionKind::Rotate(_) | ActionKind::Remove(_) => {}
         }
     }
 

@@ -165,6 +165,7 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
             }
             ActionKind::Jump { dirs, over, gaps }
         }
+        Rule::remove => ActionKind::Remove(cells(it.next().unwrap())),
         Rule::rotate => {
             let mut turns = Vec::new();
             for t in it {

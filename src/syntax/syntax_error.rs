@@ -322,8 +322,8 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "output",
 ];
 const CLAUSE_KEYWORDS: &[&str] = &[
-    "slide", "step", "place", "jump", "pass", "rotate", "distance", "over", "onto", "flip",
-    "continue", "captured",
+    "slide", "step", "place", "jump", "pass", "rotate", "remove", "distance", "over", "onto",
+    "flip", "continue", "captured",
 ];
 
 /// Keywords that start a statement all read as "a statement" in a list of expectations.
@@ -392,7 +392,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         colour => "`dark` or `light`",
         exactly => "`exactly`",
         repeated => "`position repeated N times`",
-        rotate => "a move clause",
+        rotate | remove => "a move clause",
         turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
         turn_way | either_way | clockwise | anticlockwise => {
             "`either way`, `clockwise` or `anticlockwise`"

@@ -143,6 +143,7 @@ pub(super) fn action_kind_miss(a: &KindAction) -> Miss {
         Action::Jump { .. } => "a jump",
         Action::Pass => "a `pass` move",
         Action::Rotate { .. } => "a rotation of a block",
+        Action::Remove { .. } => "a removal of a piece",
     };
     let span = match &a.action {
         Action::Slide { .. } => a.clauses.distance.or(a.clauses.onto),

@@ -66,6 +66,12 @@ pub fn apply_traced<T: Trace>(
     {
         pos.quiet = 0;
     }
+    // A removal: the piece on the square leaves at once.
+    if step.from == NONE && step.over != NONE {
+        pos.set(step.over as usize, EMPTY);
+        pos.set_moved(step.over as usize, true);
+        return;
+    }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
     let mut piece = if step.from == NONE {

@@ -190,6 +190,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     self.emit(pos, st, cond, at, out);
                 }
                 Action::Place { onto, reach: None } => self.place(pos, rule, ka, *onto, at, out),
+                Action::Remove { what } => {
+                    let class = &self.e.t.class[side];
+                    for (sq, &c) in pos.cells.iter().enumerate() {
+                        if class[c as usize] & what != 0 && self.kind_may(ka.kinds, pos, sq, at) {
+                            let sq = sq as u32;
+                            let st = Step::new(NONE, sq, sq, u16::MAX, ri, at.action);
+                            self.emit(pos, st, cond, at, out);
+                        }
+                    }
+                }
                 Action::Rotate { turns } => {
                     for block in &self.e.g.blocks {
                         for &t in turns {
