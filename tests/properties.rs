@@ -214,6 +214,7 @@ fn random_moves_are_the_legal_moves() {
 /// run length.
 #[test]
 fn rows_in_bits_agree_with_rows_walked() {
+    use ply::run::eval::Row;
     use ply::run::general::counts::{in_a_row, in_a_row_walked};
     let mut rng = Lcg(19);
     for (rows, cols) in [(6, 7), (8, 8), (1, 9), (11, 11), (3, 40), (16, 8)] {
@@ -244,7 +245,17 @@ fn rows_in_bits_agree_with_rows_walked() {
                     for side in 0..2 {
                         let f = ply::program::SetFilter::Own;
                         assert_eq!(
-                            in_a_row(&engine, &pos, side, n, f, dirs),
+                            in_a_row(
+                                &engine,
+                                &pos,
+                                side,
+                                Row {
+                                    n,
+                                    members: f,
+                                    dirs,
+                                    exactly: false
+                                }
+                            ),
                             in_a_row_walked(&engine, &pos, side, n, f, dirs),
                             "{rows} x {cols}, {n} in a row along {dirs:?}"
                         );

@@ -15,6 +15,16 @@ use super::error::RunError;
 pub use super::error::{not_here, overflow};
 use crate::program::*;
 
+/// `[exactly] N SET in a row along DIRS`, as a scope is asked it.
+#[derive(Clone, Copy)]
+pub struct Row<'a> {
+    pub n: u32,
+    pub members: SetFilter,
+    pub dirs: &'a [DirId],
+    /// No member just before the run or just after it.
+    pub exactly: bool,
+}
+
 /// What an expression can ask of the place it is evaluated in.
 pub trait Scope<'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError>;
@@ -39,14 +49,8 @@ pub trait Scope<'p> {
         attacked: Option<Attackers>,
     ) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
-    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError>;
+    fn in_a_row(&mut self, row: Row) -> Result<i64, RunError>;
     /// `exactly N SET in a row`: a run of exactly `n`, no member just before or after it.
-    fn exactly_in_a_row(
-        &mut self,
-        n: u32,
-        members: SetFilter,
-        dirs: &[DirId],
-    ) -> Result<i64, RunError>;
     /// A square named from a candidate step's `from` or `to` is of a class.
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError>;
     /// Squares of the line a piece moves along (in a slide's `distance`).
@@ -101,14 +105,13 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
             n,
             members,
             dirs,
-            exactly: false,
-        } => scope.in_a_row(*n, *members, dirs),
-        Expr::InARow {
-            n,
-            members,
+            exactly,
+        } => scope.in_a_row(Row {
+            n: *n,
+            members: *members,
             dirs,
-            exactly: true,
-        } => scope.exactly_in_a_row(*n, *members, dirs),
+            exactly: *exactly,
+        }),
         Expr::SquareIs(at, class) => scope.square_is(at, *class),
         Expr::CountOnLine(f) => scope.count_on_line(*f),
         Expr::CountMoves(cond) => scope.count_moves(cond.as_deref()),
@@ -172,10 +175,7 @@ impl<'p> Scope<'p> for Numbers<'_> {
     ) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
-    fn in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {
-        not_here("a row of squares")
-    }
-    fn exactly_in_a_row(&mut self, _: u32, _: SetFilter, _: &[DirId]) -> Result<i64, RunError> {
+    fn in_a_row(&mut self, _: Row) -> Result<i64, RunError> {
         not_here("a row of squares")
     }
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {

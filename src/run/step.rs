@@ -55,10 +55,18 @@ impl Step {
     pub fn is_pass(&self) -> bool {
         self.to == NONE
     }
+
+    /// A piece taken off its square by `remove` (no piece moves: the square is both the
+    /// step's landing and what it takes).
+    #[inline(always)]
+    pub fn is_removal(&self) -> bool {
+        self.from == NONE && self.over != NONE
+    }
 }
 
 /// The block (numbered from 0, row by row from the top left) and the turn of a step that
 /// turns a block; `None` for every other step.
+#[inline]
 pub fn rotation(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
     if !e.t.rotates || st.from != NONE || st.to == NONE {
         return None;
@@ -113,8 +121,7 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
             if st.from != NONE {
                 out.push_str(&g.names[st.from as usize]);
                 out.push_str(sep);
-            } else if st.over != NONE {
-                // A removal: `x` and the square.
+            } else if st.is_removal() {
                 out.push('x');
             }
         } else if !st.is_pass() {

@@ -54,7 +54,7 @@ pub enum StatementKind {
         cols: Dim,
     },
     /// `blocks ROWS x COLUMNS`: the board divided into blocks of that size, from the top
-    /// left (Pentago's four quadrants), for `rotate a block`.
+    /// left, for `rotate a block`.
     Blocks {
         rows: u64,
         cols: u64,

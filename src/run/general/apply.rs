@@ -7,7 +7,8 @@ use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
 use crate::run::position::Position;
-use crate::run::step::{NO_KIND, NONE, Step};
+use crate::run::step::{NO_KIND, NONE, Step, rotation};
+use crate::syntax::ast::Turn;
 
 /// Scratch space for playing steps: the stack of cascading flips, the flood fill of
 /// regions taken.
@@ -50,12 +51,9 @@ pub fn apply_traced<T: Trace>(
     if step.is_pass() {
         return;
     }
-    if t.rotates && step.from == NONE && e.g.block_at[step.to as usize] != NONE {
-        let ka = &p.part(step.rule, step.part)[step.action as usize];
-        if matches!(ka.action, Action::Rotate { .. }) {
-            rotate(e, pos, step, work);
-            return;
-        }
+    if let Some((block, turn)) = rotation(e, step) {
+        rotate(e, pos, (block, turn), work);
+        return;
     }
     if t.quiet
         && (step.over != NONE
@@ -67,7 +65,7 @@ pub fn apply_traced<T: Trace>(
         pos.quiet = 0;
     }
     // A removal: the piece on the square leaves at once.
-    if step.from == NONE && step.over != NONE {
+    if step.is_removal() {
         pos.set(step.over as usize, EMPTY);
         pos.set_moved(step.over as usize, true);
         return;
@@ -119,10 +117,10 @@ pub fn apply_traced<T: Trace>(
 
 /// Turns the block whose first square is `step.to` (`step.kind` is the turn): every piece
 /// on it moves, and counts as moved.
-fn rotate(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
+fn rotate(e: &Engine, pos: &mut Position, (block, turn): (u32, Turn), work: &mut Work) {
     let g = &e.g;
-    let squares = &g.blocks[g.block_at[step.to as usize] as usize];
-    let from = &g.turn_from[step.kind as usize];
+    let squares = &g.blocks[block as usize];
+    let from = &g.turn_from[turn as usize];
     work.stack.clear();
     work.stack
         .extend(squares.iter().map(|&sq| pos.cells[sq as usize] as u32));

@@ -4,11 +4,11 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{count_in, count_set, exactly_in_a_row, in_a_row};
+use super::counts::{count_in, count_set, in_a_row};
 use super::filters::matches_filter;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
-use crate::run::eval::{Scope, eval};
+use crate::run::eval::{Row, Scope, eval};
 use crate::run::step::NONE;
 
 impl<'p> Scope<'p> for Candidate<'_, 'p> {
@@ -42,16 +42,8 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     ) -> Result<i64, RunError> {
         count_in(self.e, self.vars, self.pos, self.side, f, area, attacked)
     }
-    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
-        Ok(in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
-    }
-    fn exactly_in_a_row(
-        &mut self,
-        n: u32,
-        members: SetFilter,
-        dirs: &[DirId],
-    ) -> Result<i64, RunError> {
-        Ok(exactly_in_a_row(self.e, self.pos, self.side, n, members, dirs) as i64)
+    fn in_a_row(&mut self, row: Row) -> Result<i64, RunError> {
+        Ok(in_a_row(self.e, self.pos, self.side, row) as i64)
     }
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
         let sq = square_of(&self.e.g, at, self.from, self.to, self.side);

@@ -6,6 +6,7 @@ use super::filters::matches_filter;
 use crate::compile::{Engine, Tables};
 use crate::program::*;
 use crate::run::error::RunError;
+use crate::run::eval::Row;
 use crate::run::position::Position;
 use crate::run::step::NONE;
 
@@ -93,18 +94,19 @@ pub fn count_in(
     Ok(n)
 }
 
-/// Whether some run of at least `n` squares of a set lies along one of `dirs`.
-pub fn in_a_row(
-    e: &Engine,
-    pos: &Position,
-    side: SideId,
-    n: u32,
-    f: SetFilter,
-    dirs: &[DirId],
-) -> bool {
+/// Whether some run of at least `n` squares of a set lies along one of `dirs` (with
+/// `exactly`, of `n` squares with no member just before or after it: five where six do not
+/// count).
+pub fn in_a_row(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
+    let Row {
+        n,
+        members: f,
+        dirs,
+        exactly,
+    } = row;
     let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
-    if g.step_bits.is_empty() {
-        return in_a_row_walked(e, pos, side, n, f, dirs);
+    if exactly || g.step_bits.is_empty() {
+        return walk_rows(e, pos, side, row);
     }
     // As bits: a square starts a run of k + 1 when it is a member and the next square along
     // the direction starts a run of k.
@@ -117,37 +119,6 @@ pub fn in_a_row(
     crate::compile::word::runs_of(g, members, n, dirs)
 }
 
-/// Whether some run of exactly `n` squares of a set lies along one of `dirs`: `n` members
-/// one after the other, with no member just before the first or just after the last
-/// (Gomoku's five, where six do not count).
-pub fn exactly_in_a_row(
-    e: &Engine,
-    pos: &Position,
-    side: SideId,
-    n: u32,
-    f: SetFilter,
-    dirs: &[DirId],
-) -> bool {
-    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
-    let member = |sq: u32| sq != NONE && matches_filter(f, pos.cells[sq as usize], class, t);
-    let step = |d: DirId, sq: u32, table: &[u32]| table[d as usize * g.n + sq as usize];
-    (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
-        dirs.iter().any(|&d| {
-            if member(step(d, sq, &g.prev)) {
-                return false;
-            }
-            let mut end = sq;
-            for _ in 1..n {
-                end = step(d, end, &g.next);
-                if !member(end) {
-                    return false;
-                }
-            }
-            !member(step(d, end, &g.next))
-        })
-    })
-}
-
 /// [`in_a_row`] square by square, walking from each member along each direction (boards of
 /// any size; the bit form must agree with it).
 pub fn in_a_row_walked(
@@ -158,20 +129,34 @@ pub fn in_a_row_walked(
     f: SetFilter,
     dirs: &[DirId],
 ) -> bool {
+    let row = Row {
+        n,
+        members: f,
+        dirs,
+        exactly: false,
+    };
+    walk_rows(e, pos, side, row)
+}
+
+/// [`in_a_row`] by walking from each member along each direction.
+fn walk_rows(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
     let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
-    let member = |sq: u32| matches_filter(f, pos.cells[sq as usize], class, t);
+    let member =
+        |sq: u32| sq != NONE && matches_filter(row.members, pos.cells[sq as usize], class, t);
+    let step = |d: DirId, sq: u32, table: &[u32]| table[d as usize * g.n + sq as usize];
     (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
-        dirs.iter().any(|&d| {
-            let mut run = 1;
-            let mut at = sq;
-            while run < n {
-                at = g.next[d as usize * g.n + at as usize];
-                if at == NONE || !member(at) {
+        row.dirs.iter().any(|&d| {
+            if row.exactly && member(step(d, sq, &g.prev)) {
+                return false;
+            }
+            let mut end = sq;
+            for _ in 1..row.n {
+                end = step(d, end, &g.next);
+                if !member(end) {
                     return false;
                 }
-                run += 1;
             }
-            true
+            !row.exactly || !member(step(d, end, &g.next))
         })
     })
 }

@@ -195,6 +195,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     for (sq, &c) in pos.cells.iter().enumerate() {
                         if class[c as usize] & what != 0 && self.kind_may(ka.kinds, pos, sq, at) {
                             let sq = sq as u32;
+                            // Taken where it stands: see `Step::is_removal`.
                             let st = Step::new(NONE, sq, sq, u16::MAX, ri, at.action);
                             self.emit(pos, st, cond, at, out);
                         }

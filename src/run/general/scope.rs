@@ -3,13 +3,13 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
-use super::counts::{count_in, count_set, exactly_in_a_row, in_a_row};
+use super::counts::{count_in, count_set, in_a_row};
 use super::fold::{Acc, Fold};
 use super::regions::{self, Regions, region_ok};
 use super::runner::Runner;
 use crate::program::*;
 use crate::run::error::{RunError, not_here, overflow};
-use crate::run::eval::{Scope, eval};
+use crate::run::eval::{Row, Scope, eval};
 use crate::run::position::Position;
 
 /// A position as `side` sees it, in the runner.
@@ -137,17 +137,8 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         count_in(&r.e, &r.vars, self.pos, self.side, f, area, attacked)
     }
 
-    fn in_a_row(&mut self, n: u32, members: SetFilter, dirs: &[DirId]) -> Result<i64, RunError> {
-        Ok(in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
-    }
-
-    fn exactly_in_a_row(
-        &mut self,
-        n: u32,
-        members: SetFilter,
-        dirs: &[DirId],
-    ) -> Result<i64, RunError> {
-        Ok(exactly_in_a_row(&self.r.e, self.pos, self.side, n, members, dirs) as i64)
+    fn in_a_row(&mut self, row: Row) -> Result<i64, RunError> {
+        Ok(in_a_row(&self.r.e, self.pos, self.side, row) as i64)
     }
 
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {

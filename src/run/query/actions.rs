@@ -1,7 +1,7 @@
 //! Perft by single actions: the number of sequences of exactly N actions from a position,
 //! where an action is one step of a move (a placement, a slide, one jump of a chain, one part
 //! of a move in parts, a pass) and the last action of a move hands the turn over. Oracles
-//! that split a turn into actions (OpenSpiel's morris removal, a chain's jumps one by one)
+//! that split a turn into actions (a removal as an action of its own, a chain's jumps one by one)
 //! count this way; [`super::perft`] counts whole moves.
 
 use crate::run::compiled::Compiled;
@@ -14,9 +14,9 @@ use crate::run::step::{Step, move_text};
 type Divided = Vec<(String, u64)>;
 
 /// A position's moves and the positions after them, in the generator's order.
-struct Moves<S> {
-    steps: Vec<Vec<Step>>,
-    children: Vec<S>,
+pub(super) struct Moves<S> {
+    pub steps: Vec<Vec<Step>>,
+    pub children: Vec<S>,
 }
 
 impl<S> Moves<S> {
@@ -31,7 +31,10 @@ impl<S> Moves<S> {
     }
 }
 
-fn moves_of<'p, G: Generator<'p>>(g: &mut G, s: &G::State) -> Result<Moves<G::State>, RunError> {
+pub(super) fn moves_of<'p, G: Generator<'p>>(
+    g: &mut G,
+    s: &G::State,
+) -> Result<Moves<G::State>, RunError> {
     let mut steps = Vec::new();
     g.moves(s, usize::MAX, &mut steps)?;
     let mut children = Vec::new();
@@ -132,6 +135,14 @@ pub fn divide_actions<'p, G: Generator<'p>>(
     found.map(|()| out)
 }
 
+/// The sum of divided counts.
+pub(super) fn total(lines: &Divided) -> Result<u64, RunError> {
+    lines
+        .iter()
+        .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
+        .ok_or_else(count_overflow)
+}
+
 /// [`perft_actions`] (and with `divide`, [`divide_actions`]) from a position, on the
 /// representation `c` holds.
 pub fn actions_from(
@@ -144,11 +155,7 @@ pub fn actions_from(
         let s = g.state(pos);
         if divide {
             let lines = divide_actions(g, &s, depth)?;
-            let total = lines
-                .iter()
-                .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
-                .ok_or_else(count_overflow)?;
-            Ok((total, Some(lines)))
+            Ok((total(&lines)?, Some(lines)))
         } else {
             perft_actions(g, &s, depth).map(|n| (n, None))
         }

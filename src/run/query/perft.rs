@@ -97,13 +97,10 @@ pub fn named_children<'p, G: Generator<'p>>(
     g: &mut G,
     s: &G::State,
 ) -> Result<(Vec<String>, Vec<G::State>), RunError> {
-    let mut steps = Vec::new();
-    g.moves(s, usize::MAX, &mut steps)?;
-    let mut children = Vec::new();
-    g.children(s, &mut children)?;
+    let moves = super::actions::moves_of(g, s)?;
     let e = g.engine().clone();
-    let names = steps.iter().map(|m| move_text(&e, m)).collect();
-    Ok((names, children))
+    let names = moves.steps.iter().map(|m| move_text(&e, m)).collect();
+    Ok((names, moves.children))
 }
 
 /// [`perft`] from a position, on the representation `c` holds.
@@ -197,10 +194,7 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         progress.start(1);
         let found = if divided {
             let lines = divide(g, &s, depth)?;
-            let total = lines
-                .iter()
-                .try_fold(0u64, |a, (_, n)| a.checked_add(*n))
-                .ok_or_else(count_overflow)?;
+            let total = super::actions::total(&lines)?;
             (total, Some(lines))
         } else {
             (perft(g, &s, depth, &mut Levels::default())?, None)
