@@ -72,6 +72,7 @@ pub fn game_start<'p>(
             for &(sq, code) in placed {
                 setup.cells[sq as usize] = code;
             }
+            setup.hand = p.hand_setup.clone();
             vars = vec![0; p.vars.len()];
             locate_data = b"";
         }

@@ -58,6 +58,28 @@ impl Notation {
     }
 }
 
+/// A board of points joined by lines (`lines a1 d1 g1, ...`), drawn on a grid of
+/// `rows x cols` cells: its squares are the points, numbered row by row from the top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Points {
+    /// Each square's grid cell (`row * cols + col`), in square order.
+    pub cells: Vec<u32>,
+    /// Each grid cell's square, or `u32::MAX` where the grid has no point.
+    pub square_of: Vec<u32>,
+    /// The lines, each its squares in order (from its first point as written).
+    pub lines: Vec<Vec<u32>>,
+    /// Each grid cell that is not a point as a board is written: `-` or `|` (or `/`, `\`)
+    /// between two points of a line, `+` elsewhere; `' '` on a point.
+    pub filler: Vec<char>,
+}
+
+impl Points {
+    /// Whether `ch` may stand for a grid cell that is not a point, in a grid or a setup.
+    pub fn is_filler(ch: char) -> bool {
+        matches!(ch, '-' | '|' | '+' | '/' | '\\')
+    }
+}
+
 /// How moves are written (`--divide`, `ply moves`, `{move}`).
 #[derive(Debug, Clone)]
 pub struct MoveNotation {
@@ -132,6 +154,10 @@ pub enum Action {
     /// A piece on any square whose cell is in `what` (never empty) is taken off the board.
     Remove {
         what: CellMask,
+    },
+    /// A piece goes from its square to any square whose cell is in `onto`.
+    Fly {
+        onto: CellMask,
     },
 }
 
@@ -221,6 +247,10 @@ pub struct MoveRule {
     pub actions: Vec<KindAction>,
     /// The actions of each later part (after `then`): a move takes one action of every part.
     pub then: Vec<Vec<KindAction>>,
+    /// `then, if COND, ...`: per later part, the condition under which it is played (asked
+    /// after the parts before it, `to` where they ended); the move ends before a part whose
+    /// condition does not hold.
+    pub then_if: Vec<Option<Expr>>,
     pub flip: Option<Flip>,
     pub chain: Option<Chain>,
     pub capture_at_once: bool,
@@ -318,6 +348,12 @@ pub enum SquareClass {
     /// Marked by the move before.
     Marked,
     On(Area),
+    /// `in a row of N along DIRS`: the square's piece is one of at least `n` pieces of its
+    /// side in a row along one of the directions (bit `d` of `dirs`).
+    InRow {
+        n: u32,
+        dirs: u64,
+    },
     /// A cell of these classes (as the side looking sees them), of this side and kind when
     /// given, a piece that has not moved when `unmoved`.
     Piece {
@@ -354,11 +390,15 @@ pub enum Expr {
     Bin(Op, Box<Expr>, Box<Expr>),
     CountMoves(Option<Box<Expr>>),
     CountSet(SetFilter),
+    /// `SET in hand`: the pieces of the set in hand.
+    CountHand(SetFilter),
     /// The squares of a set on a named part of the board, or attacked.
     CountIn {
         filter: SetFilter,
         area: Option<Area>,
         attacked: Option<Attackers>,
+        /// `in a row of N along DIRS`: only pieces in such a row (see [`SquareClass::InRow`]).
+        row: Option<SquareClass>,
     },
     CountOnLine(SetFilter),
     CountRegions(RegionQuery),
@@ -409,6 +449,7 @@ impl Expr {
             | Expr::Size
             | Expr::CountMoves(None)
             | Expr::CountSet(_)
+            | Expr::CountHand(_)
             | Expr::CountIn { .. }
             | Expr::CountOnLine(_)
             | Expr::CountRegions(_)
@@ -447,6 +488,8 @@ pub enum InItem {
     Unmoved(Vec<UnmovedLetter>),
     /// The square the last move marked, or `-`.
     Marked,
+    /// The pieces in hand: counts and symbols (`9W9B`), or `-`.
+    Hand,
     /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.
     Quiet,
     Read(Vec<VarId>),
@@ -571,6 +614,13 @@ pub struct Program {
     pub cols: Dim,
     /// `blocks R x C`: the board's blocks, rows and columns each.
     pub blocks: Option<(u32, u32)>,
+    /// `lines ...`: the board is the points on these lines, not every square of the grid.
+    pub points: Option<Points>,
+    /// The game keeps pieces in hand (its setup gives some, or its input reads them): every
+    /// placement takes its piece from the mover's hand.
+    pub hands: bool,
+    /// `each side has N [KIND] in hand`: the pieces in hand at the setup.
+    pub hand_setup: Vec<(Code, u32)>,
     pub notation: Notation,
     pub sides: Vec<SideInfo>,
     pub kinds: Vec<String>,

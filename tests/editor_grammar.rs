@@ -429,6 +429,8 @@ fn reserved_words() -> BTreeSet<String> {
 /// keyword. A new unreserved word in ply.pest needs a line here (and a rule in the grammar).
 const CONTEXTUAL: &[(&str, &str)] = &[
     ("x", "board 8 x 8"),
+    ("side", "setup empty, each side has 9 in hand"),
+    ("has", "setup empty, each side has 9 in hand"),
     ("x", "board rows x cols"),
     ("to", "promote man to king on the far row"),
     ("to", "result \"Draw\" if white to move"),

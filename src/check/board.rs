@@ -45,6 +45,11 @@ impl Checker {
         {
             self.blocks(b.span, (r, c), (rows, cols));
         }
+        if let Some(l) = st.get("lines")
+            && let StatementKind::Lines(lines) = &l.kind
+        {
+            self.lines(l.span, lines, (r, c));
+        }
         for (axis, style) in self.prog().notation.parts.clone() {
             let (dim, what) = if axis == ast::Axis::Row {
                 (r, "rows")

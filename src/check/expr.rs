@@ -572,45 +572,14 @@ impl Checker {
         }
     }
 
-    fn count_set(&mut self, set: &ast::SquareSet, cx: &Cx) -> Expr {
-        let f = self.set_filter(set, cx);
-        if set.area.is_some() || set.attacked.is_some() {
-            let area = set.area.as_ref().and_then(|a| self.area(a, f));
-            let attacked = set
-                .attacked
-                .as_ref()
-                .map(|a| self.attackers(a.as_ref(), cx));
-            if set.on_line {
-                self.error(CheckError::new(
-                    set.span,
-                    "`on line` counts the whole line a piece moves along",
-                    "with `on the ...` or `attacked`",
-                ));
-            }
-            return Expr::CountIn {
-                filter: f,
-                area,
-                attacked,
-            };
-        }
-        if set.on_line {
-            if !cx.distance {
-                self.error(
-                    CheckError::new(
-                        set.span,
-                        "`on line` means the line a piece moves along",
-                        "not inside a move's distance",
-                    )
-                    .help("use it in a slide: `distance count pieces on line`"),
-                );
-            }
-            Expr::CountOnLine(f)
-        } else {
-            Expr::CountSet(f)
-        }
-    }
-
     pub(super) fn regions(&mut self, r: &ast::Regions, cx: &Cx) -> RegionQuery {
+        if r.of.in_hand || r.of.row.is_some() {
+            self.error(CheckError::new(
+                r.of.span,
+                "regions are made of the squares of the whole board",
+                "`in hand` and `in a row` are not allowed here",
+            ));
+        }
         if r.of.on_line || r.of.area.is_some() || r.of.attacked.is_some() {
             self.error(CheckError::new(
                 r.of.span,
@@ -694,55 +663,6 @@ impl Checker {
             ));
         }
         Expr::PassesInARow(n.clamp(1, u8::MAX as u64) as u8)
-    }
-
-    /// `N SET in a row along DIRS`.
-    fn in_a_row(
-        &mut self,
-        e: &ast::Expr,
-        (n, exactly): (u64, bool),
-        set: &ast::SquareSet,
-        dirs: &[Name],
-        cx: &Cx,
-    ) -> Expr {
-        if set.on_line || set.area.is_some() || set.attacked.is_some() {
-            self.error(CheckError::new(
-                set.span,
-                "a row is looked for on the whole board",
-                "`on ...` and `attacked` are not allowed here",
-            ));
-        }
-        let members = self.set_filter(set, cx);
-        let dirs = self.fixed_directions(dirs);
-        if n == 0 {
-            self.error(CheckError::new(
-                e.span,
-                "a row has at least one square",
-                "0 in a row",
-            ));
-        }
-        let (rows, cols) = (self.prog().rows, self.prog().cols);
-        if let (Dim::Fixed(r), Dim::Fixed(c)) = (rows, cols)
-            && n > r.max(c) as u64
-        {
-            self.error(
-                CheckError::new(
-                    e.span,
-                    format!("{n} in a row cannot fit on a {r} x {c} board"),
-                    "longer than the board",
-                )
-                .help(format!(
-                    "the longest row on this board has {} squares",
-                    r.max(c)
-                )),
-            );
-        }
-        Expr::InARow {
-            n: n.min(u32::MAX as u64) as u32,
-            members,
-            dirs,
-            exactly,
-        }
     }
 }
 

@@ -9,9 +9,11 @@
 
 mod board;
 mod check_error;
+mod counting;
 mod directions;
 mod expr;
 mod lets;
+mod lines;
 mod lints;
 mod moves;
 mod scope;
@@ -112,6 +114,17 @@ impl<'a> Statements<'a> {
 impl Checker {
     pub fn error(&mut self, e: CheckError) {
         self.errors.push(e);
+    }
+
+    /// The kind a piece is of: the one named (reported when unknown: `None`), or the first.
+    pub fn kind_or_first(&mut self, kind: Option<&Name>) -> Option<KindId> {
+        let Some(k) = kind else { return Some(0) };
+        let found = self.scope.kind(&k.text);
+        if found.is_none() {
+            let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
+            self.unknown("kind", k, known);
+        }
+        found
     }
 
     pub fn unknown(&mut self, what: &str, name: &Name, known: Vec<String>) {
@@ -227,6 +240,17 @@ impl Checker {
         }
         self.forwards(&st);
         self.board(&st);
+        // Hands are kept when the setup gives some or the input reads them.
+        let given = matches!(st.kind("setup"), Some(StatementKind::Setup(_, Some(_))));
+        let read = match st.kind("input") {
+            Some(StatementKind::Input(decl)) => decl
+                .header
+                .iter()
+                .chain(decl.repeat.iter().flat_map(|r| &r.body))
+                .any(|i| matches!(i, ast::InputItem::Hand(_))),
+            _ => false,
+        };
+        self.program().hands = given || read;
         if let Some(StatementKind::First(n)) = st.kind("first") {
             match self.scope.side(&n.text) {
                 Some(s) => self.program().first = s,
@@ -294,6 +318,7 @@ impl Checker {
             let key = match &s.kind {
                 StatementKind::Board { .. } => "board",
                 StatementKind::Blocks { .. } => "blocks",
+                StatementKind::Lines(_) => "lines",
                 StatementKind::Squares { .. } => "squares",
                 StatementKind::Sides(_) => "sides",
                 StatementKind::Kinds(_) => "kinds",
@@ -302,7 +327,7 @@ impl Checker {
                 StatementKind::First(_) => "first",
                 StatementKind::Input(_) => "input",
                 StatementKind::Output(_) => "output",
-                StatementKind::Setup(_) => "setup",
+                StatementKind::Setup(..) => "setup",
                 StatementKind::Game(_) => "game",
                 StatementKind::CapturesMandatory { .. } => "captures are mandatory",
                 StatementKind::IdenticalCaptures => "identical captures are one move",
@@ -355,6 +380,7 @@ impl Checker {
     fn required_sections(&mut self, st: &Statements) {
         let played = st.get("setup").is_some();
         self.scope.no_board = st.get("board").is_none();
+
         for required in ["board", "sides", "input", "output"] {
             if st.get(required).is_none() && !(played && matches!(required, "input" | "output")) {
                 self.error(
@@ -399,9 +425,12 @@ impl Checker {
             self.output(stmts);
         }
         if let Some(s) = st.get("setup")
-            && let StatementKind::Setup(setup) = &s.kind
+            && let StatementKind::Setup(setup, hand) = &s.kind
         {
             self.setup(s.keyword, setup);
+            if let Some(hand) = hand {
+                self.setup_hand(hand);
+            }
         }
         if let Some(s) = st.get("game")
             && let StatementKind::Game(clauses) = &s.kind
@@ -417,6 +446,9 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         rows: Dim::Fixed(1),
         cols: Dim::Fixed(1),
         blocks: None,
+        points: None,
+        hands: false,
+        hand_setup: Vec::new(),
         notation: Notation {
             parts: vec![
                 (ast::Axis::Column, ast::Style::Letter),

@@ -16,6 +16,7 @@ impl Checker {
         let mut rule = MoveRule {
             actions: Vec::new(),
             then: Vec::new(),
+            then_if: Vec::new(),
             flip: None,
             chain: None,
             capture_at_once: true,
@@ -29,9 +30,16 @@ impl Checker {
                     action,
                     span,
                     then,
+                    guard,
                 } => {
                     if *then {
                         rule.then.push(Vec::new());
+                        let cx = Cx {
+                            candidate: true,
+                            ..Cx::default()
+                        };
+                        let guard = guard.as_ref().map(|g| self.bool_expr(g, &cx));
+                        rule.then_if.push(guard);
                     }
                     self.rule_action(&mut rule, kind.as_ref(), action, *span)
                 }
@@ -446,6 +454,12 @@ impl Checker {
                 }
                 Action::Remove {
                     what: mask(cells) & !C_EMPTY,
+                }
+            }
+            ActionKind::Fly(onto) => {
+                spans.onto = onto.as_ref().map(|c| c.span);
+                Action::Fly {
+                    onto: onto.as_ref().map(mask).unwrap_or(C_EMPTY),
                 }
             }
             ActionKind::Step { dirs, onto } => {

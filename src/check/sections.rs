@@ -171,16 +171,8 @@ impl Checker {
                 let Some(side) = self.side_ref(&place.side, &Cx::default()) else {
                     continue;
                 };
-                let kind = match &place.kind {
-                    None => 0,
-                    Some(k) => match self.scope.kind(&k.text) {
-                        Some(k) => k,
-                        None => {
-                            let known = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
-                            self.unknown("kind", k, known);
-                            continue;
-                        }
-                    },
+                let Some(kind) = self.kind_or_first(place.kind.as_ref()) else {
+                    continue;
                 };
                 let code = self.prog().code(side, kind);
                 for sq in &place.squares {
@@ -235,6 +227,7 @@ impl Checker {
                     out.push(InItem::Unmoved(letters));
                 }
                 InputItem::Marked(_) => out.push(InItem::Marked),
+                InputItem::Hand(_) => out.push(InItem::Hand),
                 InputItem::Quiet(kinds, _) => {
                     self.quiet_kinds(kinds);
                     out.push(InItem::Quiet);

@@ -118,6 +118,33 @@ impl Checker {
         Expr::SquareIs(at, class)
     }
 
+    /// `in a row of N along DIRS`, as a class of squares.
+    pub(super) fn row_class(&mut self, row: &ast::Row) -> SquareClass {
+        let dirs = self.fixed_directions(&row.dirs);
+        if row.n == 0 || row.n > u32::MAX as u64 {
+            self.error(CheckError::new(
+                row.span,
+                "a row has at least one piece",
+                "no such row",
+            ));
+        }
+        let mut mask = 0u64;
+        for d in dirs {
+            match 1u64.checked_shl(d as u32) {
+                Some(bit) => mask |= bit,
+                None => self.error(CheckError::new(
+                    row.span,
+                    "a row is looked for along at most the first 64 directions declared",
+                    "direction too late",
+                )),
+            }
+        }
+        SquareClass::InRow {
+            n: row.n.min(u32::MAX as u64) as u32,
+            dirs: mask,
+        }
+    }
+
     fn square_class(&mut self, class: &ast::SquareClass, cx: &Cx) -> SquareClass {
         match class {
             ast::SquareClass::OffBoard => SquareClass::OffBoard,
@@ -125,6 +152,7 @@ impl Checker {
             ast::SquareClass::Attacked(by) => {
                 SquareClass::Attacked(self.attackers(by.as_ref(), cx))
             }
+            ast::SquareClass::InRow(row) => self.row_class(row),
             ast::SquareClass::On(a) => match self.area(a, SetFilter::Squares) {
                 Some(a) => SquareClass::On(a),
                 None => SquareClass::OffBoard,

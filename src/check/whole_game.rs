@@ -7,6 +7,30 @@ use crate::program::*;
 use crate::syntax::ast::{self, GameClause, Span};
 
 impl Checker {
+    /// `each side has N [KIND] in hand`: N pieces of the kind (the first if none is named)
+    /// in every side's hand at the start.
+    pub(crate) fn setup_hand(&mut self, hand: &ast::SetupHand) {
+        let Some(kind) = self.kind_or_first(hand.kind.as_ref()) else {
+            return;
+        };
+        if hand.count > 255 {
+            self.error(CheckError::new(
+                hand.span,
+                format!(
+                    "a hand holds at most 255 pieces of a kind, not {}",
+                    hand.count
+                ),
+                "too many",
+            ));
+            return;
+        }
+        let sides = self.prog().sides.len() as SideId;
+        for side in 0..sides {
+            let code = self.prog().code(side, kind);
+            self.program().hand_setup.push((code, hand.count as u32));
+        }
+    }
+
     pub(crate) fn setup(&mut self, keyword: Span, s: &ast::Setup) {
         if self.scope.no_board {
             return; // reported as missing; the setup cannot be checked against it
@@ -101,17 +125,8 @@ impl Checker {
                         self.unknown("side", &place.side, self.side_names());
                         continue;
                     };
-                    let kind = match &place.kind {
-                        None => 0,
-                        Some(k) => match self.scope.kind(&k.text) {
-                            Some(k) => k,
-                            None => {
-                                let known =
-                                    self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
-                                self.unknown("kind", k, known);
-                                continue;
-                            }
-                        },
+                    let Some(kind) = self.kind_or_first(place.kind.as_ref()) else {
+                        continue;
                     };
                     let code = self.prog().code(side, kind);
                     for sq in &place.squares {

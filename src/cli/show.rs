@@ -72,6 +72,9 @@ fn draw(
         "case {case}: {} ({sym}) to move",
         p.sides[side as usize].name
     );
+    if !pos.hand.is_empty() {
+        title.push_str(&format!(", in hand {}", board_text::hand(&e, pos)));
+    }
     let count_all = match &moves {
         Some(_) => count,
         None => runner.move_list(pos, 0)?.1,

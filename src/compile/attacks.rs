@@ -54,6 +54,8 @@ impl Attacks {
             Action::Pass | Action::Rotate { .. } => {}
             // A removal takes an enemy piece wherever it stands.
             Action::Remove { what } => self.general |= what & C_ENEMY != 0,
+            // A piece that flies onto an enemy takes it wherever it stands.
+            Action::Fly { onto } => self.general |= onto & C_ENEMY != 0,
             Action::Place { onto, .. } => {
                 // A placement onto an enemy takes it wherever it stands.
                 self.general |= onto & C_ENEMY != 0;

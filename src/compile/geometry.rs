@@ -8,9 +8,15 @@ use crate::syntax::ast::{Axis, Style, Turn};
 pub struct Geometry {
     pub rows: u32,
     pub cols: u32,
-    /// Number of squares (`rows * cols`).
+    /// Number of squares (`rows * cols`, or the points of a board of points on lines).
     pub n: usize,
-    /// Index step per direction.
+    /// Each square's row and column on the grid (`sq / cols`, `sq % cols` on a full grid).
+    pub coords: Vec<(u32, u32)>,
+    /// On a board of points on lines, each grid cell's square (`u32::MAX` where there is no
+    /// point); empty on a full grid.
+    pub square_of: Vec<u32>,
+    /// Index step per direction (on a full grid; 0 on a board of points on lines, where
+    /// only `next` and `prev` say where a step goes).
     pub stride: Vec<isize>,
     /// `steps[d * n + sq]`: how many steps along `d` stay on the board.
     pub steps: Vec<u32>,
@@ -135,16 +141,29 @@ impl Geometry {
 
     pub fn new(p: &Program, rows: u32, cols: u32) -> Result<Geometry, NotationError> {
         Geometry::names_fit(p, rows, cols)?;
-        let n = (rows * cols) as usize;
+        let points = p
+            .points
+            .as_ref()
+            .filter(|pts| pts.square_of.len() == (rows * cols) as usize);
+        let n = points.map_or((rows * cols) as usize, |pts| pts.cells.len());
         let nd = p.directions.len();
+        let coords = match points {
+            Some(pts) => pts.cells.iter().map(|&c| (c / cols, c % cols)).collect(),
+            None => (0..rows * cols).map(|sq| (sq / cols, sq % cols)).collect(),
+        };
         let mut g = Geometry {
             rows,
             cols,
             n,
+            coords,
+            square_of: points.map_or(Vec::new(), |pts| pts.square_of.clone()),
             stride: p
                 .directions
                 .iter()
-                .map(|d| d.dr as isize * cols as isize + d.dc as isize)
+                .map(|d| match points {
+                    Some(_) => 0,
+                    None => d.dr as isize * cols as isize + d.dc as isize,
+                })
                 .collect(),
             steps: vec![0; nd * n],
             next: vec![u32::MAX; nd * n],
@@ -179,58 +198,9 @@ impl Geometry {
                 line_of_dir[d] = Some(o);
             }
         }
-        // How many steps of `d` fit from `pos` on an axis of `len` squares (none for `d` = 0).
-        let room = |pos: i64, len: u32, d: i64| match d {
-            0 => i64::MAX,
-            d if d > 0 => (len as i64 - 1 - pos) / d,
-            d => pos / -d,
-        };
-        for (d, dir) in p.directions.iter().enumerate() {
-            let (dr, dc) = (dir.dr as i64, dir.dc as i64);
-            for sq in 0..n {
-                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
-                // Counted, not walked: walking is quadratic on a 1024 x 1024 board.
-                let k = room(r, rows, dr).min(room(c, cols, dc));
-                let k = if k == i64::MAX { 0 } else { k };
-                g.steps[d * n + sq] = k as u32;
-                if k > 0 {
-                    let to = ((r + dr) * cols as i64 + c + dc) as usize;
-                    g.next[d * n + sq] = to as u32;
-                    g.prev[d * n + to] = sq as u32;
-                }
-            }
-            if let Some(o) = line_of_dir[d] {
-                for sq in 0..n {
-                    g.line[d * n + sq] = g.line[o * n + sq];
-                }
-                continue;
-            }
-            g.axes.push(d as DirId);
-            // Walk each line from its first square (the one with no square behind it).
-            let mut seen = vec![false; n];
-            for sq in 0..n {
-                if seen[sq] {
-                    continue;
-                }
-                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
-                let (mut sr, mut sc) = (r, c);
-                while on(sr - dr, sc - dc) {
-                    sr -= dr;
-                    sc -= dc;
-                }
-                let id = g.line_count as u32;
-                g.line_count += 1;
-                let (mut cr, mut cc) = (sr, sc);
-                while on(cr, cc) {
-                    let s = (cr * cols as i64 + cc) as usize;
-                    seen[s] = true;
-                    g.line[d * n + s] = id;
-                    g.line_squares.push(s as u32);
-                    cr += dr;
-                    cc += dc;
-                }
-                g.line_start.push(g.line_squares.len() as u32);
-            }
+        match points {
+            Some(pts) => g.follow_lines(p, pts, &line_of_dir),
+            None => g.walk_grid(p, &line_of_dir),
         }
         let square_lines = (0..n)
             .flat_map(|sq| g.axes.iter().map(move |&a| a as usize * n + sq))
@@ -239,16 +209,18 @@ impl Geometry {
         g.square_lines = square_lines;
         g.step_bits = g.bit_steps(nd);
         g.all_bits = all_bits(n);
-        g.names = square_names(&p.notation, rows, cols)
-            .into_iter()
-            .map(String::into_boxed_str)
+        let names = square_names(&p.notation, rows, cols);
+        g.names = g
+            .coords
+            .iter()
+            .map(|&(r, c)| names[(r * cols + c) as usize].clone().into_boxed_str())
             .collect();
         g.mark_edges();
         for (s, side) in p.sides.iter().enumerate() {
             if let Some((fr, fc)) = side.forward {
                 let whose = Whose::Side(s as SideId);
                 for sq in 0..n {
-                    let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                    let (r, c) = (g.coords[sq].0 as i64, g.coords[sq].1 as i64);
                     g.far[s * n + sq] = !on(r + fr as i64, c + fc as i64);
                     if g.far[s * n + sq] {
                         g.areas[sq] |= Geometry::area_bit(Area::FarRow(whose), 0);
@@ -280,11 +252,161 @@ impl Geometry {
         Ok(g)
     }
 
+    /// A direction whose opposite came first shares its lines (true); another is an axis of
+    /// lines of its own, numbered next (false).
+    fn shares_lines(&mut self, d: usize, line_of_dir: &[Option<usize>]) -> bool {
+        let n = self.n;
+        if let Some(o) = line_of_dir[d] {
+            for sq in 0..n {
+                self.line[d * n + sq] = self.line[o * n + sq];
+            }
+            return true;
+        }
+        self.axes.push(d as DirId);
+        false
+    }
+
+    /// On a full grid: where each direction's step goes, how many fit, and the lines
+    /// through each square along each pair of directions.
+    fn walk_grid(&mut self, p: &Program, line_of_dir: &[Option<usize>]) {
+        let (rows, cols, n) = (self.rows, self.cols, self.n);
+        let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
+        // How many steps of `d` fit from `pos` on an axis of `len` squares (none for `d` = 0).
+        let room = |pos: i64, len: u32, d: i64| match d {
+            0 => i64::MAX,
+            d if d > 0 => (len as i64 - 1 - pos) / d,
+            d => pos / -d,
+        };
+        for (d, dir) in p.directions.iter().enumerate() {
+            let (dr, dc) = (dir.dr as i64, dir.dc as i64);
+            for sq in 0..n {
+                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                // Counted, not walked: walking is quadratic on a 1024 x 1024 board.
+                let k = room(r, rows, dr).min(room(c, cols, dc));
+                let k = if k == i64::MAX { 0 } else { k };
+                self.steps[d * n + sq] = k as u32;
+                if k > 0 {
+                    let to = ((r + dr) * cols as i64 + c + dc) as usize;
+                    self.next[d * n + sq] = to as u32;
+                    self.prev[d * n + to] = sq as u32;
+                }
+            }
+            if self.shares_lines(d, line_of_dir) {
+                continue;
+            }
+            // Walk each line from its first square (the one with no square behind it).
+            let mut seen = vec![false; n];
+            for sq in 0..n {
+                if seen[sq] {
+                    continue;
+                }
+                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
+                let (mut sr, mut sc) = (r, c);
+                while on(sr - dr, sc - dc) {
+                    sr -= dr;
+                    sc -= dc;
+                }
+                let id = self.line_count as u32;
+                self.line_count += 1;
+                let (mut cr, mut cc) = (sr, sc);
+                while on(cr, cc) {
+                    let s = (cr * cols as i64 + cc) as usize;
+                    seen[s] = true;
+                    self.line[d * n + s] = id;
+                    self.line_squares.push(s as u32);
+                    cr += dr;
+                    cc += dc;
+                }
+                self.line_start.push(self.line_squares.len() as u32);
+            }
+        }
+    }
+
+    /// On a board of points on lines: where each direction's step goes (along a line that
+    /// runs its way, as many points as the direction's vector has grid steps of the line's),
+    /// and the lines through each point along each pair of directions.
+    fn follow_lines(
+        &mut self,
+        p: &Program,
+        pts: &crate::program::Points,
+        line_of_dir: &[Option<usize>],
+    ) {
+        let n = self.n;
+        let coords = self.coords.clone();
+        let at = |sq: u32| {
+            let (r, c) = coords[sq as usize];
+            (r as i64, c as i64)
+        };
+        let unit = |a: i64, b: i64| {
+            let (mut x, mut y) = (a.abs(), b.abs());
+            while y != 0 {
+                (x, y) = (y, x % y);
+            }
+            (x, (a / x.max(1), b / x.max(1)))
+        };
+        for (d, dir) in p.directions.iter().enumerate() {
+            let (times, way) = unit(dir.dr as i64, dir.dc as i64);
+            let mut one = vec![u32::MAX; n];
+            for line in &pts.lines {
+                for pair in line.windows(2) {
+                    let ((r0, c0), (r1, c1)) = (at(pair[0]), at(pair[1]));
+                    let (_, u) = unit(r1 - r0, c1 - c0);
+                    if u == way {
+                        one[pair[0] as usize] = pair[1];
+                    } else if u == (-way.0, -way.1) {
+                        one[pair[1] as usize] = pair[0];
+                    }
+                }
+            }
+            for sq in 0..n {
+                let mut to = sq as u32;
+                for _ in 0..times {
+                    to = if to == u32::MAX { to } else { one[to as usize] };
+                }
+                if times > 0 && to != u32::MAX {
+                    self.next[d * n + sq] = to;
+                    self.prev[d * n + to as usize] = sq as u32;
+                }
+            }
+            for sq in 0..n {
+                let (mut k, mut s) = (0, self.next[d * n + sq]);
+                while s != u32::MAX {
+                    k += 1;
+                    s = self.next[d * n + s as usize];
+                }
+                self.steps[d * n + sq] = k;
+            }
+            if self.shares_lines(d, line_of_dir) {
+                continue;
+            }
+            let mut seen = vec![false; n];
+            for sq in 0..n {
+                if seen[sq] {
+                    continue;
+                }
+                let mut first = sq;
+                while self.prev[d * n + first] != u32::MAX {
+                    first = self.prev[d * n + first] as usize;
+                }
+                let id = self.line_count as u32;
+                self.line_count += 1;
+                let mut s = first as u32;
+                while s != u32::MAX && !seen[s as usize] {
+                    seen[s as usize] = true;
+                    self.line[d * n + s as usize] = id;
+                    self.line_squares.push(s);
+                    s = self.next[d * n + s as usize];
+                }
+                self.line_start.push(self.line_squares.len() as u32);
+            }
+        }
+    }
+
     /// The four edges, and the dark and light squares, as areas of the squares on them.
     fn mark_edges(&mut self) {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         for sq in 0..self.n {
-            let (r, c) = (sq as i64 / cols, sq as i64 % cols);
+            let (r, c) = (self.coords[sq].0 as i64, self.coords[sq].1 as i64);
             let dark = Notation::is_dark(self.rows, r as u32, c as u32);
             self.areas[sq] |= Geometry::area_bit(Area::Colour(dark), 0);
             let edges = [
@@ -337,8 +459,9 @@ impl Geometry {
         let mut list = Vec::new();
         for sq in 0..self.n {
             for &d in dirs {
-                if self.steps[d as usize * self.n + sq] > 0 {
-                    list.push((sq as isize + self.stride[d as usize]) as u32);
+                let to = self.next[d as usize * self.n + sq];
+                if to != u32::MAX {
+                    list.push(to);
                 }
             }
             start.push(list.len() as u32);
@@ -386,6 +509,23 @@ impl Geometry {
             Area::Colour(false) => 1 << 37,
             Area::NthRow(..) => 0,
         }
+    }
+
+    /// The square at row `r`, column `c` of the grid (none where a board of points on lines
+    /// has no point).
+    #[inline]
+    pub fn square_at(&self, r: u32, c: u32) -> Option<usize> {
+        let cell = (r * self.cols + c) as usize;
+        match self.square_of.get(cell) {
+            None => Some(cell),
+            Some(&sq) => (sq != u32::MAX).then_some(sq as usize),
+        }
+    }
+
+    /// The square one step along `d` from each square (`u32::MAX` off the board).
+    #[inline]
+    pub fn next_of(&self, d: DirId) -> &[u32] {
+        &self.next[d as usize * self.n..(d as usize + 1) * self.n]
     }
 
     #[inline]

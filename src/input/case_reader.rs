@@ -192,6 +192,7 @@ impl<'a> CaseReader<'a> {
         setup.rights = None;
         setup.marked = None;
         setup.quiet = 0;
+        setup.hand.clear();
         self.r.skip_ws();
         setup.start = self.r.mark();
         setup.case = self.case;
@@ -250,6 +251,7 @@ impl<'a> CaseReader<'a> {
             rights: None,
             marked: None,
             quiet: 0,
+            hand: Vec::new(),
         }
     }
 
@@ -331,6 +333,7 @@ impl<'a> CaseReader<'a> {
                 InItem::Unmoved(letters) => self.rights(s, letters)?,
                 InItem::Marked => self.marked_square(s)?,
                 InItem::Quiet => self.quiet_plies(s)?,
+                InItem::Hand => self.hand(s)?,
                 InItem::Mover(words) if !words.is_empty() => self.mover_word(s, words)?,
                 InItem::Mover(_) => {
                     let loc = self.r.mark_after_ws();
@@ -404,125 +407,6 @@ impl<'a> CaseReader<'a> {
             }
         }
         names.join(", ")
-    }
-
-    fn grid(&mut self, s: &mut Setup) -> Result<(), InputError> {
-        let (rows, cols) = (s.rows as usize, s.cols as usize);
-        s.cells.clear();
-        s.cells.reserve(rows * cols);
-        for row in 0..rows {
-            let loc = self.r.mark_after_ws();
-            // Fastest path: a line of known symbols, exactly as long as a row and ended well
-            // inside the window, read straight from the bytes.
-            let rest = self.r.rest();
-            if rest.get(cols).is_some_and(u8::is_ascii_whitespace) {
-                let line = &rest[..cols];
-                let cell_of = &self.t.cell_of;
-                if line
-                    .iter()
-                    .all(|&b| !b.is_ascii_whitespace() && cell_of[b as usize] != NO_CELL)
-                {
-                    s.cells.extend(line.iter().map(|&b| cell_of[b as usize]));
-                    self.r.advance(cols);
-                    if self.p.notation.numbered {
-                        self.light_squares_empty(s, row, loc)?;
-                    }
-                    continue;
-                }
-            }
-            let tok = self.r.token();
-            if tok.is_empty() {
-                return Err(self.err_at(
-                    loc,
-                    format!(
-                        "expected grid line {} of {rows}, found the end of the input",
-                        row + 1
-                    ),
-                ));
-            }
-            // Fast path: a line of known one-byte symbols, exactly as long as a row.
-            if tok.len() == cols {
-                let before = s.cells.len();
-                s.cells
-                    .extend(tok.iter().map(|&b| self.t.cell_of[b as usize]));
-                if s.cells[before..].iter().all(|&c| c != NO_CELL) {
-                    self.light_squares_empty(s, row, loc)?;
-                    continue;
-                }
-                s.cells.truncate(before);
-            }
-            let mut col = 0;
-            // Each character, or run of bytes that are not UTF-8 text, is one column.
-            let chars = tok.utf8_chunks().flat_map(|c| {
-                let bad = (!c.invalid().is_empty()).then_some(Err(c.invalid()));
-                c.valid().chars().map(Ok).chain(bad)
-            });
-            for (i, ch) in chars.enumerate() {
-                let code = match ch {
-                    Ok(ch) if ch.is_ascii() => self.t.cell_of[ch as usize],
-                    _ => NO_CELL,
-                };
-                if code == NO_CELL {
-                    let shown = match ch {
-                        Ok(ch) => super::quote_char(ch),
-                        Err(bytes) => super::quote(bytes),
-                    };
-                    let start = self.r.locate(loc);
-                    let at = Loc {
-                        line: start.line,
-                        col: start.col + i as u32,
-                    };
-                    return Err(self.err(
-                        at,
-                        format!(
-                            "unknown symbol {shown} in the grid; expected {}",
-                            self.symbol_choices()
-                        ),
-                    ));
-                }
-                if col < cols {
-                    s.cells.push(code);
-                }
-                col += 1;
-            }
-            if col != cols {
-                return Err(self.err_at(
-                    loc,
-                    format!(
-                        "grid line {} has {col} cell{}, expected {cols}",
-                        row + 1,
-                        if col == 1 { "" } else { "s" }
-                    ),
-                ));
-            }
-            self.light_squares_empty(s, row, loc)?;
-        }
-        Ok(())
-    }
-
-    /// When only the dark squares are numbered, a grid line has no piece on a light square.
-    fn light_squares_empty(&self, s: &Setup, row: usize, loc: Mark) -> Result<(), InputError> {
-        if !self.p.notation.numbered {
-            return Ok(());
-        }
-        let cols = s.cols as usize;
-        let line = &s.cells[row * cols..(row + 1) * cols];
-        let light = (0..cols)
-            .find(|&c| line[c] != EMPTY && !Notation::is_dark(s.rows, row as u32, c as u32));
-        let Some(c) = light else { return Ok(()) };
-        let start = self.r.locate(loc);
-        let at = Loc {
-            line: start.line,
-            col: start.col + c as u32,
-        };
-        Err(self.err(
-            at,
-            format!(
-                "grid line {} has a piece on a light square (column {}); only the dark squares are used, and the bottom-left square is dark",
-                row + 1,
-                c + 1
-            ),
-        ))
     }
 
     pub(super) fn symbol_choices(&self) -> String {

@@ -3,6 +3,7 @@
 //! a [`setup::Setup`] per case, which validation turns into a position or a located error.
 
 pub mod case_reader;
+mod grid;
 mod input_error;
 mod position_items;
 pub mod reader;

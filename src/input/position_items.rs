@@ -190,6 +190,59 @@ impl CaseReader<'_> {
         }
     }
 
+    /// The pieces in hand: `-` for none, else each piece's symbol after its count (`9W9B`;
+    /// a count of 1 may be left out, as in `W2B`).
+    pub(super) fn hand(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token().to_vec();
+        s.hand.clear();
+        if tok == b"-" {
+            return Ok(());
+        }
+        let fail = |this: &Self, what: String| {
+            Err(this.err_at(
+                loc,
+                format!("{what}; a hand is written as counts and piece symbols (`9W9B`), or `-` for none"),
+            ))
+        };
+        if tok.is_empty() {
+            return fail(
+                self,
+                "expected the pieces in hand, found the end of the input".into(),
+            );
+        }
+        let mut count: Option<u32> = None;
+        for &b in &tok {
+            if b.is_ascii_digit() {
+                let n = count.unwrap_or(0) * 10 + u32::from(b - b'0');
+                if n > 255 {
+                    return fail(self, "a hand holds at most 255 pieces of a kind".into());
+                }
+                count = Some(n);
+                continue;
+            }
+            let code = self.t.cell_of[b as usize];
+            if code == NO_CELL || code == EMPTY {
+                return fail(
+                    self,
+                    format!(
+                        "unknown piece {} in the hand {}",
+                        super::quote(&[b]),
+                        super::quote(&tok)
+                    ),
+                );
+            }
+            s.hand.push((code, count.take().unwrap_or(1)));
+        }
+        if count.is_some() {
+            return fail(
+                self,
+                format!("the hand {} ends with a count", super::quote(&tok)),
+            );
+        }
+        Ok(())
+    }
+
     /// The square the last move marked, or `-`.
     pub(super) fn marked_square(&mut self, s: &mut Setup) -> Result<(), InputError> {
         self.board(s)?;

@@ -25,6 +25,8 @@ pub struct Setup {
     pub marked: Option<(Option<u32>, Mark)>,
     /// A `plies without capture` item: the number read.
     pub quiet: u16,
+    /// A `hand` item (or the setup's hands): the pieces in hand, by code.
+    pub hand: Vec<(Code, u32)>,
 }
 
 impl Setup {
@@ -112,14 +114,49 @@ impl Setup {
         pos.counts.resize(p.piece_codes() + 1, 0);
         if self.cells.is_empty() {
             pos.cells.resize(g.n, EMPTY);
-        } else {
+        } else if g.square_of.is_empty() {
             pos.cells.extend_from_slice(&self.cells);
             for &c in &self.cells {
                 pos.counts[c as usize] += 1;
             }
             pos.counts[EMPTY as usize] = 0;
+        } else {
+            // A board of points on lines: the grid's cells that are points, in square order
+            // (the grid reader let only fillers or empties stand elsewhere).
+            pos.cells.resize(g.n, EMPTY);
+            let stray = (0..self.cells.len())
+                .find(|&cell| self.cells[cell] != EMPTY && g.square_of[cell] == u32::MAX);
+            if let Some(cell) = stray {
+                return Err(InputError {
+                    case: self.case,
+                    loc: locate(self.start),
+                    message: format!(
+                        "a piece stands on row {}, column {} of the grid, which is not a point of the board",
+                        cell / g.cols as usize + 1,
+                        cell % g.cols as usize + 1
+                    ),
+                });
+            }
+            for (sq, &(r, c)) in g.coords.iter().enumerate() {
+                pos.set(sq, self.cells[(r * g.cols + c) as usize]);
+            }
         }
-        for &(sq, code, loc) in &self.placed {
+        for &(cell, code, loc) in &self.placed {
+            let sq = match g.square_of.get(cell as usize) {
+                None => cell,
+                Some(&sq) if sq != u32::MAX => sq,
+                Some(_) => {
+                    return Err(InputError {
+                        case: self.case,
+                        loc: locate(loc),
+                        message: format!(
+                            "square `{}` is not a point of the board: pieces stand on the points of its lines",
+                            crate::compile::geometry::square_names(&p.notation, g.rows, g.cols)
+                                [cell as usize]
+                        ),
+                    });
+                }
+            };
             if pos.cells[sq as usize] != EMPTY {
                 return Err(InputError {
                     case: self.case,
@@ -144,10 +181,21 @@ impl Setup {
         pos.marked.clear();
         pos.marked.resize(if t.marks { words } else { 0 }, 0);
         self.unmoved(p, g, pos, locate)?;
-        if let Some((Some(sq), _)) = self.marked {
-            pos.mark(sq as usize);
+        if let Some((Some(cell), _)) = self.marked {
+            match g.square_of.get(cell as usize) {
+                None => pos.mark(cell as usize),
+                Some(&sq) if sq != u32::MAX => pos.mark(sq as usize),
+                Some(_) => {}
+            }
         }
         pos.quiet = self.quiet;
+        pos.hand.clear();
+        if p.hands {
+            pos.hand.resize(p.piece_codes() + 1, 0);
+            for &(code, n) in &self.hand {
+                pos.hand[code as usize] = pos.hand[code as usize].saturating_add(n.min(255) as u8);
+            }
+        }
         runner.new_position();
         for req in &p.requires {
             let ok = runner

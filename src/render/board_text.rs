@@ -61,11 +61,20 @@ pub fn symbol(p: &Program, t: &Tables, code: Code) -> char {
 
 /// The board's rows from the top, one symbol per square.
 pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
-    let (p, t, g) = (e.p, &*e.t, &e.g);
-    pos.cells
-        .chunks(g.cols.max(1) as usize)
-        .map(|row| row.iter().map(|&c| symbol(p, t, c)).collect())
+    let g = &e.g;
+    (0..g.rows)
+        .map(|r| (0..g.cols).map(|c| cell_char(e, pos, r, c)).collect())
         .collect()
+}
+
+/// The character of the grid cell at row `r`, column `c`: its square's symbol, or on a board
+/// of points on lines the line drawn through a cell that is not a point.
+pub fn cell_char(e: &Engine, pos: &Position, r: u32, c: u32) -> char {
+    match (e.g.square_at(r, c), &e.p.points) {
+        (Some(sq), _) => symbol(e.p, &e.t, pos.cells[sq]),
+        (None, Some(pts)) => pts.filler[(r * e.g.cols + c) as usize],
+        (None, None) => ' ',
+    }
 }
 
 /// The board as lines of text, a header line of column names first.
@@ -76,7 +85,7 @@ pub fn draw(e: &Engine, pos: &Position) -> Vec<String> {
 /// The board as [`draw`] draws it, with the squares in `marks` (a move's squares, say)
 /// bracketed: `[B]`.
 pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
-    let (p, t, g) = (e.p, &*e.t, &e.g);
+    let (p, g) = (e.p, &e.g);
     let cols: Vec<String> = (0..g.cols)
         .map(|c| axis_label(&p.notation, Axis::Column, c, g.cols, g.cols))
         .collect();
@@ -97,9 +106,9 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
         let mut line = format!("{label:>rw$}");
         let mut after_mark = false;
         for c in 0..g.cols as usize {
-            let sq = r * g.cols as usize + c;
-            let sym = symbol(p, t, pos.cells[sq]);
-            let marked = marks.contains(&(sq as u32));
+            let sq = g.square_at(r as u32, c as u32);
+            let sym = cell_char(e, pos, r as u32, c as u32);
+            let marked = sq.is_some_and(|sq| marks.contains(&(sq as u32)));
             let pad = " ".repeat(cw - 1);
             let left = match (marked, after_mark) {
                 (true, _) => '[',
@@ -118,5 +127,24 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
         }
         lines.push(line);
     }
+    if !pos.hand.is_empty() {
+        lines.push(format!("in hand: {}", hand(e, pos)));
+    }
     lines
+}
+
+/// The pieces in hand as a `hand` input item writes them: each piece's count and symbol
+/// (`9W9B`, a count of 1 left out), `-` for none.
+pub fn hand(e: &Engine, pos: &Position) -> String {
+    let mut out = String::new();
+    for (code, &n) in pos.hand.iter().enumerate().filter(|(_, n)| **n > 0) {
+        if n > 1 {
+            out.push_str(&n.to_string());
+        }
+        out.push(symbol(e.p, &e.t, code as Code));
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }

@@ -263,6 +263,9 @@ impl Viewer<'_, '_> {
         match end {
             ChainEnd::NoJump => format!("no further jump from {at}"),
             ChainEnd::GameOver => self.stopped(),
+            ChainEnd::Skipped => format!(
+                "ends on {at}: the next part is played only if its condition holds, and it does not"
+            ),
             ChainEnd::Promoted => {
                 format!("the piece was promoted on {at}, which ends the chain{chain}")
             }
@@ -288,6 +291,7 @@ impl Viewer<'_, '_> {
             Action::Pass => "pass",
             Action::Rotate { .. } => "rotate",
             Action::Remove { .. } => "remove",
+            Action::Fly { .. } => "fly",
         };
         let (distance_rule, distance_reason) = match &ka.action {
             Action::Slide { distance, .. } => {
@@ -526,6 +530,7 @@ impl Viewer<'_, '_> {
                     None => default("onto", "empty or enemy"),
                 };
                 let (reason, clause_) = match why {
+                    Why::NoneInHand => ("the side has no such piece in hand".to_string(), None),
                     Why::ZeroDistance => ("the distance works out to 0".to_string(), {
                         ka.clauses
                             .distance

@@ -84,7 +84,7 @@ fn is_light(colour: &str) -> bool {
 }
 
 fn centre(g: &Geometry, sq: u32) -> (u32, u32) {
-    let (r, c) = (sq / g.cols, sq % g.cols);
+    let (r, c) = g.coords[sq as usize];
     (MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2)
 }
 
@@ -126,11 +126,40 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
     s
 }
 
+/// A board of points on lines: each line drawn from point to point, each point a dot.
+fn lines(g: &Geometry, pts: &crate::program::Points, s: &mut String) {
+    let _ = writeln!(
+        s,
+        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="#f0d9b5"/>"##,
+        g.cols * CELL,
+        g.rows * CELL
+    );
+    for line in &pts.lines {
+        let (first, last) = (line[0], line[line.len() - 1]);
+        let ((x1, y1), (x2, y2)) = (centre(g, first), centre(g, last));
+        let _ = writeln!(
+            s,
+            r##"    <line class="line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a3a1e" stroke-width="3"/>"##
+        );
+    }
+    for sq in 0..g.n as u32 {
+        let (x, y) = centre(g, sq);
+        let _ = writeln!(
+            s,
+            r##"    <circle class="point" data-square="{}" cx="{x}" cy="{y}" r="7" fill="#5a3a1e"/>"##,
+            escape(&g.names[sq as usize])
+        );
+    }
+}
+
 /// The squares, and the row and column names on all four sides.
 fn board(e: &Engine, s: &mut String) {
     let (p, g) = (e.p, &e.g);
     s.push_str("  <g class=\"board\">\n");
-    for sq in 0..g.n as u32 {
+    if let Some(pts) = &p.points {
+        lines(g, pts, s);
+    }
+    for sq in (0..g.n as u32).filter(|_| p.points.is_none()) {
         let (r, c) = (sq / g.cols, sq % g.cols);
         let light = match p.notation.numbered {
             true => !crate::program::Notation::is_dark(g.rows, r, c),

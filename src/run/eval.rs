@@ -41,12 +41,15 @@ pub trait Scope<'p> {
         not_here("`position repeated N times`")
     }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
+    /// Pieces of a set in hand.
+    fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Squares of a set on a named part of the board, or attacked.
     fn count_in(
         &mut self,
         f: SetFilter,
         area: Option<Area>,
         attacked: Option<Attackers>,
+        row: Option<SquareClass>,
     ) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
     fn in_a_row(&mut self, row: Row) -> Result<i64, RunError>;
@@ -96,11 +99,13 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
     match e {
         Expr::Let(l) => scope.let_value(*l),
         Expr::Size => scope.size(),
+        Expr::CountHand(f) => scope.count_hand(*f),
         Expr::CountIn {
             filter,
             area,
             attacked,
-        } => scope.count_in(*filter, *area, *attacked),
+            row,
+        } => scope.count_in(*filter, *area, *attacked, *row),
         Expr::InARow {
             n,
             members,
@@ -167,11 +172,15 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
+    fn count_hand(&mut self, _: SetFilter) -> Result<i64, RunError> {
+        not_here("a count of pieces in hand")
+    }
     fn count_in(
         &mut self,
         _: SetFilter,
         _: Option<Area>,
         _: Option<Attackers>,
+        _: Option<SquareClass>,
     ) -> Result<i64, RunError> {
         not_here("a count of squares")
     }

@@ -19,6 +19,9 @@ pub struct Position {
     pub quiet: u16,
     /// Moves in a row, up to the last one, that were passes.
     pub passes: u8,
+    /// `hand[code]`: how many pieces of each code are in hand (empty when the game keeps
+    /// no hands).
+    pub hand: Vec<u8>,
 }
 
 impl Position {
@@ -31,6 +34,7 @@ impl Position {
             marked: Vec::new(),
             quiet: 0,
             passes: 0,
+            hand: Vec::new(),
         }
     }
 
@@ -49,6 +53,9 @@ impl Position {
         }
         self.quiet = other.quiet;
         self.passes = other.passes;
+        if !other.hand.is_empty() {
+            self.hand.copy_from_slice(&other.hand);
+        }
     }
 
     #[inline]

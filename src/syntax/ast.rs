@@ -59,6 +59,9 @@ pub enum StatementKind {
         rows: u64,
         cols: u64,
     },
+    /// `lines A B C, ...`: the board is the points on these lines, each line its points in
+    /// order (a point's name as written, with where).
+    Lines(Vec<Vec<Name>>),
     Squares {
         parts: Vec<SquarePart>,
         joined: Vec<bool>,
@@ -95,7 +98,7 @@ pub enum StatementKind {
     },
     Input(InputDecl),
     Output(Vec<OutStmt>),
-    Setup(Setup),
+    Setup(Setup, Option<SetupHand>),
     /// `captures are mandatory [, taking the most]`.
     CapturesMandatory {
         most: bool,
@@ -126,6 +129,14 @@ pub enum Setup {
     Rows(Vec<Str>),
     /// `SIDE [KIND] on "SQUARE", ...`
     Places(Vec<SetupPlace>),
+}
+
+/// `each side has N [KIND] in hand`, after a setup.
+#[derive(Debug)]
+pub struct SetupHand {
+    pub count: u64,
+    pub kind: Option<Name>,
+    pub span: Span,
 }
 
 #[derive(Debug)]
@@ -257,6 +268,9 @@ pub enum MovePart {
         span: Span,
         /// Written after `then`: it starts the next part of the move.
         then: bool,
+        /// `then, if COND, ACTION`: the part is played only when COND holds after the parts
+        /// before it; otherwise the move ends before it.
+        guard: Option<Expr>,
     },
     /// `where COND`: a condition on the action before it.
     Where {
@@ -320,6 +334,8 @@ pub enum ActionKind {
     Rotate(Vec<Turn>),
     /// `remove CELLS`: a piece on any square is taken off the board.
     Remove(Cells),
+    /// `fly [onto CELLS]`: a piece goes to any square of the board in CELLS.
+    Fly(Option<Cells>),
 }
 
 /// How far, and which way, a block turns.
@@ -476,11 +492,22 @@ pub enum SquareClass {
     Attacked(Option<Attacker>),
     Marked,
     On(Box<Area>),
+    /// `in a row of N along DIRS`: the square's piece is one of at least N of its side in a
+    /// row along one of the directions.
+    InRow(Row),
     /// `[unmoved] [empty | own [KIND] | enemy [KIND] | SIDE [KIND] | KIND]`.
     Piece {
         unmoved: bool,
         words: Option<PieceWords>,
     },
+}
+
+/// `in a row of N along DIRS`.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub n: u64,
+    pub dirs: Vec<Name>,
+    pub span: Span,
 }
 
 /// Who attacks, when a set or square says `attacked by ...`.
@@ -524,6 +551,10 @@ pub enum Edge {
 pub struct SquareSet {
     pub base: SetBase,
     pub on_line: bool,
+    /// `in hand`: the pieces in the side's hand, not on the board.
+    pub in_hand: bool,
+    /// `in a row of N along DIRS`: only the pieces that are in such a row.
+    pub row: Option<Row>,
     /// `on AREA`: only the squares of a named part of the board.
     pub area: Option<Box<Area>>,
     /// `attacked [by ...]`: only the squares a move of the attackers could capture on.
@@ -606,6 +637,8 @@ pub enum InputItem {
     Unmoved(Vec<UnmovedDef>, Span),
     /// `marked square`: the square the last move marked, or `-`.
     Marked(Span),
+    /// `hand`: the pieces in each side's hand (`9W9B`, `-` for none).
+    Hand(Span),
     /// `plies without capture [or KIND move]`: that count, as a number.
     Quiet(Vec<Name>, Span),
     Read(Vec<Name>),

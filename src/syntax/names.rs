@@ -93,6 +93,7 @@ impl<'a> Walk<'a> {
             }
             StatementKind::Squares { .. }
             | StatementKind::Blocks { .. }
+            | StatementKind::Lines(_)
             | StatementKind::Empty(_)
             | StatementKind::CapturesMandatory { .. }
             | StatementKind::IdenticalCaptures
@@ -166,10 +167,15 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            StatementKind::Setup(setup) => match setup {
-                Setup::Empty | Setup::Rows(_) => {}
-                Setup::Places(places) => self.places(places),
-            },
+            StatementKind::Setup(setup, hand) => {
+                if let Some(k) = hand.as_ref().and_then(|h| h.kind.as_ref()) {
+                    self.push(k, Role::Kind);
+                }
+                match setup {
+                    Setup::Empty | Setup::Rows(_) => {}
+                    Setup::Places(places) => self.places(places),
+                }
+            }
             StatementKind::Game(clauses) => {
                 for c in clauses {
                     self.game_clause(c);
@@ -250,7 +256,15 @@ impl<'a> Walk<'a> {
 
     fn move_part(&mut self, p: &'a MovePart) {
         match p {
-            MovePart::Action { kind, action, .. } => {
+            MovePart::Action {
+                kind,
+                action,
+                guard,
+                ..
+            } => {
+                if let Some(g) = guard {
+                    self.expr(g);
+                }
                 if let Some(k) = kind {
                     self.push(k, Role::Kind);
                 }
@@ -284,7 +298,10 @@ impl<'a> Walk<'a> {
             ActionKind::Step { dirs, .. } | ActionKind::Jump { dirs, .. } => {
                 self.all(dirs, Role::Direction);
             }
-            ActionKind::Pass | ActionKind::Rotate(_) | ActionKind::Remove(_) => {}
+            ActionKind::Pass
+            | ActionKind::Rotate(_)
+            | ActionKind::Remove(_)
+            | ActionKind::Fly(_) => {}
         }
     }
 
@@ -317,6 +334,7 @@ impl<'a> Walk<'a> {
             InputItem::Grid(_)
             | InputItem::PackedGrid(..)
             | InputItem::Marked(_)
+            | InputItem::Hand(_)
             | InputItem::Literal(_) => {}
             InputItem::Mover(_, names) => {
                 for (_, n) in names {
@@ -393,6 +411,11 @@ impl<'a> Walk<'a> {
             SquareClass::OffBoard | SquareClass::Marked => {}
             SquareClass::Attacked(a) => self.attacker(a.as_ref()),
             SquareClass::On(area) => self.area(area),
+            SquareClass::InRow(row) => {
+                for d in &row.dirs {
+                    self.push(d, Role::Direction);
+                }
+            }
             SquareClass::Piece { words, .. } => match words {
                 None | Some(PieceWords::Empty) => {}
                 Some(PieceWords::Own(k) | PieceWords::Enemy(k)) => self.kind(k.as_ref()),
@@ -439,6 +462,9 @@ impl<'a> Walk<'a> {
         }
         if let Some(a) = &s.area {
             self.area(a);
+        }
+        for d in s.row.iter().flat_map(|r| &r.dirs) {
+            self.push(d, Role::Direction);
         }
         if let Some(a) = &s.attacked {
             self.attacker(a.as_ref());

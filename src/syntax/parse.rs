@@ -76,6 +76,11 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             let cols = integer(&inner.next().unwrap())?;
             StatementKind::Blocks { rows, cols }
         }
+        Rule::lines => StatementKind::Lines(
+            inner
+                .map(|line| line.into_inner().map(name).collect())
+                .collect(),
+        ),
         Rule::squares => squares(inner)?,
         Rule::sides => sides(inner)?,
         Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),
@@ -223,6 +228,7 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
             InputItem::Unmoved(defs, sp)
         }
         Rule::marked_item => InputItem::Marked(sp),
+        Rule::hand_item => InputItem::Hand(sp),
         Rule::quiet_item => {
             let inner = pair.into_inner().next().unwrap();
             InputItem::Quiet(
@@ -398,35 +404,49 @@ fn input_section(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
 fn setup(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
     let mut rows = Vec::new();
     let mut places = Vec::new();
+    let mut empty = false;
+    let mut hand = None;
     for p in inner {
-        if p.as_rule() == Rule::setup_empty {
-            return Ok(StatementKind::Setup(Setup::Empty));
-        }
-        if p.as_rule() == Rule::setup_row {
-            rows.push(string(p.into_inner().next().unwrap())?);
-        } else {
-            let mut side = None;
-            let mut kind = None;
-            let mut squares = Vec::new();
-            for q in p.into_inner() {
-                match q.as_rule() {
-                    Rule::name if side.is_none() => side = Some(name(q)),
-                    Rule::name => kind = Some(name(q)),
-                    _ => squares.push(string(q)?),
-                }
+        match p.as_rule() {
+            Rule::setup_empty => empty = true,
+            Rule::setup_row => rows.push(string(p.into_inner().next().unwrap())?),
+            Rule::setup_hand => {
+                let span = span(&p);
+                let mut q = p.into_inner();
+                let count = integer(&q.next().unwrap())?;
+                hand = Some(SetupHand {
+                    count,
+                    kind: q.next().map(name),
+                    span,
+                });
             }
-            places.push(SetupPlace {
-                side: side.unwrap(),
-                kind,
-                squares,
-            });
+            _ => {
+                let mut side = None;
+                let mut kind = None;
+                let mut squares = Vec::new();
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::name if side.is_none() => side = Some(name(q)),
+                        Rule::name => kind = Some(name(q)),
+                        _ => squares.push(string(q)?),
+                    }
+                }
+                places.push(SetupPlace {
+                    side: side.unwrap(),
+                    kind,
+                    squares,
+                });
+            }
         }
     }
-    Ok(StatementKind::Setup(if places.is_empty() {
+    let setup = if empty {
+        Setup::Empty
+    } else if places.is_empty() {
         Setup::Rows(rows)
     } else {
         Setup::Places(places)
-    }))
+    };
+    Ok(StatementKind::Setup(setup, hand))
 }
 
 fn game(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {

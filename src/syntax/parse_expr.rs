@@ -299,11 +299,15 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
         }
     };
     let mut on_line = false;
+    let mut in_hand = false;
+    let mut row = None;
     let mut area_ = None;
     let mut attacked = None;
     for on in it {
         match on.as_rule() {
             Rule::on_line => on_line = true,
+            Rule::in_hand => in_hand = true,
+            Rule::row_class => row = Some(row_class(on)),
             Rule::attacked_class => attacked = Some(attacker(on)),
             _ => area_ = Some(Box::new(area(on.into_inner().next().unwrap()))),
         }
@@ -311,6 +315,8 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     SquareSet {
         base,
         on_line,
+        in_hand,
+        row,
         area: area_,
         attacked,
         span: sp,
@@ -397,6 +403,7 @@ fn square_class(pair: Pair<Rule>) -> SquareClass {
         Rule::attacked_class => SquareClass::Attacked(attacker(c)),
         Rule::marked_class => SquareClass::Marked,
         Rule::area_class => SquareClass::On(Box::new(area(c.into_inner().next().unwrap()))),
+        Rule::row_class => SquareClass::InRow(row_class(c)),
         _ => {
             let mut unmoved = false;
             let mut words = None;
@@ -408,6 +415,18 @@ fn square_class(pair: Pair<Rule>) -> SquareClass {
             }
             SquareClass::Piece { unmoved, words }
         }
+    }
+}
+
+/// `in a row of N along DIRS`.
+fn row_class(pair: Pair<Rule>) -> Row {
+    let span = span(&pair);
+    let mut it = pair.into_inner();
+    let n = it.next().unwrap().as_str().parse().unwrap_or(u64::MAX);
+    Row {
+        n,
+        dirs: name_list(it.next().unwrap()),
+        span,
     }
 }
 

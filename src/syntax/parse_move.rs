@@ -30,7 +30,13 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
     let sp = span(&pair);
     Ok(match pair.as_rule() {
         Rule::then_part => {
-            let inner = pair.into_inner().next().unwrap();
+            let mut it = pair.into_inner();
+            let mut inner = it.next().unwrap();
+            let mut guard = None;
+            if inner.as_rule() == Rule::part_if {
+                guard = Some(expr(inner.into_inner().next().unwrap())?);
+                inner = it.next().unwrap();
+            }
             match move_part(inner)? {
                 MovePart::Action {
                     kind, action, span, ..
@@ -39,6 +45,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
                     action,
                     span,
                     then: true,
+                    guard,
                 },
                 other => other,
             }
@@ -70,6 +77,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
                 action: action(it.next().unwrap())?,
                 span: sp,
                 then: false,
+                guard: None,
             }
         }
         Rule::flip => {
@@ -110,6 +118,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             action: action(pair)?,
             span: sp,
             then: false,
+            guard: None,
         },
     })
 }
@@ -166,6 +175,7 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
             ActionKind::Jump { dirs, over, gaps }
         }
         Rule::remove => ActionKind::Remove(cells(it.next().unwrap())),
+        Rule::fly => ActionKind::Fly(it.next().map(|o| cells(o.into_inner().next().unwrap()))),
         Rule::rotate => {
             let mut turns = Vec::new();
             for t in it {

@@ -306,6 +306,7 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "captures",
     "board",
     "blocks",
+    "lines",
     "squares",
     "sides",
     "kinds",
@@ -322,8 +323,8 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "output",
 ];
 const CLAUSE_KEYWORDS: &[&str] = &[
-    "slide", "step", "place", "jump", "pass", "rotate", "remove", "distance", "over", "onto",
-    "flip", "continue", "captured",
+    "slide", "step", "place", "jump", "pass", "rotate", "remove", "fly", "distance", "over",
+    "onto", "flip", "continue", "captured",
 ];
 
 /// Keywords that start a statement all read as "a statement" in a list of expectations.
@@ -332,9 +333,9 @@ fn group(token: &str) -> Option<&'static str> {
         "!=" | "*" | "+" | "-" | "<=" | "<" | "=" | ">=" | ">" | "and" | "or" => {
             Some("an operator")
         }
-        "board" | "blocks" | "squares" | "sides" | "kinds" | "pieces" | "first" | "direction"
-        | "directions" | "promote" | "let" | "move" | "require" | "input" | "output" | "setup"
-        | "game" | "captures" => Some("a statement"),
+        "board" | "blocks" | "lines" | "squares" | "sides" | "kinds" | "pieces" | "first"
+        | "direction" | "directions" | "promote" | "let" | "move" | "require" | "input"
+        | "output" | "setup" | "game" | "captures" => Some("a statement"),
         _ => None,
     }
 }
@@ -386,13 +387,20 @@ fn describe(rule: Rule) -> Option<&'static str> {
         file => "a statement",
         board => "a statement",
         dim => "a size (a number or an input variable)",
-        blocks => "a statement",
+        blocks | lines => "a statement",
+        setup_hand => "`each side has N in hand`",
+        part_if => "`if CONDITION,`",
+        row_class => "`in a row of N along DIRECTIONS`",
+        in_hand => "`in hand`",
+        hand_item => "an input item",
+        board_line => "a line: the names of its points, in order",
+        point_name => "a point's name (a square's name, such as `a1`)",
         between_parts => "a game clause",
         colour_squares => "`the dark squares` or `the light squares`",
         colour => "`dark` or `light`",
         exactly => "`exactly`",
         repeated => "`position repeated N times`",
-        rotate | remove => "a move clause",
+        rotate | remove | fly => "a move clause",
         turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
         turn_way | either_way | clockwise | anticlockwise => {
             "`either way`, `clockwise` or `anticlockwise`"

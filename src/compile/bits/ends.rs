@@ -110,6 +110,7 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitE
             filter,
             area,
             attacked: None,
+            row: None,
         } => BitExpr::Count(counted(*filter, *area, g, kinds)?),
         Expr::InARow {
             n,

@@ -144,6 +144,7 @@ pub(super) fn action_kind_miss(a: &KindAction) -> Miss {
         Action::Pass => "a `pass` move",
         Action::Rotate { .. } => "a rotation of a block",
         Action::Remove { .. } => "a removal of a piece",
+        Action::Fly { .. } => "a piece that flies to any square",
     };
     let span = match &a.action {
         Action::Slide { .. } => a.clauses.distance.or(a.clauses.onto),

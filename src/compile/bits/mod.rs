@@ -113,6 +113,12 @@ fn family(p: &Program) -> Family {
 /// The bit form of the rules on this board, or why they have none.
 pub fn bit_form(p: &Program, t: &Tables, g: &Geometry) -> Fit<BitForm> {
     fits::whole_game(p)?;
+    if !g.square_of.is_empty() {
+        return Err(Miss::new("a board of points on lines", None));
+    }
+    if p.hands {
+        return Err(Miss::new("pieces in hand", None));
+    }
     fits::two_sides(p, t, g)?;
     match family(p) {
         Family::Flip => flip::flip_game(p, t, g).map(BitForm::Flip),

@@ -74,7 +74,11 @@ pub fn apply_traced<T: Trace>(
     let to = step.to as usize;
     let mut piece = if step.from == NONE {
         pos.set_moved(to, false);
-        p.code(pos.mover, step.kind)
+        let code = p.code(pos.mover, step.kind);
+        if let Some(h) = pos.hand.get_mut(code as usize) {
+            *h = h.saturating_sub(1);
+        }
+        code
     } else {
         let piece = pos.cells[step.from as usize];
         pos.set(step.from as usize, EMPTY);
@@ -238,8 +242,8 @@ fn flip_runs<T: Trace>(
             let Some(count) = closed_run(g, class, cells, v, d) else {
                 continue;
             };
-            let stride = g.stride[d as usize];
-            let first = v as isize + stride;
+            let next_of = &g.next[d as usize * g.n..(d as usize + 1) * g.n];
+            let first = next_of[v] as usize;
             if T::ON {
                 trace.note(Event::Flipped {
                     origin: v as u32,
@@ -250,15 +254,15 @@ fn flip_runs<T: Trace>(
             }
             let mut f = first;
             for _ in 0..count {
-                let old = cells[f as usize];
+                let old = cells[f];
                 let new = own_base + t.kind_of[old as usize];
                 counts[old as usize] -= 1;
                 counts[new as usize] += 1;
-                cells[f as usize] = new;
+                cells[f] = new;
                 if cascading {
                     stack.push(f as u32);
                 }
-                f += stride;
+                f = next_of[f] as usize;
             }
         }
         match stack.pop() {

@@ -4,7 +4,7 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{count_in, count_set, in_a_row};
+use super::counts::{Within, count_hand, count_in, count_set, in_a_row, in_row_at};
 use super::filters::matches_filter;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
@@ -34,13 +34,22 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)
     }
+    fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError> {
+        Ok(count_hand(&self.e.t, self.pos, self.side, f) as i64)
+    }
     fn count_in(
         &mut self,
         f: SetFilter,
         area: Option<Area>,
         attacked: Option<Attackers>,
+        row: Option<SquareClass>,
     ) -> Result<i64, RunError> {
-        count_in(self.e, self.vars, self.pos, self.side, f, area, attacked)
+        let within = Within {
+            area,
+            attacked,
+            row,
+        };
+        count_in(self.e, self.vars, self.pos, self.side, f, within)
     }
     fn in_a_row(&mut self, row: Row) -> Result<i64, RunError> {
         Ok(in_a_row(self.e, self.pos, self.side, row) as i64)
@@ -55,6 +64,7 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
         Ok(match class {
             SquareClass::OffBoard => false,
             SquareClass::Marked => pos.is_marked(sq as usize),
+            SquareClass::InRow { n, dirs } => in_row_at(e, pos, sq as usize, (n, dirs)),
             SquareClass::On(area) => e.g.on_area(area, self.side, sq as usize),
             SquareClass::Attacked(who) => {
                 let by = attack::attackers(e, who, cell, self.side);

@@ -75,7 +75,7 @@ impl<'p> Runner<'p> {
         if let Some(v) = K::get(self, &taken, state, origin) {
             return Ok(v);
         }
-        if self.stops_between(pos, &at)? {
+        if self.stops_between(pos, &at)? || self.rest_skipped(pos, &at)? {
             return Ok(self.holds_after(pos, at.sq, true, cond)? as u64);
         }
         let mut steps = self.take_steps();

@@ -13,30 +13,48 @@ use crate::run::step::NONE;
 /// How many squares match a filter, from the piece counts (no board scan).
 #[inline]
 pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usize) -> u32 {
+    match f {
+        SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
+        SetFilter::Squares => n as u32,
+        _ => count_pieces(t, side, f, &pos.counts),
+    }
+}
+
+/// How many pieces of a set are in hand, as `side` sees them (none when the game keeps no
+/// hands).
+pub fn count_hand(t: &Tables, pos: &Position, side: SideId, f: SetFilter) -> u32 {
+    match pos.hand.is_empty() {
+        true => 0,
+        false => count_pieces(t, side, f, &pos.hand),
+    }
+}
+
+/// The pieces of a set, from a count per piece code (`counts[code]`).
+fn count_pieces<N: Copy + Into<u32>>(t: &Tables, side: SideId, f: SetFilter, counts: &[N]) -> u32 {
     let kinds = t.kinds as usize;
+    let at = |i: usize| -> u32 { counts[i].into() };
     let side_total = |s: usize| -> u32 {
         match kinds {
-            1 => pos.counts[1 + s],
-            _ => pos.counts[1 + s * kinds..1 + (s + 1) * kinds].iter().sum(),
+            1 => at(1 + s),
+            _ => (1 + s * kinds..1 + (s + 1) * kinds).map(at).sum(),
         }
     };
-    let all = || -> u32 { pos.counts[1..].iter().sum() };
+    let all = || -> u32 { (1..counts.len()).map(at).sum() };
     match f {
         SetFilter::Own => side_total(side as usize),
         SetFilter::Enemy => all() - side_total(side as usize),
-        SetFilter::OwnKind(k) => pos.counts[1 + side as usize * kinds + k as usize],
+        SetFilter::OwnKind(k) => at(1 + side as usize * kinds + k as usize),
         SetFilter::Kind(k) => (0..t.class.len())
-            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .map(|s| at(1 + s * kinds + k as usize))
             .sum(),
         SetFilter::EnemyKind(k) => (0..t.class.len())
             .filter(|&s| s != side as usize)
-            .map(|s| pos.counts[1 + s * kinds + k as usize])
+            .map(|s| at(1 + s * kinds + k as usize))
             .sum(),
         SetFilter::Pieces => all(),
-        SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
-        SetFilter::Squares => n as u32,
+        SetFilter::Empty | SetFilter::Squares => 0,
         SetFilter::Side(s) => side_total(s as usize),
-        SetFilter::Piece(c) => pos.counts[c as usize],
+        SetFilter::Piece(c) => at(c as usize),
     }
 }
 
@@ -48,13 +66,17 @@ pub fn count_in(
     pos: &Position,
     side: SideId,
     f: SetFilter,
-    area: Option<Area>,
-    attacked: Option<Attackers>,
+    within: Within,
 ) -> Result<i64, RunError> {
+    let Within {
+        area,
+        attacked,
+        row,
+    } = within;
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
     // Named rows and edges are lists of squares; a row counted from home is looked up.
     let listed = area.and_then(|a| e.g.squares_of(a, side));
-    if let (Some(list), None) = (listed, attacked) {
+    if let (Some(list), None, None) = (listed, attacked, row) {
         return Ok(list
             .iter()
             .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
@@ -83,6 +105,11 @@ pub fn count_in(
         if area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
             continue;
         }
+        if let Some(SquareClass::InRow { n, dirs }) = row
+            && !in_row_at(e, pos, sq, (n, dirs))
+        {
+            continue;
+        }
         if let Some(who) = attacked {
             let by = attack::attackers(e, who, cell, side);
             if attack::attacker(e, vars, pos, sq as u32, by)?.is_none() {
@@ -92,6 +119,49 @@ pub fn count_in(
         n += 1;
     }
     Ok(n)
+}
+
+/// What else a counted square must be: on a named part of the board, attacked, in a row.
+#[derive(Debug, Clone, Copy)]
+pub struct Within {
+    pub area: Option<Area>,
+    pub attacked: Option<Attackers>,
+    pub row: Option<SquareClass>,
+}
+
+/// Whether the piece on `sq` is one of at least `n` pieces of its side in a row along one of
+/// the directions whose bits `dirs` sets (the run through `sq`, both ways).
+pub fn in_row_at(e: &Engine, pos: &Position, sq: usize, (n, dirs): (u32, u64)) -> bool {
+    let (g, t) = (&e.g, &*e.t);
+    let cell = pos.cells[sq];
+    if cell == EMPTY || cell == GHOST {
+        return false;
+    }
+    let side = t.side_of[cell as usize];
+    let same = |s: u32| {
+        let c = pos.cells[s as usize];
+        c != EMPTY && c != GHOST && t.side_of[c as usize] == side
+    };
+    let mut bits = dirs;
+    while bits != 0 {
+        let d = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if d >= g.stride.len() {
+            break;
+        }
+        let mut run = 1;
+        for table in [&g.next, &g.prev] {
+            let mut s = table[d * g.n + sq];
+            while s != u32::MAX && same(s) && run < n {
+                run += 1;
+                s = table[d * g.n + s as usize];
+            }
+        }
+        if run >= n {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether some run of at least `n` squares of a set lies along one of `dirs` (with

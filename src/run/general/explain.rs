@@ -56,6 +56,8 @@ pub enum ChainEnd {
     /// A move in parts stopped before its next part: the game is over (`may end between
     /// parts`).
     GameOver,
+    /// A move in parts ended before a part whose `if` condition did not hold.
+    Skipped,
 }
 
 /// A complete move, replayed.
@@ -157,17 +159,17 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         } else {
             now.cells[st.from as usize]
         };
-        let stride = g.stride.get(st.dir as usize).copied().unwrap_or(0);
         let mut passed = Vec::new();
         let mut distance = 0;
-        if st.from != NONE && stride != 0 {
-            let mut s = st.from as isize + stride;
+        if st.from != NONE && (st.dir as usize) < g.stride.len() {
+            let next_of = &g.next[st.dir as usize * g.n..(st.dir as usize + 1) * g.n];
+            let mut s = next_of[st.from as usize];
             distance = 1;
-            while s as u32 != st.to && (distance as usize) < g.n {
-                if s as u32 != st.over {
-                    passed.push(s as u32);
+            while s != NONE && s != st.to && (distance as usize) < g.n {
+                if s != st.over {
+                    passed.push(s);
                 }
-                s += stride;
+                s = next_of[s as usize];
                 distance += 1;
             }
         }
@@ -203,8 +205,8 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                     first,
                     count,
                 } => {
-                    let stride = g.stride[dir as usize];
-                    let at = |i: u32| (first as isize + stride * i as isize) as u32;
+                    let next_of = &g.next[dir as usize * g.n..(dir as usize + 1) * g.n];
+                    let at = |i: u32| (0..i).fold(first, |s, _| next_of[s as usize]);
                     Some(FlipRun {
                         origin,
                         dir,
@@ -238,6 +240,14 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                     .unwrap_or(false) =>
         {
             Some(ChainEnd::GameOver)
+        }
+        Some(last)
+            if runner.continues(last)
+                && runner
+                    .rest_skipped(&now, &chain_after(last, EMPTY, &now))
+                    .unwrap_or(false) =>
+        {
+            Some(ChainEnd::Skipped)
         }
         Some(last) if runner.continues(last) => {
             let rule = &p.moves[last.rule as usize];
@@ -318,6 +328,7 @@ fn collect_attacked(e: &Expr, out: &mut Vec<(SetFilter, Option<Area>, Attackers)
             filter,
             area,
             attacked: Some(who),
+            ..
         } => out.push((*filter, *area, *who)),
         Expr::Neg(x) | Expr::Not(x) => collect_attacked(x, out),
         Expr::Bin(_, a, b) => {

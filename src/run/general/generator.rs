@@ -82,6 +82,9 @@ impl<'p> Runner<'p> {
             }
         }
         // What else positions remember, when the rules read it.
+        for (code, &h) in pos.hand.iter().enumerate().filter(|(_, h)| **h != 0) {
+            k ^= mix(u64::from(h), 1 << 32 | code as u64);
+        }
         for (i, w) in pos.moved.iter().chain(&pos.marked).enumerate() {
             k ^= mix(*w, 3 + i as u64);
         }

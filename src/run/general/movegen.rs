@@ -85,6 +85,7 @@ pub(super) struct Rays<'a> {
     pub n: usize,
     pub next: &'a [u32],
     pub steps: &'a [u32],
+    /// Index step per direction (0 on a board of points on lines).
     pub stride: &'a [isize],
 }
 
@@ -198,6 +199,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                             // Taken where it stands: see `Step::is_removal`.
                             let st = Step::new(NONE, sq, sq, u16::MAX, ri, at.action);
                             self.emit(pos, st, cond, at, out);
+                        }
+                    }
+                }
+                Action::Fly { onto } => {
+                    let class = &self.e.t.class[side];
+                    for &from in pieces {
+                        if !self.kind_may(ka.kinds, pos, from as usize, at) {
+                            continue;
+                        }
+                        for (sq, &c) in pos.cells.iter().enumerate() {
+                            if sq as u32 != from && class[c as usize] & onto != 0 {
+                                let st = Step::new(from, sq as u32, NONE, u16::MAX, ri, at.action);
+                                self.emit(pos, st, cond, at, out);
+                            }
                         }
                     }
                 }
@@ -341,12 +356,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     ) {
         let (g, class) = (&self.e.g, &self.e.t.class[pos.mover as usize]);
         let kind = ka.kinds.trailing_zeros() as u8;
+        // With hands, a placement takes its piece from the mover's hand.
+        let in_hand = pos.hand.is_empty() || pos.hand[self.e.p.code(pos.mover, kind) as usize] > 0;
         let needs_flip = match (&rule.flip, rule.must_flip) {
             (Some(f), true) => Some(&f.dirs[pos.mover as usize][..]),
             _ => None,
         };
         for (sq, &c) in pos.cells.iter().enumerate() {
-            let why = if class[c as usize] & onto == 0 {
+            let why = if !in_hand {
+                Why::NoneInHand
+            } else if class[c as usize] & onto == 0 {
                 Why::PlaceOnto
             } else if needs_flip.is_some_and(|dirs| {
                 !dirs

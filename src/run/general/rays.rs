@@ -5,6 +5,7 @@
 
 use super::candidate::Candidate;
 use super::movegen::{Gen, Jump, Rays, Slide};
+use super::runs::advance;
 use super::trace::{Trace, Why};
 use crate::program::*;
 use crate::run::eval;
@@ -127,14 +128,14 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         let (g, at) = (&self.e.g, slide.at);
         let class = &self.e.t.class[pos.mover as usize];
         let avail = g.steps(d, sq);
-        let stride = g.stride[d as usize];
-        let mut t = sq as isize;
+        let (stride, next_of) = (g.stride[d as usize], g.next_of(d));
+        let mut t = sq;
         if avail == 0 {
             self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
         }
         for k in 1..=avail {
-            t += stride;
-            let c = class[pos.cells[t as usize] as usize];
+            t = advance(t, stride, next_of);
+            let c = class[pos.cells[t] as usize];
             if c & slide.onto != 0 {
                 let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
                 self.emit(pos, st, slide.cond, at, out);
@@ -196,10 +197,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             return;
         }
         let avail = g.steps(d, sq);
-        let stride = g.stride[d as usize];
+        let (stride, next_of) = (g.stride[d as usize], g.next_of(d));
         let mut k = 1;
+        let mut s = sq;
         while k <= avail {
-            let s = (sq as isize + stride * k as isize) as usize;
+            s = advance(s, stride, next_of);
             let c = class[pos.cells[s] as usize];
             if c == C_EMPTY {
                 if k - 1 < before {
@@ -208,16 +210,13 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 }
                 if T::ON {
                     // The next piece along the line, if any, is too far away.
-                    let mut p = k + 1;
-                    while p <= avail
-                        && pos.cells[(sq as isize + stride * p as isize) as usize] == EMPTY
-                    {
+                    let (mut p, mut t) = (k + 1, next_of[s]);
+                    while p <= avail && pos.cells[t as usize] == EMPTY {
                         p += 1;
+                        t = next_of[t as usize];
                     }
                     let why = if p <= avail {
-                        Why::GapBefore {
-                            sq: (sq as isize + stride * p as isize) as u32,
-                        }
+                        Why::GapBefore { sq: t }
                     } else {
                         Why::NothingToJump
                     };
@@ -231,8 +230,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             }
             // Jump over `s`, landing on each empty square beyond it that the gap allows.
             let mut j = 1u32;
+            let mut t = s;
             while k + j <= avail && j - 1 <= after {
-                let t = (s as isize + stride * j as isize) as usize;
+                t = advance(t, stride, next_of);
                 if class[pos.cells[t] as usize] != C_EMPTY {
                     break;
                 }
@@ -298,18 +298,21 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             self.reject(at, sq, NONE, d, k, Why::PastEdge { room });
             return;
         }
-        let stride = rays.stride[d as usize];
-        let mut t = sq as isize;
-        for _ in 1..k {
-            t += stride;
-            if class[cells[t as usize] as usize] & over == 0 {
-                let to = (sq as isize + stride * k as isize) as u32;
+        let (stride, next_of) = (
+            rays.stride[d as usize],
+            &rays.next[d as usize * n..(d as usize + 1) * n],
+        );
+        let mut t = sq;
+        for i in 1..k {
+            t = advance(t, stride, next_of);
+            if class[cells[t] as usize] & over == 0 {
+                let to = (i..k).fold(t, |s, _| next_of[s] as usize) as u32;
                 self.reject(at, sq, to, d, k, Why::Passes { sq: t as u32 });
                 return;
             }
         }
-        t += stride;
-        if class[cells[t as usize] as usize] & onto != 0 {
+        t = advance(t, stride, next_of);
+        if class[cells[t] as usize] & onto != 0 {
             let st = Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action);
             self.emit(pos, st, slide.cond, at, out);
         } else {

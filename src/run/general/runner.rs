@@ -12,6 +12,7 @@
 use std::rc::Rc;
 
 use super::apply::{Work, apply};
+use super::candidate::Candidate;
 use super::fold::Seen;
 use super::fxhash::FxHashMap;
 use super::history::History;
@@ -21,6 +22,7 @@ use super::trace::{Off, Trace};
 use crate::compile::Engine;
 use crate::program::SideId;
 use crate::run::error::{Budget, RunError};
+use crate::run::eval::eval;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
 
@@ -410,6 +412,26 @@ impl<'p> Runner<'p> {
         };
         self.put_pos(after);
         over
+    }
+
+    /// True if a move in parts ends at `at` because its next part is played only `if` a
+    /// condition that does not hold here (`pos` is the position after the parts before it;
+    /// `to` is where they ended).
+    pub fn rest_skipped(&mut self, pos: &Position, at: &ChainAt) -> Result<bool, RunError> {
+        let p = self.e.p;
+        let Some(Some(cond)) = p.moves[at.rule as usize].then_if.get(at.part as usize) else {
+            return Ok(false);
+        };
+        let mut here = Candidate {
+            e: &self.e,
+            vars: &self.vars,
+            pos,
+            side: pos.mover,
+            from: NONE,
+            to: at.sq,
+            dir: at.last_dir,
+        };
+        Ok(eval(cond, &mut here)? == 0)
     }
 
     /// The side that moves after `side`.

@@ -5,6 +5,17 @@ use crate::compile::geometry::Geometry;
 use crate::program::{C_ENEMY, C_OWN, DirId};
 use crate::run::step::NONE;
 
+/// One step along a line: by the stride on a full grid, by the neighbour table on a board
+/// of points on lines (whose stride is 0).
+#[inline(always)]
+pub fn advance(t: usize, stride: isize, next_of: &[u32]) -> usize {
+    if stride != 0 {
+        (t as isize + stride) as usize
+    } else {
+        next_of[t] as usize
+    }
+}
+
 /// The length of the run of enemy pieces that starts next to `sq` along `d` and is closed
 /// by an own piece (as `class` sees the cells), or `None` if there is no such run.
 #[inline(always)]
@@ -25,12 +36,12 @@ pub fn closed_run(
     if avail < 2 {
         return None;
     }
-    let stride = g.stride[d as usize];
+    let (stride, next_of) = (g.stride[d as usize], g.next_of(d));
     let mut k = 2;
-    let mut s = next as isize + stride;
-    while k < avail && class[cells[s as usize] as usize] == C_ENEMY {
+    let mut s = advance(next as usize, stride, next_of);
+    while k < avail && class[cells[s] as usize] == C_ENEMY {
         k += 1;
-        s += stride;
+        s = advance(s, stride, next_of);
     }
-    (class[cells[s as usize] as usize] == C_OWN).then_some(k - 1)
+    (class[cells[s] as usize] == C_OWN).then_some(k - 1)
 }

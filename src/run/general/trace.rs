@@ -91,6 +91,8 @@ pub enum Why {
     NoLanding { sq: u32 },
     /// A placement: `onto` does not allow the square.
     PlaceOnto,
+    /// A placement: the mover has no piece of the kind in hand.
+    NoneInHand,
     /// A placement that flips nothing, under `must flip`.
     FlipsNothing,
     /// A chain's next jump straight back along the last one, under `never straight back`.

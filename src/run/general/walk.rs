@@ -168,7 +168,7 @@ impl<'p> Runner<'p> {
             )));
         }
         self.tick()?;
-        if self.stops_between(pos, &at)? {
+        if self.stops_between(pos, &at)? || self.rest_skipped(pos, &at)? {
             return self.visit(pos, ends, taken, true, fold, acc);
         }
         let mut steps = self.take_steps();

@@ -4,6 +4,8 @@
 //! that split a turn into actions (a removal as an action of its own, a chain's jumps one by one)
 //! count this way; [`super::perft`] counts whole moves.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::run::compiled::Compiled;
 use crate::run::error::{RunError, count_overflow};
 use crate::run::generator::Generator;
@@ -45,19 +47,25 @@ pub(super) fn moves_of<'p, G: Generator<'p>>(
 /// The moves of `group` (indices into `moves`) split by their action `k`, in the order the
 /// generator first gives each action.
 fn split<S>(moves: &Moves<S>, group: &[usize], k: usize) -> Vec<Vec<usize>> {
-    let mut keys: Vec<Option<Step>> = Vec::new();
+    let mut keys: HashMap<Option<Step>, usize> = HashMap::new();
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in group.iter().filter(|&&i| moves.len(i) > k) {
         let key = moves.action(i, k);
-        match keys.iter().position(|x| *x == key) {
-            Some(j) => out[j].push(i),
+        match keys.get(&key) {
+            Some(&j) => out[j].push(i),
             None => {
-                keys.push(key);
+                keys.insert(key, out.len());
                 out.push(vec![i]);
             }
         }
     }
     out
+}
+
+/// How many different first actions the moves `steps` start with (a pass is one).
+fn first_actions(steps: &[Vec<Step>]) -> u64 {
+    let firsts: HashSet<Option<Step>> = steps.iter().map(|m| m.first().copied()).collect();
+    firsts.len() as u64
 }
 
 /// The number of sequences of exactly `depth` actions from `s`.
@@ -68,6 +76,12 @@ pub fn perft_actions<'p, G: Generator<'p>>(
 ) -> Result<u64, RunError> {
     if depth == 0 {
         return Ok(1);
+    }
+    if depth == 1 {
+        // The last action: counted from the moves' first actions, no move played.
+        let mut steps = Vec::new();
+        g.moves(s, usize::MAX, &mut steps)?;
+        return Ok(first_actions(&steps));
     }
     let moves = moves_of(g, s)?;
     let all: Vec<usize> = (0..moves.steps.len()).collect();
