@@ -20,6 +20,8 @@ fn rules_file(stem: &str) -> std::path::PathBuf {
 struct Block {
     id: String,
     position: Option<String>,
+    /// `count actions`: the counts are of single actions (`--count actions`), not whole moves.
+    unit: &'static str,
     counts: Vec<(u32, u64)>,
 }
 
@@ -36,8 +38,16 @@ fn blocks(text: &str) -> Vec<Block> {
             "id" => out.push(Block {
                 id: rest.to_string(),
                 position: None,
+                unit: "moves",
                 counts: Vec::new(),
             }),
+            "count" => {
+                out.last_mut().expect("count after id").unit = match rest {
+                    "actions" => "actions",
+                    "moves" => "moves",
+                    other => panic!("unknown unit `{other}`: `count actions` or `count moves`"),
+                }
+            }
             "position" => {
                 out.last_mut().expect("position after id").position = Some(rest.to_string())
             }
@@ -90,7 +100,8 @@ fn perft_counts() {
                 cmd.arg("perft")
                     .arg(&rules)
                     .arg("--depth")
-                    .arg(depth.to_string());
+                    .arg(depth.to_string())
+                    .args(["--count", block.unit]);
                 if let Some(p) = &block.position {
                     cmd.arg("--position").arg(Path::new("tests/perft").join(p));
                 }
@@ -133,11 +144,15 @@ fn random_positions_agree_with_the_oracle() {
         let rules = rules_file(&stem);
         let text = std::fs::read_to_string(&file).unwrap();
         let mut blocks: Vec<Placed> = Vec::new();
+        // `count actions` (before the positions): the counts are of single actions.
+        let mut unit = "moves";
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         {
-            if let Some(id) = line.strip_prefix("position ") {
+            if line == "count actions" && blocks.is_empty() {
+                unit = "actions";
+            } else if let Some(id) = line.strip_prefix("position ") {
                 blocks.push((id.to_string(), String::new(), Vec::new()));
             } else if let Some(rest) = line.strip_prefix("perft ") {
                 let (d, n) = rest.split_once(' ').expect("perft DEPTH COUNT");
@@ -166,6 +181,8 @@ fn random_positions_agree_with_the_oracle() {
                         &depth.to_string(),
                         "--threads",
                         "1",
+                        "--count",
+                        unit,
                         "--position",
                     ])
                     .arg(&at)

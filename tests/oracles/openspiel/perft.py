@@ -10,9 +10,11 @@ expanded). The last ply is counted from the list of legal actions (bulk counting
 plays the leaves.
 
 With --random it plays N random games (actions uniform, seeded) and from each game takes one
-position at a ply drawn uniformly from the game's length, and prints for each a block in the
-format of tests/perft/*.positions: a `position` line, the board as the rules file's input
-reads it (rows from the top, then the side to move), and `perft D COUNT` lines.
+position at a ply drawn uniformly from the game's length (for nine_mens_morris, uniformly among
+the game's states where a turn begins: no removal pending, not over, turn number below 197),
+and prints for each a block in the format of tests/perft/*.positions: a `position` line, the
+board as the rules file's input reads it (rows from the top, for nine_mens_morris the men in
+hand, then the side to move), and `perft D COUNT` lines.
 """
 import argparse
 import random
@@ -51,7 +53,54 @@ def pentago_input(state):
     return rows + [mover]
 
 
-INPUTS = {"pentago": pentago_input}
+MORRIS_COLS = (0, 2, 4, 7, 10, 12, 14)  # OpenSpiel's string columns of grid columns 0..6
+
+
+def morris_facts(state):
+    """The `Name: value` lines below OpenSpiel's Nine men's morris board, as a dict."""
+    facts = {}
+    for line in str(state).splitlines()[14:]:
+        name, _, value = line.partition(": ")
+        facts[name] = value
+    return facts
+
+
+def morris_qualifies(state):
+    """Whether a Nine men's morris state is one the rules file's input can state: a turn
+    begins (no removal pending after a mill), the game is not over, and the turn number is
+    below 197, so that OpenSpiel's draw at 200 turns cannot touch a perft of depth 3."""
+    if state.is_terminal():
+        return False
+    facts = morris_facts(state)
+    return ("Last move formed a mill. Capture time!" not in str(state)
+            and int(facts["Turn number"]) < 197)
+
+
+def morris_input(state):
+    """The board as nine-mens-morris.rules' input reads it: the 7 x 7 grid from the top
+    (OpenSpiel's string rows 0, 2, ..., 12 and columns 0, 2, 4, 7, 10, 12, 14), a point `W`
+    (player 0), `B` or `.`, a cell between two points of a line `-` or `|`, the centre `+`;
+    then the men in hand, W then B, SFEN-style (`9W9B`, `W2B`, `3B`, `-` for none); then the
+    side to move."""
+    assert morris_qualifies(state), str(state)
+    lines = str(state).splitlines()
+    rows = []
+    for r in range(7):
+        line = lines[2 * r]
+        rows.append("".join("+" if line[c] == " " else line[c] for c in MORRIS_COLS))
+    facts = morris_facts(state)
+    hand = ""
+    for count, side in zip(facts["Men to deploy"].split(), "WB"):
+        if int(count) > 0:
+            hand += ("" if count == "1" else count) + side
+    mover = facts["Current player"]
+    assert mover == "WB"[state.current_player()]
+    return rows + [hand or "-", mover]
+
+
+INPUTS = {"pentago": pentago_input, "nine_mens_morris": morris_input}
+# Which states --random may take (by default every state, the start and the end included).
+QUALIFIES = {"nine_mens_morris": morris_qualifies}
 
 
 def main():
@@ -83,7 +132,8 @@ def main():
                 state.apply_action(rng.choice(state.legal_actions()))
             if not state.is_chance_node():
                 states.append(state.clone())
-        ply = rng.randrange(len(states))
+        plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)]
+        ply = plies[rng.randrange(len(plies))]
         s = states[ply]
         print(f"\nposition seed {a.seed} game {g + 1} ply {ply}")
         for line in to_input(s):
