@@ -4,7 +4,7 @@
 //! that split a turn into actions (a removal as an action of its own, a chain's jumps one by one)
 //! count this way; [`super::perft`] counts whole moves.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::run::compiled::Compiled;
 use crate::run::error::{RunError, count_overflow};
@@ -47,7 +47,7 @@ pub(super) fn moves_of<'p, G: Generator<'p>>(
 /// The moves of `group` (indices into `moves`) split by their action `k`, in the order the
 /// generator first gives each action.
 fn split<S>(moves: &Moves<S>, group: &[usize], k: usize) -> Vec<Vec<usize>> {
-    let mut keys: HashMap<Option<Step>, usize> = HashMap::new();
+    let mut keys: BTreeMap<Option<Step>, usize> = BTreeMap::new();
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in group.iter().filter(|&&i| moves.len(i) > k) {
         let key = moves.action(i, k);
@@ -64,7 +64,7 @@ fn split<S>(moves: &Moves<S>, group: &[usize], k: usize) -> Vec<Vec<usize>> {
 
 /// How many different first actions the moves `steps` start with (a pass is one).
 fn first_actions(steps: &[Vec<Step>]) -> u64 {
-    let firsts: HashSet<Option<Step>> = steps.iter().map(|m| m.first().copied()).collect();
+    let firsts: BTreeSet<Option<Step>> = steps.iter().map(|m| m.first().copied()).collect();
     firsts.len() as u64
 }
 
