@@ -213,6 +213,18 @@ fn every_document_matches_docs_json() {
         "moves document",
         0,
     );
+    // Pieces in hand, on a board of points on lines, and moves that end before a part.
+    run(
+        &mut c,
+        &with(&[
+            "moves",
+            "rules/nine-mens-morris.rules",
+            "fuzz/corpus/input/nine-mens-morris/moving.in",
+            "--explain",
+        ]),
+        "moves document",
+        0,
+    );
     // A finished game, and moves in parts.
     run(
         &mut c,

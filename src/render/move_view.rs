@@ -143,6 +143,7 @@ impl Viewer<'_, '_> {
             to_move: p.sides[side as usize].name.clone(),
             symbol: sym.to_string(),
             board: board_text::rows(self.runner.engine(), pos),
+            hand: (!pos.hand.is_empty()).then(|| board_text::hand(self.runner.engine(), pos)),
             move_count,
             game_over: self.game_over(pos, move_count)?,
             moves: views,

@@ -18,6 +18,9 @@ pub struct CaseView {
     pub symbol: String,
     /// The board, one string per row from the top, one symbol per square.
     pub board: Vec<String>,
+    /// In a game that keeps hands: the pieces in hand, as a `hand` input item writes them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<String>,
     /// How many legal moves there are.
     pub move_count: u64,
     /// When the game is over in this position: how it ended.
