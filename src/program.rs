@@ -340,6 +340,16 @@ pub struct SquareRef {
     pub steps: Vec<(u32, PerSide<DirId>)>,
 }
 
+/// What else a counted square must be: on one or two named parts of the board, attacked,
+/// in a row.
+#[derive(Debug, Clone, Copy)]
+pub struct Within {
+    pub area: Option<Area>,
+    pub also: Option<Area>,
+    pub attacked: Option<Attackers>,
+    pub row: Option<SquareClass>,
+}
+
 /// What `SQUARE is ...` asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SquareClass {
@@ -396,6 +406,9 @@ pub enum Expr {
     CountIn {
         filter: SetFilter,
         area: Option<Area>,
+        /// A second part of the board the squares must also be on (`on the top row on the
+        /// left edge`).
+        also: Option<Area>,
         attacked: Option<Attackers>,
         /// `in a row of N along DIRS`: only pieces in such a row (see [`SquareClass::InRow`]).
         row: Option<SquareClass>,

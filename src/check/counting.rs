@@ -14,6 +14,7 @@ impl Checker {
         }
         if set.area.is_some() || set.attacked.is_some() || set.row.is_some() {
             let area = set.area.as_ref().and_then(|a| self.area(a, f));
+            let also = set.also.as_ref().and_then(|a| self.area(a, f));
             let row = set.row.as_ref().map(|r| self.row_class(r));
             let attacked = set
                 .attacked
@@ -29,6 +30,7 @@ impl Checker {
             return Expr::CountIn {
                 filter: f,
                 area,
+                also,
                 attacked,
                 row,
             };

@@ -44,13 +44,7 @@ pub trait Scope<'p> {
     /// Pieces of a set in hand.
     fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Squares of a set on a named part of the board, or attacked.
-    fn count_in(
-        &mut self,
-        f: SetFilter,
-        area: Option<Area>,
-        attacked: Option<Attackers>,
-        row: Option<SquareClass>,
-    ) -> Result<i64, RunError>;
+    fn count_in(&mut self, f: SetFilter, within: Within) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
     fn in_a_row(&mut self, row: Row) -> Result<i64, RunError>;
     /// `exactly N SET in a row`: a run of exactly `n`, no member just before or after it.
@@ -103,9 +97,18 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
         Expr::CountIn {
             filter,
             area,
+            also,
             attacked,
             row,
-        } => scope.count_in(*filter, *area, *attacked, *row),
+        } => scope.count_in(
+            *filter,
+            Within {
+                area: *area,
+                also: *also,
+                attacked: *attacked,
+                row: *row,
+            },
+        ),
         Expr::InARow {
             n,
             members,
@@ -175,13 +178,7 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn count_hand(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of pieces in hand")
     }
-    fn count_in(
-        &mut self,
-        _: SetFilter,
-        _: Option<Area>,
-        _: Option<Attackers>,
-        _: Option<SquareClass>,
-    ) -> Result<i64, RunError> {
+    fn count_in(&mut self, _: SetFilter, _: Within) -> Result<i64, RunError> {
         not_here("a count of squares")
     }
     fn in_a_row(&mut self, _: Row) -> Result<i64, RunError> {

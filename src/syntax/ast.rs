@@ -554,9 +554,11 @@ pub struct SquareSet {
     /// `in hand`: the pieces in the side's hand, not on the board.
     pub in_hand: bool,
     /// `in a row of N along DIRS`: only the pieces that are in such a row.
-    pub row: Option<Row>,
+    pub row: Option<Box<Row>>,
     /// `on AREA`: only the squares of a named part of the board.
     pub area: Option<Box<Area>>,
+    /// `on AREA on AREA`: only the squares of both parts (a corner).
+    pub also: Option<Box<Area>>,
     /// `attacked [by ...]`: only the squares a move of the attackers could capture on.
     pub attacked: Option<Option<Attacker>>,
     pub span: Span,

@@ -460,7 +460,7 @@ impl<'a> Walk<'a> {
                 self.kind(kind.as_ref());
             }
         }
-        if let Some(a) = &s.area {
+        for a in s.area.iter().chain(&s.also) {
             self.area(a);
         }
         for d in s.row.iter().flat_map(|r| &r.dirs) {

@@ -302,13 +302,15 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     let mut in_hand = false;
     let mut row = None;
     let mut area_ = None;
+    let mut also = None;
     let mut attacked = None;
     for on in it {
         match on.as_rule() {
             Rule::on_line => on_line = true,
             Rule::in_hand => in_hand = true,
-            Rule::row_class => row = Some(row_class(on)),
+            Rule::row_class => row = Some(Box::new(row_class(on))),
             Rule::attacked_class => attacked = Some(attacker(on)),
+            _ if area_.is_some() => also = Some(Box::new(area(on.into_inner().next().unwrap()))),
             _ => area_ = Some(Box::new(area(on.into_inner().next().unwrap()))),
         }
     }
@@ -318,6 +320,7 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
         in_hand,
         row,
         area: area_,
+        also,
         attacked,
         span: sp,
     }

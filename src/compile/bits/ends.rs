@@ -109,6 +109,7 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitE
         Expr::CountIn {
             filter,
             area,
+            also: None,
             attacked: None,
             row: None,
         } => BitExpr::Count(counted(*filter, *area, g, kinds)?),

@@ -4,7 +4,7 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{Within, count_hand, count_in, count_set, in_a_row, in_row_at};
+use super::counts::{count_hand, count_in, count_set, in_a_row, in_row_at};
 use super::filters::matches_filter;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
@@ -37,18 +37,7 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_hand(&self.e.t, self.pos, self.side, f) as i64)
     }
-    fn count_in(
-        &mut self,
-        f: SetFilter,
-        area: Option<Area>,
-        attacked: Option<Attackers>,
-        row: Option<SquareClass>,
-    ) -> Result<i64, RunError> {
-        let within = Within {
-            area,
-            attacked,
-            row,
-        };
+    fn count_in(&mut self, f: SetFilter, within: Within) -> Result<i64, RunError> {
         count_in(self.e, self.vars, self.pos, self.side, f, within)
     }
     fn in_a_row(&mut self, row: Row) -> Result<i64, RunError> {

@@ -70,13 +70,14 @@ pub fn count_in(
 ) -> Result<i64, RunError> {
     let Within {
         area,
+        also,
         attacked,
         row,
     } = within;
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
     // Named rows and edges are lists of squares; a row counted from home is looked up.
     let listed = area.and_then(|a| e.g.squares_of(a, side));
-    if let (Some(list), None, None) = (listed, attacked, row) {
+    if let (Some(list), None, None, None) = (listed, also, attacked, row) {
         return Ok(list
             .iter()
             .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
@@ -102,7 +103,9 @@ pub fn count_in(
             continue;
         }
         left -= 1;
-        if area.is_some_and(|a| !e.g.on_area(a, side, sq)) {
+        if area.is_some_and(|a| !e.g.on_area(a, side, sq))
+            || also.is_some_and(|a| !e.g.on_area(a, side, sq))
+        {
             continue;
         }
         if let Some(SquareClass::InRow { n, dirs }) = row
@@ -119,14 +122,6 @@ pub fn count_in(
         n += 1;
     }
     Ok(n)
-}
-
-/// What else a counted square must be: on a named part of the board, attacked, in a row.
-#[derive(Debug, Clone, Copy)]
-pub struct Within {
-    pub area: Option<Area>,
-    pub attacked: Option<Attackers>,
-    pub row: Option<SquareClass>,
 }
 
 /// Whether the piece on `sq` is one of at least `n` pieces of its side in a row along one of

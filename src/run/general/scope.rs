@@ -3,7 +3,7 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
-use super::counts::{Within, count_hand, count_in, count_set, in_a_row};
+use super::counts::{count_hand, count_in, count_set, in_a_row};
 use super::fold::{Acc, Fold};
 use super::regions::{self, Regions, region_ok};
 use super::runner::Runner;
@@ -131,19 +131,8 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(count_hand(&self.r.e.t, self.pos, self.side, f) as i64)
     }
 
-    fn count_in(
-        &mut self,
-        f: SetFilter,
-        area: Option<Area>,
-        attacked: Option<Attackers>,
-        row: Option<SquareClass>,
-    ) -> Result<i64, RunError> {
+    fn count_in(&mut self, f: SetFilter, within: Within) -> Result<i64, RunError> {
         let r = &self.r;
-        let within = Within {
-            area,
-            attacked,
-            row,
-        };
         count_in(&r.e, &r.vars, self.pos, self.side, f, within)
     }
 
