@@ -1,19 +1,10 @@
-//! Checking `lines`: a board whose squares are points joined by straight lines (the morris
-//! boards, Alquerque), drawn on the grid of the `board` statement.
+//! Checking `lines`: a board whose squares are points joined by straight lines, drawn on
+//! the grid of the `board` statement.
 
 use super::{CheckError, Checker};
-use crate::compile::geometry::square_names;
+use crate::compile::geometry::{square_names, unit_step};
 use crate::program::{Dim, Points};
 use crate::syntax::ast::{Name, Span};
-
-/// `(a / g, b / g)` with `g` the greatest common divisor of `|a|` and `|b|` (not both 0).
-fn unit(a: i64, b: i64) -> (i64, i64) {
-    let (mut x, mut y) = (a.abs(), b.abs());
-    while y != 0 {
-        (x, y) = (y, x % y);
-    }
-    (a / x, b / x)
-}
 
 impl Checker {
     /// The points and lines of `lines ...` on a `rows x cols` board: every name a square of
@@ -113,7 +104,7 @@ impl Checker {
                     ));
                     continue;
                 }
-                let u = unit(r1 - r0, c1 - c0);
+                let u = unit_step(r1 - r0, c1 - c0).1;
                 match way {
                     None => way = Some(u),
                     Some(w) if w == u => {}
@@ -186,7 +177,7 @@ impl Checker {
         for (line, names) in cells_of_lines.iter().zip(lines) {
             for (i, pair) in line.windows(2).enumerate() {
                 let ((r0, c0), (r1, c1)) = (at(pair[0]), at(pair[1]));
-                let (dr, dc) = unit(r1 - r0, c1 - c0);
+                let (dr, dc) = unit_step(r1 - r0, c1 - c0).1;
                 let mark = match (dr, dc) {
                     (0, _) => '-',
                     (_, 0) => '|',

@@ -380,7 +380,6 @@ impl Checker {
     fn required_sections(&mut self, st: &Statements) {
         let played = st.get("setup").is_some();
         self.scope.no_board = st.get("board").is_none();
-
         for required in ["board", "sides", "input", "output"] {
             if st.get(required).is_none() && !(played && matches!(required, "input" | "output")) {
                 self.error(

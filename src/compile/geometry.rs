@@ -67,6 +67,16 @@ pub struct Geometry {
 #[derive(Debug)]
 pub struct NotationError(pub String);
 
+/// The step `(a / g, b / g)` with `g` the greatest common divisor of `|a|` and `|b|`, and
+/// `g` (how many such steps make `(a, b)`); `(0, (0, 0))` for `(0, 0)`.
+pub fn unit_step(a: i64, b: i64) -> (i64, (i64, i64)) {
+    let (mut x, mut y) = (a.abs(), b.abs());
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    (x, (a / x.max(1), b / x.max(1)))
+}
+
 /// Every square's name, in square order (row by row from the top).
 pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
     let mut names = Vec::with_capacity((rows * cols) as usize);
@@ -331,26 +341,18 @@ impl Geometry {
         pts: &crate::program::Points,
         line_of_dir: &[Option<usize>],
     ) {
-        let n = self.n;
-        let coords = self.coords.clone();
+        let (n, cols) = (self.n, self.cols);
         let at = |sq: u32| {
-            let (r, c) = coords[sq as usize];
-            (r as i64, c as i64)
-        };
-        let unit = |a: i64, b: i64| {
-            let (mut x, mut y) = (a.abs(), b.abs());
-            while y != 0 {
-                (x, y) = (y, x % y);
-            }
-            (x, (a / x.max(1), b / x.max(1)))
+            let cell = pts.cells[sq as usize];
+            ((cell / cols) as i64, (cell % cols) as i64)
         };
         for (d, dir) in p.directions.iter().enumerate() {
-            let (times, way) = unit(dir.dr as i64, dir.dc as i64);
+            let (times, way) = unit_step(dir.dr as i64, dir.dc as i64);
             let mut one = vec![u32::MAX; n];
             for line in &pts.lines {
                 for pair in line.windows(2) {
                     let ((r0, c0), (r1, c1)) = (at(pair[0]), at(pair[1]));
-                    let (_, u) = unit(r1 - r0, c1 - c0);
+                    let (_, u) = unit_step(r1 - r0, c1 - c0);
                     if u == way {
                         one[pair[0] as usize] = pair[1];
                     } else if u == (-way.0, -way.1) {

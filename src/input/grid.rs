@@ -61,6 +61,15 @@ impl CaseReader<'_> {
                 let bad = (!c.invalid().is_empty()).then_some(Err(c.invalid()));
                 c.valid().chars().map(Ok).chain(bad)
             });
+            // An error at column `i` of this line.
+            let at = |this: &Self, i: usize, what: String| {
+                let start = this.r.locate(loc);
+                let at = Loc {
+                    line: start.line,
+                    col: start.col + i as u32,
+                };
+                Err(this.err(at, what))
+            };
             for (i, ch) in chars.enumerate() {
                 let mut code = match ch {
                     Ok(ch) if ch.is_ascii() => self.t.cell_of[ch as usize],
@@ -69,14 +78,6 @@ impl CaseReader<'_> {
                 // On a board of points on lines, a cell that is not a point is written with
                 // a filler (`-`, `|`, `+`, `/`, `\`) or the empty symbol, a point never so.
                 if let Some(pts) = points.filter(|_| col < cols) {
-                    let at = |this: &Self, what: String| {
-                        let start = this.r.locate(loc);
-                        let at = Loc {
-                            line: start.line,
-                            col: start.col + i as u32,
-                        };
-                        Err(this.err(at, what))
-                    };
                     let point = pts.square_of[row * cols + col] != u32::MAX;
                     let filler = matches!(ch, Ok(ch) if Points::is_filler(ch));
                     if !point && (filler || code == EMPTY) {
@@ -84,6 +85,7 @@ impl CaseReader<'_> {
                     } else if !point {
                         return at(
                             self,
+                            i,
                             format!(
                                 "grid line {} has a piece in column {}, which is not a point of the board; write `{}` there",
                                 row + 1,
@@ -94,6 +96,7 @@ impl CaseReader<'_> {
                     } else if filler && code == NO_CELL {
                         return at(
                             self,
+                            i,
                             format!(
                                 "grid line {} column {} is a point of the board; expected {}",
                                 row + 1,
@@ -108,18 +111,14 @@ impl CaseReader<'_> {
                         Ok(ch) => super::quote_char(ch),
                         Err(bytes) => super::quote(bytes),
                     };
-                    let start = self.r.locate(loc);
-                    let at = Loc {
-                        line: start.line,
-                        col: start.col + i as u32,
-                    };
-                    return Err(self.err(
-                        at,
+                    return at(
+                        self,
+                        i,
                         format!(
                             "unknown symbol {shown} in the grid; expected {}",
                             self.symbol_choices()
                         ),
-                    ));
+                    );
                 }
                 if col < cols {
                     s.cells.push(code);

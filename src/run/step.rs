@@ -7,7 +7,7 @@ use crate::syntax::ast::Turn;
 
 pub const NONE: u32 = u32::MAX;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Step {
     /// The square the piece leaves (`NONE` for a placement or a pass).
     pub from: u32,

@@ -2,7 +2,7 @@
 
 use super::candidate::square_of;
 use super::regions::{self, Fill};
-use super::runs::closed_run;
+use super::runs::{advance, closed_run};
 use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
@@ -242,8 +242,8 @@ fn flip_runs<T: Trace>(
             let Some(count) = closed_run(g, class, cells, v, d) else {
                 continue;
             };
-            let next_of = &g.next[d as usize * g.n..(d as usize + 1) * g.n];
-            let first = next_of[v] as usize;
+            let (stride, next_of) = (g.stride[d as usize], g.next_of(d));
+            let first = advance(v, stride, next_of);
             if T::ON {
                 trace.note(Event::Flipped {
                     origin: v as u32,
@@ -262,7 +262,7 @@ fn flip_runs<T: Trace>(
                 if cascading {
                     stack.push(f as u32);
                 }
-                f = next_of[f] as usize;
+                f = advance(f, stride, next_of);
             }
         }
         match stack.pop() {

@@ -141,9 +141,6 @@ pub fn in_row_at(e: &Engine, pos: &Position, sq: usize, (n, dirs): (u32, u64)) -
     while bits != 0 {
         let d = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if d >= g.stride.len() {
-            break;
-        }
         let mut run = 1;
         for table in [&g.next, &g.prev] {
             let mut s = table[d * g.n + sq];

@@ -162,7 +162,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         let mut passed = Vec::new();
         let mut distance = 0;
         if st.from != NONE && (st.dir as usize) < g.stride.len() {
-            let next_of = &g.next[st.dir as usize * g.n..(st.dir as usize + 1) * g.n];
+            let next_of = g.next_of(st.dir);
             let mut s = next_of[st.from as usize];
             distance = 1;
             while s != NONE && s != st.to && (distance as usize) < g.n {
@@ -205,7 +205,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                     first,
                     count,
                 } => {
-                    let next_of = &g.next[dir as usize * g.n..(dir as usize + 1) * g.n];
+                    let next_of = g.next_of(dir);
                     let at = |i: u32| (0..i).fold(first, |s, _| next_of[s as usize]);
                     Some(FlipRun {
                         origin,
