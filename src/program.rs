@@ -190,6 +190,9 @@ pub struct Effects {
     pub takes: Option<Taking>,
     /// `moving SQUARE to SQUARE`: a second piece moves.
     pub moves: Option<(SquareRef, SquareRef)>,
+    /// `claiming regions of ...`: a piece like the one that moved is put on every square of
+    /// the regions the query finds (as the mover sees them), after the step.
+    pub claims: Option<RegionQuery>,
     /// Where the effects are written.
     pub span: Option<Span>,
 }
@@ -225,6 +228,7 @@ pub struct RuleSpans {
     pub chain: Option<Span>,
     pub captured: Option<Span>,
     pub must_flip: Option<Span>,
+    pub again: Option<Span>,
 }
 
 #[derive(Debug, Clone)]
@@ -256,6 +260,9 @@ pub struct MoveRule {
     pub capture_at_once: bool,
     /// A placement is legal only if it flips something.
     pub must_flip: bool,
+    /// `again if COND`: the same side moves again after a move of the statement when COND
+    /// holds, asked when the move is over (`to` the square where it ended).
+    pub again: Option<Expr>,
     pub spans: RuleSpans,
 }
 
@@ -286,7 +293,12 @@ pub enum Area {
     Edge(Edge),
     /// The dark squares (`true`) or the light ones; the bottom-left square is dark.
     Colour(bool),
+    /// A zone of the rules (`zone NAME = ...`), by its index.
+    Zone(u8),
 }
+
+/// How many zones a rules file may name.
+pub const MAX_ZONES: usize = 26;
 
 /// Who attacks a square, for `attacked`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -318,6 +330,9 @@ pub enum BorderFilter {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegionSpec {
     pub members: SetFilter,
+    /// `SET on AREA [on AREA]`: members only on every one of these parts of the board (as
+    /// the side looking sees them).
+    pub within: Vec<Area>,
     pub adjacency: Vec<DirId>,
 }
 
@@ -629,6 +644,9 @@ pub struct Program {
     pub blocks: Option<(u32, u32)>,
     /// `lines ...`: the board is the points on these lines, not every square of the grid.
     pub points: Option<Points>,
+    /// `zone NAME = ...`: the named parts of the board, each its name and the grid cells
+    /// (row * columns + column) it covers, at most [`MAX_ZONES`].
+    pub zones: Vec<(String, Vec<u32>)>,
     /// The game keeps pieces in hand (its setup gives some, or its input reads them): every
     /// placement takes its piece from the mover's hand.
     pub hands: bool,

@@ -225,6 +225,32 @@ fn every_document_matches_docs_json() {
         "moves document",
         0,
     );
+    // Moves that claim squares, and a side that moves again.
+    run(
+        &mut c,
+        &with(&[
+            "moves",
+            "rules/dots-and-boxes.rules",
+            "fuzz/corpus/input/dots-and-boxes/sample.in",
+        ]),
+        "moves document",
+        0,
+    );
+    // With `--endings`, the games that end within the depth.
+    run(
+        &mut c,
+        &with(&[
+            "perft",
+            "rules/dots-and-boxes.rules",
+            "--depth",
+            "4",
+            "--endings",
+            "--position",
+            "tests/cmd/dots-and-boxes-endings.txt",
+        ]),
+        "perft document",
+        0,
+    );
     // A finished game, and moves in parts.
     run(
         &mut c,

@@ -124,9 +124,24 @@ fn perft_counts() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A position of a `.positions` file: its name, its board as the input reads it, and its
-/// counts by depth.
-type Placed = (String, String, Vec<(u32, u64)>);
+/// A position of a `.positions` file: its name, its board as the input reads it, its counts
+/// by depth, and the games that end within a depth, by result (`endings D TEXT=N, ...`).
+type Placed = (String, String, Vec<(u32, u64)>, Option<(u32, String)>);
+
+/// The games `ply perft --endings` found, as an `endings` line writes them: `TEXT=N, ...`
+/// in the order printed (sorted by text).
+fn endings_line(stdout: &str) -> String {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("games ended within"))
+        .skip(1)
+        .map(|l| {
+            let (text, n) = l.trim().rsplit_once(": ").expect("TEXT: N");
+            format!("{text}={n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// `tests/perft/<game>.positions`: positions from random games with an oracle's counts, each a
 /// `position ...` line, the board indented as the rules file's input reads it, and
@@ -153,7 +168,11 @@ fn random_positions_agree_with_the_oracle() {
             if line == "count actions" && blocks.is_empty() {
                 unit = "actions";
             } else if let Some(id) = line.strip_prefix("position ") {
-                blocks.push((id.to_string(), String::new(), Vec::new()));
+                blocks.push((id.to_string(), String::new(), Vec::new(), None));
+            } else if let Some(rest) = line.strip_prefix("endings ") {
+                let (d, tally) = rest.split_once(' ').expect("endings DEPTH TEXT=N, ...");
+                let block = blocks.last_mut().expect("endings after position");
+                block.3 = Some((d.parse().unwrap(), tally.trim().to_string()));
             } else if let Some(rest) = line.strip_prefix("perft ") {
                 let (d, n) = rest.split_once(' ').expect("perft DEPTH COUNT");
                 let block = blocks.last_mut().expect("perft after position");
@@ -168,10 +187,28 @@ fn random_positions_agree_with_the_oracle() {
                 panic!("{}: unknown line `{line}`", file.display());
             }
         }
-        for (id, board, counts) in blocks {
+        for (id, board, counts, ended) in blocks {
             positions += 1;
             let at = dir.join(format!("{stem}-{positions}.txt"));
             std::fs::write(&at, &board).unwrap();
+            if let Some((depth, want)) = ended {
+                let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+                    .arg("perft")
+                    .arg(&rules)
+                    .args(["--depth", &depth.to_string(), "--threads", "1", "--endings"])
+                    .arg("--position")
+                    .arg(&at)
+                    .output()
+                    .expect("ply runs");
+                let got = endings_line(&String::from_utf8_lossy(&out.stdout));
+                checked += 1;
+                if !out.status.success() || got != want {
+                    failures.push(format!(
+                        "{stem} {id} endings {depth}: expected {want}, got {got:?}\n{board}{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+            }
             for &(depth, want) in counts.iter().filter(|(_, n)| *n <= limit) {
                 let out = Command::new(env!("CARGO_BIN_EXE_ply"))
                     .arg("perft")

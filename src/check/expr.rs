@@ -38,6 +38,9 @@ pub struct Cx {
     /// In an action's `where` clause: square tests on `from` and `to` are allowed, questions
     /// about moves and regions are not.
     pub candidate: bool,
+    /// What messages call the clause a candidate's condition is in (`None`: a `where`
+    /// clause).
+    pub clause: Option<&'static str>,
     /// In a game's end condition, asked before the moves are generated: no questions about
     /// moves.
     pub end: bool,
@@ -352,8 +355,8 @@ impl Checker {
         if cx.candidate {
             self.error(CheckError::new(
                 e.span,
-                "a `where` clause cannot count regions",
-                "inside `where`",
+                format!("{} cannot count regions", clause_name(cx)),
+                "counts regions",
             ));
         } else if cx.distance {
             self.error(CheckError::new(
@@ -408,7 +411,10 @@ impl Checker {
             if needs.regions && cx.candidate {
                 self.error(CheckError::new(
                     name.span,
-                    format!("`{text}` counts regions: a `where` clause cannot count regions"),
+                    format!(
+                        "`{text}` counts regions: {} cannot count regions",
+                        clause_name(cx)
+                    ),
                     "counts regions",
                 ));
             }
@@ -580,18 +586,24 @@ impl Checker {
                 "`in hand` and `in a row` are not allowed here",
             ));
         }
-        if r.of.on_line || r.of.area.is_some() || r.of.attacked.is_some() {
+        if r.of.on_line || r.of.attacked.is_some() {
             self.error(CheckError::new(
                 r.of.span,
                 "regions are made of squares of the whole board",
                 if r.of.on_line {
                     "`on line` is not allowed here"
                 } else {
-                    "`on the ...` is not allowed here"
+                    "`attacked` is not allowed here"
                 },
             ));
         }
         let members = self.set_filter(&r.of, cx);
+        let within =
+            r.of.area
+                .iter()
+                .chain(&r.of.also)
+                .filter_map(|a| self.area(a, members))
+                .collect();
         let adjacency = self.fixed_directions(&r.by);
         let border = match &r.border {
             None => BorderFilter::All,
@@ -610,7 +622,11 @@ impl Checker {
             .iter()
             .filter_map(|a| self.area(a, members))
             .collect();
-        let spec = RegionSpec { members, adjacency };
+        let spec = RegionSpec {
+            members,
+            within,
+            adjacency,
+        };
         let p = self.program();
         let id = match p.regions.iter().position(|s| *s == spec) {
             Some(i) => i,
@@ -666,16 +682,21 @@ impl Checker {
     }
 }
 
+/// What messages call the clause of a candidate's condition.
+fn clause_name(cx: &Cx) -> &'static str {
+    cx.clause.unwrap_or("a `where` clause")
+}
+
 /// Why a question about moves cannot be asked here, if it cannot, and what to do instead.
-fn moves_barred(cx: &Cx) -> Option<(&'static str, &'static str)> {
+fn moves_barred(cx: &Cx) -> Option<(String, &'static str)> {
     if cx.candidate {
         Some((
-            "a `where` clause cannot ask about the moves",
-            "it is asked of each candidate move, before the moves are known",
+            format!("{} cannot ask about the moves", clause_name(cx)),
+            "it is asked of each move by itself, while the moves are being found",
         ))
     } else if cx.end {
         Some((
-            "a game's end condition cannot ask about the moves",
+            "a game's end condition cannot ask about the moves".to_string(),
             "it is checked before the moves are generated; for a side with no moves write `no moves: lose`, `no moves: draw`, or `no moves: end` with `result` lines",
         ))
     } else {

@@ -7,6 +7,36 @@ use crate::program::{Dim, Points};
 use crate::syntax::ast::{Name, Span};
 
 impl Checker {
+    /// The grid cell a square's name stands for (as the `squares` statement names the cells
+    /// of a `rows x cols` grid, `grid_names`), or an error at the name.
+    pub(super) fn grid_cell(
+        &mut self,
+        n: &Name,
+        grid_names: &[String],
+        (rows, cols): (u32, u32),
+    ) -> Option<usize> {
+        let found = grid_names
+            .iter()
+            .position(|s| !s.is_empty() && s.eq_ignore_ascii_case(&n.text));
+        if found.is_none() {
+            let near = crate::suggest::closest(&n.text, grid_names.iter().map(String::as_str));
+            let e = CheckError::new(
+                n.span,
+                format!("`{}` is not a square of the {rows} x {cols} board", n.text),
+                "no such square",
+            );
+            self.error(match near {
+                Some(s) => e.help(format!("did you mean `{s}`?")),
+                None => e.help(format!(
+                    "the squares are named as the `squares` statement says, from `{}` to `{}`",
+                    grid_names.first().map_or("", String::as_str),
+                    grid_names.last().map_or("", String::as_str)
+                )),
+            });
+        }
+        found
+    }
+
     /// The points and lines of `lines ...` on a `rows x cols` board: every name a square of
     /// the grid, every line straight with its points in order, no two lines leaving a
     /// point the same way.
@@ -34,37 +64,14 @@ impl Checker {
             return;
         }
         let grid_names = square_names(&self.prog().notation, rows, cols);
-        let cell = |n: &Name| {
-            grid_names
-                .iter()
-                .position(|s| !s.is_empty() && s.eq_ignore_ascii_case(&n.text))
-        };
         let mut cells_of_lines: Vec<Vec<usize>> = Vec::new();
         let mut ok = true;
         for line in lines {
             let mut cells = Vec::new();
             for n in line {
-                match cell(n) {
+                match self.grid_cell(n, &grid_names, (rows, cols)) {
                     Some(c) => cells.push(c),
-                    None => {
-                        ok = false;
-                        let near =
-                            crate::suggest::closest(&n.text, grid_names.iter().map(String::as_str));
-                        let mut e = CheckError::new(
-                            n.span,
-                            format!("`{}` is not a square of the {rows} x {cols} board", n.text),
-                            "no such square",
-                        );
-                        e = match near {
-                            Some(s) => e.help(format!("did you mean `{s}`?")),
-                            None => e.help(format!(
-                                "the squares are named as the `squares` statement says, from `{}` to `{}`",
-                                grid_names.first().map_or("", String::as_str),
-                                grid_names.last().map_or("", String::as_str)
-                            )),
-                        };
-                        self.error(e);
-                    }
+                    None => ok = false,
                 }
             }
             cells_of_lines.push(cells);

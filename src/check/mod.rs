@@ -21,6 +21,7 @@ mod sections;
 mod sides;
 mod squares;
 mod whole_game;
+mod zones;
 
 use std::collections::HashMap;
 
@@ -98,6 +99,7 @@ pub(super) struct Statements<'a> {
     promotes: Vec<&'a ast::Statement>,
     legal: Vec<&'a ast::Statement>,
     directions: Vec<&'a ast::Statement>,
+    zones: Vec<&'a ast::Statement>,
 }
 
 impl<'a> Statements<'a> {
@@ -240,6 +242,7 @@ impl Checker {
         }
         self.forwards(&st);
         self.board(&st);
+        self.zones(&st.zones);
         // Hands are kept when the setup gives some or the input reads them.
         let given = matches!(st.kind("setup"), Some(StatementKind::Setup(_, Some(_))));
         let read = match st.kind("input") {
@@ -357,6 +360,10 @@ impl Checker {
                     st.directions.push(s);
                     continue;
                 }
+                StatementKind::Zone { .. } => {
+                    st.zones.push(s);
+                    continue;
+                }
             };
             if let Some(first) = st.get(key) {
                 self.error(
@@ -446,6 +453,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         cols: Dim::Fixed(1),
         blocks: None,
         points: None,
+        zones: Vec::new(),
         hands: false,
         hand_setup: Vec::new(),
         notation: Notation {

@@ -21,6 +21,7 @@ impl Checker {
             chain: None,
             capture_at_once: true,
             must_flip: false,
+            again: None,
             spans: RuleSpans::default(),
         };
         for part in parts {
@@ -36,6 +37,7 @@ impl Checker {
                         rule.then.push(Vec::new());
                         let cx = Cx {
                             candidate: true,
+                            clause: Some("the condition of a part (`then, if ...`)"),
                             ..Cx::default()
                         };
                         let guard = guard.as_ref().map(|g| self.bool_expr(g, &cx));
@@ -46,8 +48,29 @@ impl Checker {
                 MovePart::Where { condition, span } => {
                     self.where_clause(&mut rule, condition, *span)
                 }
-                MovePart::Marking(_) | MovePart::Taking(..) | MovePart::Moving(..) => {
-                    self.effect(&mut rule, part)
+                MovePart::Marking(_)
+                | MovePart::Taking(..)
+                | MovePart::Moving(..)
+                | MovePart::Claiming(..) => self.effect(&mut rule, part),
+                MovePart::Again(condition, span) => {
+                    if rule.spans.again.is_some() {
+                        self.error(
+                            CheckError::new(
+                                *span,
+                                "a move has at most one `again if` clause",
+                                "second one",
+                            )
+                            .help("join the conditions with `or`"),
+                        );
+                        continue;
+                    }
+                    let cx = Cx {
+                        candidate: true,
+                        clause: Some("an `again if` clause"),
+                        ..Cx::default()
+                    };
+                    rule.again = Some(self.bool_expr(condition, &cx));
+                    rule.spans.again = Some(*span);
                 }
                 MovePart::Flip {
                     dirs,
@@ -222,15 +245,23 @@ impl Checker {
     /// action written just before it does besides moving its piece.
     fn effect(&mut self, rule: &mut MoveRule, part: &MovePart) {
         let span = match part {
-            MovePart::Marking(s) | MovePart::Taking(_, s) | MovePart::Moving(_, _, s) => *s,
+            MovePart::Marking(s)
+            | MovePart::Taking(_, s)
+            | MovePart::Moving(_, _, s)
+            | MovePart::Claiming(_, s) => *s,
             _ => return,
         };
         let what = match part {
             MovePart::Marking(_) => "marking",
             MovePart::Taking(..) => "taking",
+            MovePart::Claiming(..) => "claiming",
             _ => "moving",
         };
         let mut taking = None;
+        let claims = match part {
+            MovePart::Claiming(r, _) => Some(self.regions(r, &Cx::default())),
+            _ => None,
+        };
         let effect = match part {
             MovePart::Taking(taken, _) => match &**taken {
                 ast::Taken::Square(at) => {
@@ -269,10 +300,18 @@ impl Checker {
             );
             return;
         }
+        if claims.is_some() && matches!(action.action, Action::Pass | Action::Remove { .. }) {
+            self.error(
+                CheckError::new(span, "this action puts no piece down, so it claims nothing", "nothing to claim with")
+                    .help("claim after an action that places or moves a piece: the claimed squares get a piece like it"),
+            );
+            return;
+        }
         let fx = &mut action.effects;
         let given = match part {
             MovePart::Marking(_) => std::mem::replace(&mut fx.marks, true),
             MovePart::Taking(..) => fx.takes.is_some(),
+            MovePart::Claiming(..) => fx.claims.is_some(),
             _ => fx.moves.is_some(),
         };
         if given {
@@ -288,6 +327,9 @@ impl Checker {
         }
         if let Some(m) = effect {
             fx.moves = Some(m);
+        }
+        if let Some(c) = claims {
+            fx.claims = Some(c);
         }
         fx.span = Some(match fx.span {
             Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),

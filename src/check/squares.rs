@@ -14,6 +14,7 @@ impl Checker {
         let (row, named, span) = match a {
             ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
             ast::Area::Colour(dark, _) => return Some(Area::Colour(*dark)),
+            ast::Area::Zone(n) => return self.zone_area(n),
             ast::Area::FarRow(n, sp) => (0, n, *sp),
             ast::Area::HomeRow(n, sp) => (1, n, *sp),
             ast::Area::NthRow(k, n, sp) => (*k, n, *sp),

@@ -163,7 +163,8 @@ count). The first moves are shared among the threads; the count does not depend 
 there are.\n\n\
 Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
 ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1\n  \
-ply perft game.rules --depth 6 --general\n  ply perft game.rules --depth 3 --count actions"
+ply perft game.rules --depth 6 --general\n  ply perft game.rules --depth 3 --count actions\n  \
+ply perft tic-tac-toe.rules --depth 9 --endings"
     )]
     Perft {
         /// The rules file
@@ -178,6 +179,10 @@ ply perft game.rules --depth 6 --general\n  ply perft game.rules --depth 3 --cou
         /// Print each first move with its count before the total
         #[arg(long)]
         divide: bool,
+        /// Also count the games that end within DEPTH whole moves, by result (on one
+        /// thread, after the perft)
+        #[arg(long, conflicts_with = "count")]
+        endings: bool,
         /// Threads to count on, each taking the next first move (default: one per core)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
@@ -430,6 +435,7 @@ fn command(command: Command, style: Style) -> i32 {
             depth,
             position,
             divide,
+            endings,
             threads,
             count,
             representation,
@@ -442,6 +448,7 @@ fn command(command: Command, style: Style) -> i32 {
                 depth,
                 position: position.as_deref(),
                 divide,
+                endings,
                 threads: threads::count(threads.map(|n| n as usize)),
                 choice: representation.choice(),
                 unit: match count {

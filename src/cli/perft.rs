@@ -8,6 +8,9 @@ use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
 use crate::render::json;
+use crate::run::error::RunError;
+use crate::run::position::Position;
+use crate::run::query::endings::endings_from;
 use crate::run::query::perft::{PerftAsk, Unit, perft_shared};
 use crate::run::query::threads;
 use crate::run::{Choice, Compiled};
@@ -17,6 +20,8 @@ pub struct Ask<'a> {
     pub depth: u32,
     pub position: Option<&'a Path>,
     pub divide: bool,
+    /// Also count the games that end within the depth, by result.
+    pub endings: bool,
     pub threads: usize,
     /// Which representation of the rules to count on.
     pub choice: Choice,
@@ -29,6 +34,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         depth,
         position,
         divide,
+        endings,
         threads,
         choice,
         unit,
@@ -65,6 +71,11 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         }
     };
     let secs = started.elapsed().as_secs_f64();
+    let ended = match endings.then(|| ended(&mut compiled, &pos, depth)) {
+        None => None,
+        Some(Ok(tally)) => Some(tally),
+        Some(Err(e)) => return search_failed(rep, &e),
+    };
     let out = match rep.format {
         Format::Text => {
             let mut out = String::new();
@@ -72,6 +83,13 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                 out.push_str(&format!("{mv}: {n}\n"));
             }
             out.push_str(&format!("{total}\n"));
+            if let Some(tally) = &ended {
+                let games: u64 = tally.iter().map(|(_, n)| n).sum();
+                out.push_str(&format!("games ended within {depth} plies: {games}\n"));
+                for (text, n) in tally {
+                    out.push_str(&format!("  {text}: {n}\n"));
+                }
+            }
             out
         }
         Format::Json => {
@@ -88,6 +106,12 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                     counts: unit.words(),
                     count: total,
                     divide,
+                    endings: ended.map(|tally| {
+                        tally
+                            .into_iter()
+                            .map(|(result, games)| json::EndingLine { result, games })
+                            .collect()
+                    }),
                 },
                 &mut out,
             );
@@ -106,6 +130,22 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         ));
     }
     exit::OK
+}
+
+/// The games that end within `depth` plies of `pos`, each result's text with its number
+/// of games, sorted by text.
+fn ended(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Vec<(String, u64)>, RunError> {
+    if c.engine().p.game.is_none() {
+        return Err(RunError::new(
+            "--endings counts finished games, and the rules file has no `game` section",
+        ));
+    }
+    let mut tally: Vec<(String, u64)> = endings_from(c, pos, depth)?
+        .into_iter()
+        .map(|(text, _, n)| (text, n))
+        .collect();
+    tally.sort();
+    Ok(tally)
 }
 
 /// What a perft stopped by its budget had counted: the first moves finished and the move

@@ -226,6 +226,14 @@ impl Geometry {
             .map(|&(r, c)| names[(r * cols + c) as usize].clone().into_boxed_str())
             .collect();
         g.mark_edges();
+        for (i, (_, cells)) in p.zones.iter().enumerate() {
+            let bit = Geometry::area_bit(Area::Zone(i as u8), 0);
+            for &cell in cells.iter().filter(|&&c| c < rows * cols) {
+                if let Some(sq) = g.square_at(cell / cols, cell % cols) {
+                    g.areas[sq] |= bit;
+                }
+            }
+        }
         for (s, side) in p.sides.iter().enumerate() {
             if let Some((fr, fc)) = side.forward {
                 let whose = Whose::Side(s as SideId);
@@ -493,8 +501,8 @@ impl Geometry {
     }
 
     /// The bit of `areas` that stands for `area`, as `viewer` sees it (bits 0-3 the edges,
-    /// 4 + side a far row, 20 + side a home row, 36 and 37 the dark and light squares; none
-    /// for a row counted from home).
+    /// 4 + side a far row, 20 + side a home row, 36 and 37 the dark and light squares, 38 +
+    /// its index a zone; none for a row counted from home).
     pub fn area_bit(area: Area, viewer: SideId) -> u64 {
         let side = |w: Whose| match w {
             Whose::Side(s) => s,
@@ -509,6 +517,7 @@ impl Geometry {
             Area::HomeRow(w) => 1 << (20 + side(w)),
             Area::Colour(true) => 1 << 36,
             Area::Colour(false) => 1 << 37,
+            Area::Zone(z) => 1 << (38 + z as u64),
             Area::NthRow(..) => 0,
         }
     }

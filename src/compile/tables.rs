@@ -47,10 +47,13 @@ pub struct Tables {
     pub memory: bool,
     /// Some move marks squares: positions remember them for the next move.
     pub marks: bool,
-    /// Some action takes or moves a second piece.
+    /// Some action takes or moves a second piece, or claims squares.
     pub effects: bool,
     /// Some action turns a block of the board.
     pub rotates: bool,
+    /// Some move may be followed by another of the same side (`again if`): positions keep
+    /// where the last step ended.
+    pub again: bool,
     /// `may end between parts`: a move in parts stops at a part after which the game is over.
     pub between_parts: bool,
     /// An end rule asks `position repeated N times`: positions of the game are remembered.
@@ -116,8 +119,11 @@ impl Tables {
             has_ends: p.game.as_ref().is_some_and(|g| !g.ends.is_empty()),
             memory: uses_memory(p),
             marks: all_actions(p).any(|a| a.effects.marks),
-            effects: all_actions(p).any(|a| a.effects.takes.is_some() || a.effects.moves.is_some()),
+            effects: all_actions(p).any(|a| {
+                a.effects.takes.is_some() || a.effects.moves.is_some() || a.effects.claims.is_some()
+            }),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
+            again: p.moves.iter().any(|m| m.again.is_some()),
             between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
             repetition: p.game.as_ref().is_some_and(|g| {
                 g.ends

@@ -50,6 +50,7 @@ pub fn describe(d: Declared) -> &'static str {
         Declared::Let => "let",
         Declared::Param => "parameter",
         Declared::Var => "input variable",
+        Declared::Zone => "zone",
     }
 }
 
@@ -81,6 +82,7 @@ fn candidates(role: Role) -> &'static [Declared] {
         Role::Value => &[Let, Var, Side],
         Role::Var => &[Var],
         Role::Any => &[Var, Side, Kind, Let],
+        Role::Zone => &[Zone],
     }
 }
 

@@ -68,6 +68,15 @@ pub struct Perft {
     pub count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<DivideLine>>,
+    /// With `--endings`: the games that end within the depth, by result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub endings: Option<Vec<EndingLine>>,
+}
+
+#[derive(Serialize)]
+pub struct EndingLine {
+    pub result: String,
+    pub games: u64,
 }
 
 #[derive(Serialize)]

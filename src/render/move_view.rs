@@ -233,6 +233,8 @@ impl Viewer<'_, '_> {
             parts,
             captures: played.captures().map(|s| self.name(s)).collect(),
             flips: played.flips().map(|s| self.name(s)).collect(),
+            claims: played.claims().map(|s| self.name(s)).collect(),
+            again: played.again,
             promotion: played.promotion().map(|c| self.kind_name(c)),
             steps: steps_view,
             chain_end,

@@ -74,6 +74,10 @@ pub struct MoveView {
     pub parts: Option<Vec<PartView>>,
     pub captures: Vec<String>,
     pub flips: Vec<String>,
+    /// The squares a `claiming` clause put a piece on.
+    pub claims: Vec<String>,
+    /// The move's `again if` holds after it: the same side moves again.
+    pub again: bool,
     /// The kind the piece became, if the move promoted it.
     pub promotion: Option<String>,
     /// With `--explain`: each step and the clauses behind it.

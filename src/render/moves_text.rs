@@ -93,7 +93,8 @@ pub fn one_move(m: &MoveView, out: &mut String) {
     }
 }
 
-/// What a move captures, flips and promotes, in words (empty if nothing).
+/// What a move captures, flips, claims and promotes, and whether the same side moves again,
+/// in words (empty if nothing).
 pub fn notes(m: &MoveView) -> String {
     let mut notes = Vec::new();
     if !m.captures.is_empty() {
@@ -102,8 +103,14 @@ pub fn notes(m: &MoveView) -> String {
     if !m.flips.is_empty() {
         notes.push(format!("flips {}", m.flips.join(", ")));
     }
+    if !m.claims.is_empty() {
+        notes.push(format!("claims {}", m.claims.join(", ")));
+    }
     if let Some(k) = &m.promotion {
         notes.push(format!("becomes a {k}"));
+    }
+    if m.again {
+        notes.push("moves again".to_string());
     }
     notes.join("; ")
 }

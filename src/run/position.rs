@@ -22,6 +22,10 @@ pub struct Position {
     /// `hand[code]`: how many pieces of each code are in hand (empty when the game keeps
     /// no hands).
     pub hand: Vec<u8>,
+    /// Where the last step ended and the move statement it was of, kept only when some
+    /// move may be followed by another of the same side (`again if`): the condition is asked
+    /// when the move is over (`u32::MAX` and 0 otherwise).
+    pub last: (u32, u16),
 }
 
 impl Position {
@@ -35,6 +39,7 @@ impl Position {
             quiet: 0,
             passes: 0,
             hand: Vec::new(),
+            last: (u32::MAX, 0),
         }
     }
 
@@ -56,6 +61,7 @@ impl Position {
         if !other.hand.is_empty() {
             self.hand.copy_from_slice(&other.hand);
         }
+        self.last = other.last;
     }
 
     #[inline]

@@ -62,6 +62,12 @@ pub enum StatementKind {
     /// `lines A B C, ...`: the board is the points on these lines, each line its points in
     /// order (a point's name as written, with where).
     Lines(Vec<Vec<Name>>),
+    /// `zone NAME = SQUARE SQUARE ...`: a named part of the board (a palace, a river), asked
+    /// about as `on NAME`.
+    Zone {
+        name: Name,
+        squares: Vec<Name>,
+    },
     Squares {
         parts: Vec<SquarePart>,
         joined: Vec<bool>,
@@ -284,6 +290,12 @@ pub enum MovePart {
     Taking(Box<Taken>, Span),
     /// `moving SQUARE to SQUARE`: the action also moves the piece on one square to another.
     Moving(Box<SquareRef>, Box<SquareRef>, Span),
+    /// `claiming regions of ...`: the action also puts a piece like its own on every square
+    /// of those regions.
+    Claiming(Box<Regions>, Span),
+    /// `again if COND`: after a move of the statement, the same side moves again when COND
+    /// holds (asked when the move is over).
+    Again(Expr, Span),
     Flip {
         dirs: Vec<Name>,
         cascading: bool,
@@ -537,6 +549,8 @@ pub enum Area {
     Edge(Edge, Span),
     /// `the dark squares`, `a light square` (`true` for dark): the bottom-left square is dark.
     Colour(bool, Span),
+    /// A zone the rules name (`zone palace = ...`).
+    Zone(Name),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -24,6 +24,8 @@ pub enum Role {
     Var,
     /// A word of an input item that may be any of them (`n black man squares`).
     Any,
+    /// A zone's name, where a part of the board is expected (`on palace`).
+    Zone,
 }
 
 /// The kinds of name a rules file declares.
@@ -38,6 +40,8 @@ pub enum Declared {
     Param,
     /// An input variable (`read n`).
     Var,
+    /// A named part of the board (`zone palace = ...`).
+    Zone,
 }
 
 /// A name and the part it plays; `statement` is the span of the statement it is in.
@@ -108,6 +112,7 @@ impl<'a> Walk<'a> {
                 }
             }
             StatementKind::Kinds(names) => self.all(names, Role::Declares(D::Kind)),
+            StatementKind::Zone { name, .. } => self.push(name, Role::Declares(D::Zone)),
             StatementKind::Pieces(defs) => {
                 for d in defs {
                     self.push(&d.side, Role::Side);
@@ -281,6 +286,8 @@ impl<'a> Walk<'a> {
                 self.square_ref(a);
                 self.square_ref(b);
             }
+            MovePart::Claiming(r, _) => self.regions(r),
+            MovePart::Again(condition, _) => self.expr(condition),
             MovePart::Flip { dirs, .. } => self.all(dirs, Role::Direction),
         }
     }
@@ -448,6 +455,7 @@ impl<'a> Walk<'a> {
                 }
             }
             Area::Edge(..) | Area::Colour(..) => {}
+            Area::Zone(n) => self.push(n, Role::Zone),
         }
     }
 

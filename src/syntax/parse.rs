@@ -81,6 +81,13 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
                 .map(|line| line.into_inner().map(name).collect())
                 .collect(),
         ),
+        Rule::zone => {
+            let name = name(inner.next().unwrap());
+            StatementKind::Zone {
+                name,
+                squares: inner.map(super::parse::name).collect(),
+            }
+        }
         Rule::squares => squares(inner)?,
         Rule::sides => sides(inner)?,
         Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),

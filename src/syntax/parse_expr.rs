@@ -353,6 +353,7 @@ fn area(pair: Pair<Rule>) -> Area {
             let dark = a.into_inner().next().unwrap().as_str() == "dark";
             Area::Colour(dark, sp)
         }
+        Rule::zone_name => Area::Zone(name(a.into_inner().next().unwrap())),
         _ => {
             let edge = match a.into_inner().next().unwrap().as_str() {
                 "top" => Edge::Top,

@@ -63,6 +63,11 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             };
             MovePart::Taking(Box::new(taken), sp)
         }
+        Rule::claiming => {
+            let inner = pair.into_inner().next().unwrap();
+            MovePart::Claiming(Box::new(regions(inner)?), sp)
+        }
+        Rule::again => MovePart::Again(expr(pair.into_inner().next().unwrap())?, sp),
         Rule::moving => {
             let mut it = pair.into_inner();
             let from = square_ref(it.next().unwrap())?;

@@ -307,6 +307,7 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "board",
     "blocks",
     "lines",
+    "zone",
     "squares",
     "sides",
     "kinds",
@@ -324,7 +325,7 @@ const STATEMENT_KEYWORDS: &[&str] = &[
 ];
 const CLAUSE_KEYWORDS: &[&str] = &[
     "slide", "step", "place", "jump", "pass", "rotate", "remove", "fly", "distance", "over",
-    "onto", "flip", "continue", "captured",
+    "onto", "flip", "continue", "captured", "claiming", "again",
 ];
 
 /// Keywords that start a statement all read as "a statement" in a list of expectations.
@@ -333,9 +334,9 @@ fn group(token: &str) -> Option<&'static str> {
         "!=" | "*" | "+" | "-" | "<=" | "<" | "=" | ">=" | ">" | "and" | "or" => {
             Some("an operator")
         }
-        "board" | "blocks" | "lines" | "squares" | "sides" | "kinds" | "pieces" | "first"
-        | "direction" | "directions" | "promote" | "let" | "move" | "require" | "input"
-        | "output" | "setup" | "game" | "captures" => Some("a statement"),
+        "board" | "blocks" | "lines" | "zone" | "squares" | "sides" | "kinds" | "pieces"
+        | "first" | "direction" | "directions" | "promote" | "let" | "move" | "require"
+        | "input" | "output" | "setup" | "game" | "captures" => Some("a statement"),
         _ => None,
     }
 }
@@ -387,7 +388,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         file => "a statement",
         board => "a statement",
         dim => "a size (a number or an input variable)",
-        blocks | lines => "a statement",
+        blocks | lines | zone => "a statement",
+        zone_name => "a zone's name",
+        claiming | again => "a move clause",
         setup_hand => "`each side has N in hand`",
         part_if => "`if CONDITION,`",
         row_class => "`in a row of N along DIRECTIONS`",

@@ -80,9 +80,18 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> Fit<()> {
         let what = "`marking the squares passed`";
         return Err(action_miss(p, what, |a| a.effects.marks));
     }
+    if t.again {
+        let again = p.moves.iter().find_map(|m| m.spans.again);
+        return Err(Miss::new(
+            "`again if` (a side may move twice in a row)",
+            again,
+        ));
+    }
     if t.effects {
-        let what = "a `taking` or `moving` clause (a second piece)";
-        let second = |a: &KindAction| a.effects.takes.is_some() || a.effects.moves.is_some();
+        let what = "a `taking`, `moving` or `claiming` clause (other squares change)";
+        let second = |a: &KindAction| {
+            a.effects.takes.is_some() || a.effects.moves.is_some() || a.effects.claims.is_some()
+        };
         return Err(action_miss(p, what, second));
     }
     Ok(())

@@ -48,6 +48,9 @@ pub fn apply_traced<T: Trace>(
             };
         }
     }
+    if t.again {
+        pos.last = (step.to, step.rule);
+    }
     if step.is_pass() {
         return;
     }
@@ -146,7 +149,7 @@ fn to_sq(step: &Step) -> usize {
 }
 
 /// What the step's action does besides moving its piece: marking the squares it passed,
-/// taking a piece off another square, moving a second piece.
+/// taking a piece off another square, claiming regions, moving a second piece.
 fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     let (p, g) = (e.p, &e.g);
     let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
@@ -178,6 +181,16 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             }
         }
         None => {}
+    }
+    if let Some(q) = &fx.claims {
+        regions::find_taken(e, pos, side, q, &mut work.fill);
+        let piece = pos.cells[step.to as usize];
+        if !matches!(piece, EMPTY | GHOST) {
+            for &sq in &work.fill.found {
+                pos.set(sq as usize, piece);
+                pos.set_moved(sq as usize, false);
+            }
+        }
     }
     if let Some((a, b)) = &fx.moves {
         let (a, b) = (

@@ -39,6 +39,8 @@ pub struct StepPlayed {
     pub captured: Option<(u32, Code)>,
     /// The squares and pieces a `taking` clause took, in square order.
     pub taken: Vec<(u32, Code)>,
+    /// The squares a `claiming` clause put a piece on, in square order.
+    pub claimed: Vec<u32>,
     pub flips: Vec<FlipRun>,
     /// What the piece became as it landed.
     pub promoted: Option<Code>,
@@ -68,6 +70,8 @@ pub struct MovePlayed {
     pub chain_end: Option<ChainEnd>,
     /// A promotion that waits for the end of the move: the square and the new piece.
     pub promoted_at_end: Option<(u32, Code)>,
+    /// The move's `again if` holds after it: the same side moves again.
+    pub again: bool,
 }
 
 impl MovePlayed {
@@ -79,6 +83,11 @@ impl MovePlayed {
                 .into_iter()
                 .chain(s.taken.iter().map(|t| t.0))
         })
+    }
+
+    /// Every square the move claimed, in order.
+    pub fn claims(&self) -> impl Iterator<Item = u32> + '_ {
+        self.steps.iter().flat_map(|s| s.claimed.iter().copied())
     }
 
     /// Every square the move flipped, in order.
@@ -127,6 +136,50 @@ fn taken_by_clause(
         .collect()
 }
 
+/// The runs a step flipped, as the trace recorded them.
+fn flip_runs(g: &crate::compile::geometry::Geometry, record: &Record) -> Vec<FlipRun> {
+    record
+        .0
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Flipped {
+                origin,
+                dir,
+                first,
+                count,
+            } => {
+                let next_of = g.next_of(dir);
+                let at = |i: u32| (0..i).fold(first, |s, _| next_of[s as usize]);
+                Some(FlipRun {
+                    origin,
+                    dir,
+                    squares: (0..count).map(at).collect(),
+                    closed_by: at(count),
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The squares a step's `claiming` clause put a piece on: empty before, taken after, other
+/// than where the step landed.
+fn claimed_by_clause(
+    e: &crate::compile::Engine,
+    st: &Step,
+    before: &[Code],
+    after: &[Code],
+) -> Vec<u32> {
+    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+    if fx.claims.is_none() {
+        return Vec::new();
+    }
+    (0..before.len() as u32)
+        .filter(|&q| q != st.to && before[q as usize] == EMPTY)
+        .filter(|&q| !matches!(after[q as usize], EMPTY | GHOST))
+        .collect()
+}
+
 /// Plays `steps` (one move, as [`Runner::moves`] gives it) from `pos`, recording what each
 /// step did.
 pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed {
@@ -149,6 +202,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 passed: Vec::new(),
                 captured: None,
                 taken: Vec::new(),
+                claimed: Vec::new(),
                 flips: Vec::new(),
                 promoted: None,
             });
@@ -195,29 +249,9 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         {
             taken.push((st.to, piece));
         }
-        let flips = record
-            .0
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Flipped {
-                    origin,
-                    dir,
-                    first,
-                    count,
-                } => {
-                    let next_of = g.next_of(dir);
-                    let at = |i: u32| (0..i).fold(first, |s, _| next_of[s as usize]);
-                    Some(FlipRun {
-                        origin,
-                        dir,
-                        squares: (0..count).map(at).collect(),
-                        closed_by: at(count),
-                    })
-                }
-                _ => None,
-            })
-            .collect();
+        let flips = flip_runs(g, &record);
         let landed = now.cells[st.to as usize];
+        let claimed = claimed_by_clause(&e, st, &before, &now.cells);
         played.push(StepPlayed {
             step: *st,
             piece,
@@ -225,6 +259,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             passed,
             captured,
             taken,
+            claimed,
             flips,
             // (A piece taken where it landed was not promoted.)
             promoted: (landed != piece && !matches!(landed, EMPTY | GHOST)).then_some(landed),
@@ -276,10 +311,14 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     let promoted_at_end = before_end
         .filter(|&b| now.cells[last as usize] != b)
         .map(|_| (last, now.cells[last as usize]));
+    // A failure to work out the `again if` condition says the turn passes.
+    let again =
+        e.t.again && chain_end.is_none() && runner.side_after(&now).is_ok_and(|s| s == now.mover);
     MovePlayed {
         steps: played,
         chain_end,
         promoted_at_end,
+        again,
     }
 }
 

@@ -51,8 +51,16 @@ impl Runner<'_> {
                     }
                 }
             }
-            next.mover = self.next_side(next.mover);
-            found = Ok(Some(next));
+            match self.side_after(&next) {
+                Ok(side) => {
+                    next.mover = side;
+                    found = Ok(Some(next));
+                }
+                Err(e) => {
+                    self.put_pos(next);
+                    found = Err(e);
+                }
+            }
             break;
         }
         if remembers {

@@ -87,6 +87,25 @@ struct Flood<'a> {
     class: &'a [CellMask; 256],
     spec: &'a RegionSpec,
     adjacency: &'a (Vec<u32>, Vec<u32>),
+    side: SideId,
+}
+
+/// Whether the square `sq`, holding `cell`, is a member of `spec`'s regions as `side` sees
+/// them.
+#[inline(always)]
+fn member(
+    e: &Engine,
+    spec: &RegionSpec,
+    class: &[CellMask; 256],
+    (sq, cell): (u32, u8),
+    side: SideId,
+) -> bool {
+    matches_filter(spec.members, cell, class, &e.t)
+        && (spec.within.is_empty()
+            || spec
+                .within
+                .iter()
+                .all(|&a| e.g.on_area(a, side, sq as usize)))
 }
 
 impl Flood<'_> {
@@ -113,7 +132,7 @@ impl Flood<'_> {
                 if seen[w as usize] == stamp {
                     continue;
                 }
-                if matches_filter(self.spec.members, c, self.class, t) {
+                if member(self.e, self.spec, self.class, (w, c), self.side) {
                     seen[w as usize] = stamp;
                     out.push(w);
                 } else if c == EMPTY {
@@ -137,12 +156,15 @@ pub fn find_taken(e: &Engine, pos: &Position, side: SideId, q: &RegionQuery, fil
         class: &t.class[side as usize],
         spec: &e.p.regions[q.spec],
         adjacency: &e.g.adjacency[q.spec],
+        side,
     };
     let stamp = fill.start(e.g.n);
     let Fill { seen, found, .. } = fill;
     found.clear();
     for sq in 0..e.g.n {
-        if seen[sq] == stamp || !matches_filter(flood.spec.members, pos.cells[sq], flood.class, t) {
+        if seen[sq] == stamp
+            || !member(e, flood.spec, flood.class, (sq as u32, pos.cells[sq]), side)
+        {
             continue;
         }
         seen[sq] = stamp;
@@ -174,7 +196,7 @@ pub fn find(
     let (start, list) = adjacency;
     let Fill { seen, stack, .. } = fill;
     for sq in 0..g.n {
-        if seen[sq] == stamp || !matches_filter(spec.members, pos.cells[sq], class, t) {
+        if seen[sq] == stamp || !member(e, spec, class, (sq as u32, pos.cells[sq]), side) {
             continue;
         }
         seen[sq] = stamp;
@@ -191,7 +213,7 @@ pub fn find(
                 if seen[w as usize] == stamp {
                     continue;
                 }
-                if matches_filter(spec.members, c, class, t) {
+                if member(e, spec, class, (w, c), side) {
                     seen[w as usize] = stamp;
                     stack.push(w);
                 } else if c == EMPTY {

@@ -397,7 +397,13 @@ impl<'p> Runner<'p> {
             return Ok(false);
         }
         let mut after = self.take_pos(pos);
-        after.mover = self.next_side(pos.mover);
+        after.mover = match self.side_after(&after) {
+            Ok(side) => side,
+            Err(e) => {
+                self.put_pos(after);
+                return Err(e);
+            }
+        };
         let cond = self
             .e
             .p
@@ -432,6 +438,33 @@ impl<'p> Runner<'p> {
             dir: at.last_dir,
         };
         Ok(eval(cond, &mut here)? == 0)
+    }
+
+    /// Who moves after the move that led to `after` (its mover still the side that moved):
+    /// the same side when the move's `again if` holds there, else the next side.
+    pub fn side_after(&mut self, after: &Position) -> Result<SideId, RunError> {
+        let (to, rule) = after.last;
+        let again = self
+            .e
+            .p
+            .moves
+            .get(rule as usize)
+            .and_then(|m| m.again.as_ref());
+        if let (true, Some(cond)) = (self.e.t.again, again) {
+            let mut here = Candidate {
+                e: &self.e,
+                vars: &self.vars,
+                pos: after,
+                side: after.mover,
+                from: NONE,
+                to,
+                dir: u16::MAX,
+            };
+            if eval(cond, &mut here)? != 0 {
+                return Ok(after.mover);
+            }
+        }
+        Ok(self.next_side(after.mover))
     }
 
     /// The side that moves after `side`.

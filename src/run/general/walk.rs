@@ -546,10 +546,17 @@ impl<'p> Runner<'p> {
         for p in acc.positions.drain(filled..) {
             self.scratch.pos_pool.push(p);
         }
+        let mut handed = Ok(());
         for p in &mut acc.positions {
-            p.mover = self.next_side(p.mover);
+            match self.side_after(p) {
+                Ok(side) => p.mover = side,
+                Err(e) => {
+                    handed = Err(e);
+                    break;
+                }
+            }
         }
         *out = acc.positions;
-        r
+        r.and(handed)
     }
 }

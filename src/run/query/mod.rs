@@ -1,10 +1,11 @@
 //! The whole-game queries, each written once over the interface every representation
 //! offers ([`crate::run::generator::Generator`]): perft ([`perft`]; by single actions,
-//! [`actions`]), a random game
+//! [`actions`]; the games that end within it, [`endings`]), a random game
 //! ([`playout`]), many random games tallied ([`tally`]), and how a query is shared between
 //! threads ([`threads`]).
 
 pub mod actions;
+pub mod endings;
 pub mod perft;
 pub mod playout;
 pub mod tally;

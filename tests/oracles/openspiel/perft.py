@@ -14,7 +14,10 @@ position at a ply drawn uniformly from the game's length (for nine_mens_morris, 
 the game's states where a turn begins: no removal pending, not over, turn number below 197),
 and prints for each a block in the format of tests/perft/*.positions: a `position` line, the
 board as the rules file's input reads it (rows from the top, for nine_mens_morris the men in
-hand, then the side to move), and `perft D COUNT` lines.
+hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, whose every game
+is as long as the board has lines (so perft counts do not see whose turn it is), a position with
+at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
+by result, as `ply perft --endings` counts them.
 """
 import argparse
 import random
@@ -98,9 +101,62 @@ def morris_input(state):
     return rows + [hand or "-", mover]
 
 
-INPUTS = {"pentago": pentago_input, "nine_mens_morris": morris_input}
+def dots_input(state):
+    """The board as dots-and-boxes.rules' input reads it: the grid of dots, lines and boxes
+    from the top (2 x rows + 1 rows of 2 x cols + 1 cells), `R` on a line drawn (OpenSpiel does
+    not say who drew it; a line's side does not matter) and on a box red (player 0) claimed,
+    `B` on a box blue claimed, `.` elsewhere; then the side to move."""
+    params = state.get_game().get_parameters()
+    rows, cols = params["num_rows"], params["num_cols"]
+    grid = [["."] * (2 * cols + 1) for _ in range(2 * rows + 1)]
+    dbn, i = state.dbn_string(), 0
+    for r in range(rows + 1):
+        for c in range(cols):
+            if dbn[i] == "1":
+                grid[2 * r][2 * c + 1] = "R"
+            i += 1
+    for r in range(rows):
+        for c in range(cols + 1):
+            if dbn[i] == "1":
+                grid[2 * r + 1][2 * c] = "R"
+            i += 1
+    text = str(state).splitlines()
+    for r in range(rows):
+        line = text[2 * r + 1]
+        for c in range(cols):
+            owner = line[4 * c + 2] if 4 * c + 2 < len(line) else " "
+            if owner in "12":
+                grid[2 * r + 1][2 * c + 1] = "R" if owner == "1" else "B"
+    return ["".join(row) for row in grid] + ["R" if state.current_player() == 0 else "B"]
+
+
+def dots_result(state):
+    """A finished dots and boxes game's result, as dots-and-boxes.rules words it."""
+    r = state.returns()[0]
+    return "Red wins" if r > 0 else "Blue wins" if r < 0 else "Draw"
+
+
+def endings(state, depth, result, tally):
+    """Adds to `tally` the games that end within `depth` plies of `state`, by result."""
+    if state.is_terminal():
+        text = result(state)
+        tally[text] = tally.get(text, 0) + 1
+        return
+    if depth == 0:
+        return
+    for a in state.legal_actions():
+        endings(state.child(a), depth - 1, result, tally)
+
+
+INPUTS = {"pentago": pentago_input, "nine_mens_morris": morris_input,
+          "dots_and_boxes": dots_input}
 # Which states --random may take (by default every state, the start and the end included).
-QUALIFIES = {"nine_mens_morris": morris_qualifies}
+QUALIFIES = {"nine_mens_morris": morris_qualifies,
+             "dots_and_boxes": lambda s: not s.is_terminal()}
+# Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
+# from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
+RESULTS = {"dots_and_boxes": dots_result}
+ENDINGS_LEFT = 7
 
 
 def main():
@@ -140,6 +196,11 @@ def main():
             print(f"  {line}")
         for d in range(1, a.depth + 1):
             print(f"perft {d} {perft(s, d)}")
+        left = len(states) - 1 - ply
+        if a.game in RESULTS and left <= ENDINGS_LEFT:
+            tally = {}
+            endings(s, left, RESULTS[a.game], tally)
+            print(f"endings {left} " + ", ".join(f"{k}={v}" for k, v in sorted(tally.items())))
         sys.stdout.flush()
 
 
