@@ -203,43 +203,39 @@ fn every_document_matches_docs_json() {
             0,
         );
     }
-    run(
-        &mut c,
-        &with(&[
+    // A draw in Go; pieces in hand on a board of points on lines, and moves that end before a
+    // part; moves that claim squares and a side that moves again; a finished game; moves in
+    // parts.
+    for args in [
+        &[
             "moves",
             "rules/go-territory.rules",
             "tests/golden/go-territory/draw.in",
-        ]),
-        "moves document",
-        0,
-    );
-    // Pieces in hand, on a board of points on lines, and moves that end before a part.
-    run(
-        &mut c,
-        &with(&[
+        ][..],
+        &[
             "moves",
             "rules/nine-mens-morris.rules",
             "fuzz/corpus/input/nine-mens-morris/moving.in",
             "--explain",
-        ]),
-        "moves document",
-        0,
-    );
-    // Moves that claim squares, and a side that moves again.
-    run(
-        &mut c,
-        &with(&[
+        ],
+        &[
             "moves",
             "rules/dots-and-boxes.rules",
             "fuzz/corpus/input/dots-and-boxes/sample.in",
-        ]),
-        "moves document",
-        0,
-    );
-    // With `--endings`, the games that end within the depth.
-    run(
-        &mut c,
-        &with(&[
+        ],
+        &[
+            "moves",
+            "rules/connect-four.rules",
+            "tests/cmd/moves-game-over.txt",
+        ],
+        &["moves", "rules/amazons.rules", "--limit", "3"],
+    ] {
+        run(&mut c, &with(args), "moves document", 0);
+    }
+    // Perft with each first move, and with the games that end within the depth.
+    for args in [
+        &["perft", "rules/othello.rules", "--depth", "2", "--divide"][..],
+        &[
             "perft",
             "rules/dots-and-boxes.rules",
             "--depth",
@@ -247,33 +243,10 @@ fn every_document_matches_docs_json() {
             "--endings",
             "--position",
             "tests/cmd/dots-and-boxes-endings.txt",
-        ]),
-        "perft document",
-        0,
-    );
-    // A finished game, and moves in parts.
-    run(
-        &mut c,
-        &with(&[
-            "moves",
-            "rules/connect-four.rules",
-            "tests/cmd/moves-game-over.txt",
-        ]),
-        "moves document",
-        0,
-    );
-    run(
-        &mut c,
-        &with(&["moves", "rules/amazons.rules", "--limit", "3"]),
-        "moves document",
-        0,
-    );
-    run(
-        &mut c,
-        &with(&["perft", "rules/othello.rules", "--depth", "2", "--divide"]),
-        "perft document",
-        0,
-    );
+        ],
+    ] {
+        run(&mut c, &with(args), "perft document", 0);
+    }
     show_and_playout(&mut c);
     run(
         &mut c,
