@@ -19,7 +19,7 @@ impl Checker {
             };
             // A named direction is never the zero step (`direction` refuses one).
             match self.single_direction(f) {
-                Some(v) if v.forward != 0 => {
+                Some(v) if v.relative() => {
                     self.error(CheckError::new(
                         f.span,
                         "a side's forward direction must be a fixed direction",
@@ -159,10 +159,10 @@ impl Checker {
             let fwd = self.program().sides[s].forward;
             let mut ids = Vec::new();
             for d in dirs {
-                let (fr, fc) = match (d.forward, fwd) {
-                    (0, _) => (0, 0),
-                    (_, Some(f)) => f,
-                    (_, None) => {
+                let (fr, fc) = match (d.relative(), fwd) {
+                    (false, _) => (0, 0),
+                    (true, Some(f)) => f,
+                    (true, None) => {
                         // A side whose forward direction was misspelt is reported there.
                         if !reported && !self.scope.bad_forward.contains(&(s as SideId)) {
                             reported = true;
@@ -181,9 +181,15 @@ impl Checker {
                         continue;
                     }
                 };
+                // The side's own left is its forward step turned a quarter anticlockwise:
+                // (fr, fc) -> (-fc, fr), left for a side moving up, right for one moving down.
                 let (dr, dc) = (
-                    scope::clamp_step(d.dr as i64 + d.forward as i64 * fr as i64),
-                    scope::clamp_step(d.dc as i64 + d.forward as i64 * fc as i64),
+                    scope::clamp_step(
+                        d.dr as i64 + d.forward as i64 * fr as i64 - d.side as i64 * fc as i64,
+                    ),
+                    scope::clamp_step(
+                        d.dc as i64 + d.forward as i64 * fc as i64 + d.side as i64 * fr as i64,
+                    ),
                 );
                 if dr == 0 && dc == 0 {
                     continue;
@@ -203,7 +209,7 @@ impl Checker {
         let mut out = Vec::new();
         for n in names {
             for d in self.direction_list(std::slice::from_ref(n)) {
-                if d.forward != 0 {
+                if d.relative() {
                     self.error(CheckError::new(
                         n.span,
                         "regions connect through fixed directions only",

@@ -10,12 +10,30 @@ use crate::syntax::ast::Span;
 pub struct DirValue {
     pub dr: i32,
     pub dc: i32,
+    /// Times the side's forward step.
     pub forward: i32,
+    /// Times the side's own left (its forward step turned a quarter anticlockwise).
+    pub side: i32,
 }
 
 impl DirValue {
     pub const fn abs(dr: i32, dc: i32) -> DirValue {
-        DirValue { dr, dc, forward: 0 }
+        DirValue::rel(dr, dc, 0, 0)
+    }
+
+    /// `(dr, dc)` plus `forward` times the side's forward step and `side` times its own left.
+    pub const fn rel(dr: i32, dc: i32, forward: i32, side: i32) -> DirValue {
+        DirValue {
+            dr,
+            dc,
+            forward,
+            side,
+        }
+    }
+
+    /// The direction depends on the side (it has a forward or own-left part).
+    pub const fn relative(self) -> bool {
+        self.forward != 0 || self.side != 0
     }
     /// The sum, each part kept within [`MAX_STEP`] squares: a longer step leaves every board
     /// as a step of exactly that length does, so this changes no move, and sums of sums
@@ -25,6 +43,7 @@ impl DirValue {
             dr: clamp_step(self.dr as i64 + o.dr as i64),
             dc: clamp_step(self.dc as i64 + o.dc as i64),
             forward: clamp_step(self.forward as i64 + o.forward as i64),
+            side: clamp_step(self.side as i64 + o.side as i64),
         }
     }
 }
@@ -38,7 +57,7 @@ pub fn clamp_step(v: i64) -> i32 {
     v.clamp(-(MAX_STEP as i64), MAX_STEP as i64) as i32
 }
 
-pub const BUILTIN_DIRECTIONS: [(&str, DirValue); 14] = [
+pub const BUILTIN_DIRECTIONS: [(&str, DirValue); 16] = [
     ("up", DirValue::abs(-1, 0)),
     ("down", DirValue::abs(1, 0)),
     ("left", DirValue::abs(0, -1)),
@@ -47,54 +66,14 @@ pub const BUILTIN_DIRECTIONS: [(&str, DirValue); 14] = [
     ("up-right", DirValue::abs(-1, 1)),
     ("down-left", DirValue::abs(1, -1)),
     ("down-right", DirValue::abs(1, 1)),
-    (
-        "forward",
-        DirValue {
-            dr: 0,
-            dc: 0,
-            forward: 1,
-        },
-    ),
-    (
-        "backward",
-        DirValue {
-            dr: 0,
-            dc: 0,
-            forward: -1,
-        },
-    ),
-    (
-        "forward-left",
-        DirValue {
-            dr: 0,
-            dc: -1,
-            forward: 1,
-        },
-    ),
-    (
-        "forward-right",
-        DirValue {
-            dr: 0,
-            dc: 1,
-            forward: 1,
-        },
-    ),
-    (
-        "backward-left",
-        DirValue {
-            dr: 0,
-            dc: -1,
-            forward: -1,
-        },
-    ),
-    (
-        "backward-right",
-        DirValue {
-            dr: 0,
-            dc: 1,
-            forward: -1,
-        },
-    ),
+    ("forward", DirValue::rel(0, 0, 1, 0)),
+    ("backward", DirValue::rel(0, 0, -1, 0)),
+    ("forward-left", DirValue::rel(0, -1, 1, 0)),
+    ("forward-right", DirValue::rel(0, 1, 1, 0)),
+    ("backward-left", DirValue::rel(0, -1, -1, 0)),
+    ("backward-right", DirValue::rel(0, 1, -1, 0)),
+    ("own-left", DirValue::rel(0, 0, 0, 1)),
+    ("own-right", DirValue::rel(0, 0, 0, -1)),
 ];
 
 pub const BUILTIN_SETS: [(&str, &[&str]); 3] = [
