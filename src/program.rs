@@ -345,6 +345,8 @@ pub struct RegionQuery {
     pub touching: Vec<Area>,
     /// Only regions no empty square is next to.
     pub no_liberty: bool,
+    /// `with size OP N`: only regions whose size compares so with N.
+    pub size: Option<(Op, u32)>,
 }
 
 /// A square named from a candidate step's `from` or `to` by steps along directions (each

@@ -640,6 +640,17 @@ impl Checker {
             border,
             touching,
             no_liberty: r.no_liberty,
+            size: r.size.map(|(op, n)| {
+                let op = match op {
+                    BinOp::Eq => Op::Eq,
+                    BinOp::Ne => Op::Ne,
+                    BinOp::Lt => Op::Lt,
+                    BinOp::Le => Op::Le,
+                    BinOp::Gt => Op::Gt,
+                    _ => Op::Ge,
+                };
+                (op, n.min(u32::MAX as u64) as u32)
+            }),
         }
     }
 

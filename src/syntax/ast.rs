@@ -602,6 +602,8 @@ pub struct Regions {
     pub touching: Vec<Area>,
     /// `with no empty neighbour`: only regions no empty square is next to.
     pub no_liberty: bool,
+    /// `with size OP N`: only regions whose number of squares compares so with N.
+    pub size: Option<(BinOp, u64)>,
     pub span: Span,
 }
 

@@ -463,7 +463,21 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let mut border = None;
     let mut touching = Vec::new();
     let mut no_liberty = false;
+    let mut size = None;
     for p in it {
+        if p.as_rule() == Rule::size_filter {
+            let mut f = p.into_inner();
+            let op = match f.next().unwrap().as_str() {
+                "=" => BinOp::Eq,
+                "!=" => BinOp::Ne,
+                "<" => BinOp::Lt,
+                "<=" => BinOp::Le,
+                ">" => BinOp::Gt,
+                _ => BinOp::Ge,
+            };
+            size = Some((op, integer(&f.next().unwrap())?));
+            continue;
+        }
         if p.as_rule() == Rule::touching {
             touching = p.into_inner().map(area).collect();
             continue;
@@ -485,6 +499,7 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
         border,
         touching,
         no_liberty,
+        size,
         span: sp,
     })
 }

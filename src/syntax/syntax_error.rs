@@ -513,6 +513,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         passes_in_a_row => "`N passes in a row`",
         no_liberty => "`with no empty neighbour`",
+        size_filter => "`with size` and a comparison (`with size >= 5`)",
         on_area | area | far_row | home_row | edge | edge_side => {
             "a part of the board (`the far row`, `the home row`, `the top edge`, ...)"
         }

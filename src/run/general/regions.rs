@@ -25,6 +25,7 @@ pub struct Facts {
     pub border: u32,
     pub touches: u64,
     pub open: bool,
+    pub size: u32,
 }
 
 /// Whether a region is one the query takes: its border as asked, on every area asked, with
@@ -32,6 +33,9 @@ pub struct Facts {
 pub fn region_ok(q: &RegionQuery, f: Facts, side: SideId) -> bool {
     border_ok(q.border, f.border)
         && !(q.no_liberty && f.open)
+        && q.size.is_none_or(|(op, n)| {
+            crate::run::eval::binary(op, f.size as i64, n as i64).is_ok_and(|v| v == 1)
+        })
         && q.touching
             .iter()
             .all(|&a| f.touches & Geometry::area_bit(a, side) != 0)
@@ -52,6 +56,7 @@ impl Regions {
             border: self.borders[i],
             touches: self.touches[i],
             open: self.open[i],
+            size: self.sizes[i],
         }
     }
 }
@@ -121,6 +126,7 @@ impl Flood<'_> {
             border: 0,
             touches: 0,
             open: false,
+            size: 0,
         };
         let mut i = first;
         while i < out.len() {
@@ -142,6 +148,7 @@ impl Flood<'_> {
                 }
             }
         }
+        facts.size = (out.len() - first) as u32;
         facts
     }
 }
