@@ -103,17 +103,7 @@ fn expr_at(mut pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             let mut it = pair.into_inner();
             let mut acc = expr(it.next().unwrap())?;
             while let Some(op) = it.next() {
-                let op = match op.as_str() {
-                    "+" => BinOp::Add,
-                    "-" => BinOp::Sub,
-                    "*" => BinOp::Mul,
-                    "=" => BinOp::Eq,
-                    "!=" => BinOp::Ne,
-                    "<" => BinOp::Lt,
-                    "<=" => BinOp::Le,
-                    ">" => BinOp::Gt,
-                    _ => BinOp::Ge,
-                };
+                let op = bin_op(op.as_str());
                 let rhs = expr(it.next().unwrap())?;
                 let s = Span::new(acc.span.start, rhs.span.end);
                 acc = Expr {
@@ -455,6 +445,21 @@ fn piece_words(pair: Pair<Rule>) -> PieceWords {
     }
 }
 
+/// The operator a token of the grammar's `add_op`, `mul_op` or `compare_op` writes.
+fn bin_op(token: &str) -> BinOp {
+    match token {
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "=" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        _ => BinOp::Ge,
+    }
+}
+
 pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner();
@@ -467,14 +472,7 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     for p in it {
         if p.as_rule() == Rule::size_filter {
             let mut f = p.into_inner();
-            let op = match f.next().unwrap().as_str() {
-                "=" => BinOp::Eq,
-                "!=" => BinOp::Ne,
-                "<" => BinOp::Lt,
-                "<=" => BinOp::Le,
-                ">" => BinOp::Gt,
-                _ => BinOp::Ge,
-            };
+            let op = bin_op(f.next().unwrap().as_str());
             size = Some((op, integer(&f.next().unwrap())?));
             continue;
         }
