@@ -398,7 +398,7 @@ impl Checker {
                     "counts regions",
                 ));
             }
-            if needs.squares && !cx.candidate && cx.current_let.is_none() {
+            if needs.squares && !cx.candidate && !cx.end && cx.current_let.is_none() {
                 self.error(
                     CheckError::new(
                         name.span,

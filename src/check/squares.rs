@@ -103,12 +103,13 @@ impl Checker {
         class: &ast::SquareClass,
         cx: &Cx,
     ) -> Expr {
-        // A let may ask too: it is then used only in `where` clauses.
-        if !cx.candidate && cx.current_let.is_none() {
+        // A let may ask too: it is then used only in `where` clauses and end rules. An end rule
+        // asks about the square where the last move ended.
+        if !cx.candidate && !cx.end && cx.current_let.is_none() {
             self.error(
                 CheckError::new(
                     e.span,
-                    "a square named from `from` or `to` can only be asked about in a `where` clause or a `let`",
+                    "a square named from `from` or `to` can only be asked about in a `where` clause, an end rule or a `let`",
                     "not in a `where` clause",
                 )
                 .help("write it after an action: `place onto empty, where down of to is not empty`"),

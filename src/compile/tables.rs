@@ -51,9 +51,11 @@ pub struct Tables {
     pub effects: bool,
     /// Some action turns a block of the board.
     pub rotates: bool,
-    /// Some move may be followed by another of the same side (`again if`): positions keep
-    /// where the last step ended.
+    /// Some move may be followed by another of the same side (`again if`).
     pub again: bool,
+    /// Positions keep where the last step ended and its move statement: for `again if`, and
+    /// for end rules that ask about the square where the last move ended (`to`).
+    pub last: bool,
     /// `may end between parts`: a move in parts stops at a part after which the game is over.
     pub between_parts: bool,
     /// An end rule asks `position repeated N times`: positions of the game are remembered.
@@ -124,6 +126,7 @@ impl Tables {
             }),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
             again: p.moves.iter().any(|m| m.again.is_some()),
+            last: p.moves.iter().any(|m| m.again.is_some()) || ends_ask_squares(p),
             between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
             repetition: p.game.as_ref().is_some_and(|g| {
                 g.ends
@@ -197,6 +200,25 @@ fn all_actions(p: &Program) -> impl Iterator<Item = &KindAction> {
 
 /// Whether the rules ask if a piece has moved (`unmoved`), or read it from the input.
 /// Whether some expression of the program has a part for which `f` holds.
+/// Some condition of the game section (an end rule, or where the game may end between parts)
+/// asks about a square named from `to`, itself or through its lets.
+fn ends_ask_squares(p: &Program) -> bool {
+    fn asks(p: &Program, e: &Expr, depth: usize) -> bool {
+        e.any(&|x| match x {
+            Expr::SquareIs(..) => true,
+            Expr::Let(l) => depth < 200 && p.lets.get(*l).is_some_and(|b| asks(p, b, depth + 1)),
+            _ => false,
+        })
+    }
+    p.game.as_ref().is_some_and(|g| {
+        g.ends.iter().any(|r| asks(p, &r.condition, 0))
+            || g.between_parts
+                .as_ref()
+                .and_then(|b| b.1.as_ref())
+                .is_some_and(|c| asks(p, c, 0))
+    })
+}
+
 fn uses(p: &Program, f: &dyn Fn(&Expr) -> bool) -> bool {
     p.expressions().any(|e| e.any(f))
 }

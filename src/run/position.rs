@@ -22,9 +22,9 @@ pub struct Position {
     /// `hand[code]`: how many pieces of each code are in hand (empty when the game keeps
     /// no hands).
     pub hand: Vec<u8>,
-    /// Where the last step ended and the move statement it was of, kept only when some
-    /// move may be followed by another of the same side (`again if`): the condition is asked
-    /// when the move is over (`u32::MAX` and 0 otherwise).
+    /// Where the last step ended and the move statement it was of, kept only when the rules
+    /// ask (`again if`, asked when the move is over; an end rule about `to`); `u32::MAX` and 0
+    /// otherwise, and before any move.
     pub last: (u32, u16),
 }
 

@@ -48,7 +48,7 @@ pub fn apply_traced<T: Trace>(
             };
         }
     }
-    if t.again {
+    if t.last {
         pos.last = (step.to, step.rule);
     }
     if step.is_pass() {

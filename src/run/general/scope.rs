@@ -3,6 +3,7 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
+use super::candidate::Candidate;
 use super::counts::{count_hand, count_in, count_set, in_a_row};
 use super::fold::{Acc, Fold};
 use super::regions::{self, Regions, region_ok};
@@ -11,6 +12,7 @@ use crate::program::*;
 use crate::run::error::{RunError, not_here, overflow};
 use crate::run::eval::{Row, Scope, eval};
 use crate::run::position::Position;
+use crate::run::step::NONE;
 
 /// A position as `side` sees it, in the runner.
 struct At<'r, 'p> {
@@ -140,8 +142,24 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(in_a_row(&self.r.e, self.pos, self.side, row) as i64)
     }
 
-    fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
-        not_here("a square of a move outside a `where` clause")
+    /// In an end rule: `to` is the square where the last move ended (off the board before any
+    /// move, or when the rules keep no last move).
+    fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
+        let to = if self.r.e.t.last {
+            self.pos.last.0
+        } else {
+            NONE
+        };
+        let mut here = Candidate {
+            e: &self.r.e,
+            vars: &self.r.vars,
+            pos: self.pos,
+            side: self.side,
+            from: NONE,
+            to,
+            dir: u16::MAX,
+        };
+        here.square_is(at, class)
     }
 
     fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {
