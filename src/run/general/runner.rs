@@ -443,14 +443,12 @@ impl<'p> Runner<'p> {
     /// Who moves after the move that led to `after` (its mover still the side that moved):
     /// the same side when the move's `again if` holds there, else the next side.
     pub fn side_after(&mut self, after: &Position) -> Result<SideId, RunError> {
+        // Asked of every position a move leads to: most rules have no `again if`.
+        if !self.e.t.again {
+            return Ok(self.next_side(after.mover));
+        }
         let (to, rule) = after.last;
-        let again = self
-            .e
-            .p
-            .moves
-            .get(rule as usize)
-            .and_then(|m| m.again.as_ref());
-        if let (true, Some(cond)) = (self.e.t.again, again) {
+        if let Some(cond) = self.e.p.moves[rule as usize].again.as_ref() {
             let mut here = Candidate {
                 e: &self.e,
                 vars: &self.vars,
