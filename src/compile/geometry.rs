@@ -219,12 +219,16 @@ impl Geometry {
         g.square_lines = square_lines;
         g.step_bits = g.bit_steps(nd);
         g.all_bits = all_bits(n);
-        let names = square_names(&p.notation, rows, cols);
-        g.names = g
-            .coords
-            .iter()
-            .map(|&(r, c)| names[(r * cols + c) as usize].clone().into_boxed_str())
-            .collect();
+        let mut names = square_names(&p.notation, rows, cols);
+        g.names = match points {
+            // Each point's name is its cell's.
+            Some(pts) => pts
+                .cells
+                .iter()
+                .map(|&c| std::mem::take(&mut names[c as usize]).into_boxed_str())
+                .collect(),
+            None => names.into_iter().map(String::into_boxed_str).collect(),
+        };
         g.mark_edges();
         for (i, (_, cells)) in p.zones.iter().enumerate() {
             let bit = Geometry::area_bit(Area::Zone(i as u8), 0);
@@ -270,25 +274,39 @@ impl Geometry {
         Ok(g)
     }
 
-    /// A direction whose opposite came first shares its lines (true); another is an axis of
-    /// lines of its own, numbered next (false).
-    fn shares_lines(&mut self, d: usize, line_of_dir: &[Option<usize>]) -> bool {
+    /// The lines along direction `d`, once its steps (`next`, `prev`) are known: a direction
+    /// whose opposite came first shares that one's lines; another is an axis of its own, each
+    /// line walked from its first square (the one with no square behind it) and numbered next.
+    /// Lines are straight, so each has one first square.
+    fn number_lines(&mut self, d: usize, line_of_dir: &[Option<usize>]) {
         let n = self.n;
         if let Some(o) = line_of_dir[d] {
             for sq in 0..n {
                 self.line[d * n + sq] = self.line[o * n + sq];
             }
-            return true;
+            return;
         }
         self.axes.push(d as DirId);
-        false
+        for first in 0..n {
+            if self.prev[d * n + first] != u32::MAX {
+                continue;
+            }
+            let id = self.line_count as u32;
+            self.line_count += 1;
+            let mut s = first as u32;
+            while s != u32::MAX {
+                self.line[d * n + s as usize] = id;
+                self.line_squares.push(s);
+                s = self.next[d * n + s as usize];
+            }
+            self.line_start.push(self.line_squares.len() as u32);
+        }
     }
 
     /// On a full grid: where each direction's step goes, how many fit, and the lines
     /// through each square along each pair of directions.
     fn walk_grid(&mut self, p: &Program, line_of_dir: &[Option<usize>]) {
         let (rows, cols, n) = (self.rows, self.cols, self.n);
-        let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
         // How many steps of `d` fit from `pos` on an axis of `len` squares (none for `d` = 0).
         let room = |pos: i64, len: u32, d: i64| match d {
             0 => i64::MAX,
@@ -309,34 +327,7 @@ impl Geometry {
                     self.prev[d * n + to] = sq as u32;
                 }
             }
-            if self.shares_lines(d, line_of_dir) {
-                continue;
-            }
-            // Walk each line from its first square (the one with no square behind it).
-            let mut seen = vec![false; n];
-            for sq in 0..n {
-                if seen[sq] {
-                    continue;
-                }
-                let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
-                let (mut sr, mut sc) = (r, c);
-                while on(sr - dr, sc - dc) {
-                    sr -= dr;
-                    sc -= dc;
-                }
-                let id = self.line_count as u32;
-                self.line_count += 1;
-                let (mut cr, mut cc) = (sr, sc);
-                while on(cr, cc) {
-                    let s = (cr * cols as i64 + cc) as usize;
-                    seen[s] = true;
-                    self.line[d * n + s] = id;
-                    self.line_squares.push(s as u32);
-                    cr += dr;
-                    cc += dc;
-                }
-                self.line_start.push(self.line_squares.len() as u32);
-            }
+            self.number_lines(d, line_of_dir);
         }
     }
 
@@ -386,29 +377,7 @@ impl Geometry {
                 }
                 self.steps[d * n + sq] = k;
             }
-            if self.shares_lines(d, line_of_dir) {
-                continue;
-            }
-            let mut seen = vec![false; n];
-            for sq in 0..n {
-                if seen[sq] {
-                    continue;
-                }
-                let mut first = sq;
-                while self.prev[d * n + first] != u32::MAX {
-                    first = self.prev[d * n + first] as usize;
-                }
-                let id = self.line_count as u32;
-                self.line_count += 1;
-                let mut s = first as u32;
-                while s != u32::MAX && !seen[s as usize] {
-                    seen[s as usize] = true;
-                    self.line[d * n + s as usize] = id;
-                    self.line_squares.push(s);
-                    s = self.next[d * n + s as usize];
-                }
-                self.line_start.push(self.line_squares.len() as u32);
-            }
+            self.number_lines(d, line_of_dir);
         }
     }
 
