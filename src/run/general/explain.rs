@@ -266,38 +266,29 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         });
     }
     // The end of a chain: why it stopped.
+    // Where a question fails to be worked out, the answer is no: the game is not over, the
+    // next part is not skipped, no further step is found.
     let chain_end = match steps.last() {
-        // A failure to work out whether the game is over says it is not.
-        Some(last)
-            if runner.continues(last)
-                && runner
-                    .stops_between(&now, &chain_after(last, EMPTY, &now))
-                    .unwrap_or(false) =>
-        {
-            Some(ChainEnd::GameOver)
-        }
-        Some(last)
-            if runner.continues(last)
-                && runner
-                    .rest_skipped(&now, &chain_after(last, EMPTY, &now))
-                    .unwrap_or(false) =>
-        {
-            Some(ChainEnd::Skipped)
-        }
         Some(last) if runner.continues(last) => {
-            let rule = &p.moves[last.rule as usize];
-            let moved = played.last().map_or(EMPTY, |s| s.piece);
-            let at = chain_after(last, moved, &now);
-            let mut next = Vec::new();
-            // A failure to work out the next steps leaves none: the chain is said to end.
-            let _ = runner.chain_steps_traced(&now, at, &mut next, &mut Off);
-            Some(if !next.is_empty() {
-                ChainEnd::Chose
-            } else if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
-                ChainEnd::Promoted
+            let here = chain_after(last, EMPTY, &now);
+            if runner.stops_between(&now, &here).unwrap_or(false) {
+                Some(ChainEnd::GameOver)
+            } else if runner.rest_skipped(&now, &here).unwrap_or(false) {
+                Some(ChainEnd::Skipped)
             } else {
-                ChainEnd::NoJump
-            })
+                let rule = &p.moves[last.rule as usize];
+                let moved = played.last().map_or(EMPTY, |s| s.piece);
+                let at = chain_after(last, moved, &now);
+                let mut next = Vec::new();
+                let _ = runner.chain_steps_traced(&now, at, &mut next, &mut Off);
+                Some(if !next.is_empty() {
+                    ChainEnd::Chose
+                } else if at.promoted && rule.chain.is_some_and(|c| c.until_promoted) {
+                    ChainEnd::Promoted
+                } else {
+                    ChainEnd::NoJump
+                })
+            }
         }
         _ => None,
     };
