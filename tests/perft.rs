@@ -135,6 +135,7 @@ fn endings_line(stdout: &str) -> String {
         .lines()
         .skip_while(|l| !l.starts_with("games ended within"))
         .skip(1)
+        .filter(|l| !l.trim().starts_with("by outcome:"))
         .map(|l| {
             let (text, n) = l.trim().rsplit_once(": ").expect("TEXT: N");
             format!("{text}={n}")

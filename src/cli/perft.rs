@@ -8,10 +8,12 @@ use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
 use crate::render::json;
+use crate::render::tally::{report, sort};
 use crate::run::error::RunError;
 use crate::run::position::Position;
 use crate::run::query::endings::endings_from;
 use crate::run::query::perft::{PerftAsk, Unit, perft_shared};
+use crate::run::query::tally::Tally;
 use crate::run::query::threads;
 use crate::run::{Choice, Compiled};
 
@@ -71,7 +73,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         }
     };
     let secs = started.elapsed().as_secs_f64();
-    let ended = match endings.then(|| ended(&mut compiled, &pos, depth)) {
+    let mut ended = match endings.then(|| ended(&mut compiled, &pos, depth)) {
         None => None,
         Some(Ok(tally)) => Some(tally),
         Some(Err(e)) => return search_failed(rep, &e),
@@ -83,11 +85,12 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                 out.push_str(&format!("{mv}: {n}\n"));
             }
             out.push_str(&format!("{total}\n"));
-            if let Some(tally) = &ended {
-                let games: u64 = tally.iter().map(|(_, n)| n).sum();
+            if let Some(tally) = &mut ended {
+                let games: u64 = tally.iter().map(|(.., n)| n).sum();
                 out.push_str(&format!("games ended within {depth} plies: {games}\n"));
-                for (text, n) in tally {
-                    out.push_str(&format!("  {text}: {n}\n"));
+                // The results as `ply playout` prints them, indented.
+                for line in report(&loaded.program, tally).lines() {
+                    out.push_str(&format!("  {line}\n"));
                 }
             }
             out
@@ -109,7 +112,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                     endings: ended.map(|tally| {
                         tally
                             .into_iter()
-                            .map(|(result, games)| json::EndingLine { result, games })
+                            .map(|(result, _, games)| json::EndingLine { result, games })
                             .collect()
                     }),
                 },
@@ -132,19 +135,16 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     exit::OK
 }
 
-/// The games that end within `depth` plies of `pos`, each result's text with its number
-/// of games, sorted by text.
-fn ended(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Vec<(String, u64)>, RunError> {
+/// The games that end within `depth` plies of `pos` by result, in the order playouts print
+/// them.
+fn ended(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Tally, RunError> {
     if c.engine().p.game.is_none() {
         return Err(RunError::new(
             "--endings counts finished games, and the rules file has no `game` section",
         ));
     }
-    let mut tally: Vec<(String, u64)> = endings_from(c, pos, depth)?
-        .into_iter()
-        .map(|(text, _, n)| (text, n))
-        .collect();
-    tally.sort();
+    let mut tally = endings_from(c, pos, depth)?;
+    sort(&mut tally);
     Ok(tally)
 }
 

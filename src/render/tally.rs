@@ -107,7 +107,7 @@ pub fn document(
     stats: bool,
 ) -> serde_json::Value {
     with_fixed_endings(p, sum);
-    sum.tally.sort_by_key(|t| natural(&t.0));
+    sort(&mut sum.tally);
     json(p, games, seed, sum, stats)
 }
 
@@ -156,7 +156,7 @@ fn json(p: &Program, games: u64, seed: u64, sum: &Summary, stats: bool) -> serde
 /// outcome has several texts (`Black wins by 3`, `Black wins by 5`), a line per outcome
 /// follows with its total.
 pub fn report(p: &Program, tally: &mut [(String, Outcome, u64)]) -> String {
-    tally.sort_by_key(|t| natural(&t.0));
+    sort(tally);
     let mut out = String::new();
     for (text, _, n) in tally.iter() {
         out.push_str(&format!("{text}: {n}\n"));
@@ -197,6 +197,11 @@ fn outcome_words(p: &Program, o: Outcome) -> String {
         Outcome::Draw => "draw".to_string(),
         Outcome::Unstated => "unstated".to_string(),
     }
+}
+
+/// A tally in natural order of its result texts (`by 2` before `by 10`), as it is printed.
+pub fn sort(tally: &mut [(String, Outcome, u64)]) {
+    tally.sort_by_key(|t| natural(&t.0));
 }
 
 /// A sort key that compares the runs of digits in a text as numbers.

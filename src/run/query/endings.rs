@@ -3,9 +3,9 @@
 //! counts once. Tic-tac-toe's 255,168 games (131,184 won by the first player, 77,904 by the
 //! second, 46,080 drawn) are this count from the empty board, 9 plies deep.
 
-use super::tally::Tally;
+use super::tally::{Tally, add};
 use crate::run::compiled::Compiled;
-use crate::run::error::{RunError, count_overflow};
+use crate::run::error::RunError;
 use crate::run::generator::Generator;
 use crate::run::position::Position;
 
@@ -22,10 +22,7 @@ pub fn endings<'p, G: Generator<'p>>(
         let ending = g.ending(&pos, known);
         g.recycle(pos);
         let ending = ending?;
-        match out.iter_mut().find(|(t, ..)| *t == ending.text) {
-            Some((.., n)) => *n = n.checked_add(1).ok_or_else(count_overflow)?,
-            None => out.push((ending.text, ending.outcome, 1)),
-        }
+        add(out, &ending.text, ending.outcome, 1);
         return Ok(());
     }
     if depth == 0 {

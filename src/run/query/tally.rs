@@ -17,6 +17,14 @@ use crate::run::rng::Rng;
 /// A tally of games: each result text with its outcome and number of games.
 pub type Tally = Vec<(String, Outcome, u64)>;
 
+/// Adds `n` games with the result `text` to a tally.
+pub fn add(tally: &mut Tally, text: &str, outcome: Outcome, n: u64) {
+    match tally.iter_mut().find(|(t, ..)| *t == text) {
+        Some((.., m)) => *m += n,
+        None => tally.push((text.to_string(), outcome, n)),
+    }
+}
+
 /// The seed of game `i` of a run seeded with `seed`.
 fn game_seed(seed: u64, i: u64) -> u64 {
     Rng::new(seed ^ i.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
@@ -39,10 +47,7 @@ pub struct Summary {
 
 impl Summary {
     pub fn add(&mut self, text: &str, outcome: Outcome, n: u64) {
-        match self.tally.iter_mut().find(|(t, ..)| *t == text) {
-            Some((.., m)) => *m += n,
-            None => self.tally.push((text.to_string(), outcome, n)),
-        }
+        add(&mut self.tally, text, outcome, n);
     }
 
     fn merge(&mut self, other: Summary) {
