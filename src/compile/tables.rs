@@ -203,19 +203,20 @@ fn all_actions(p: &Program) -> impl Iterator<Item = &KindAction> {
 /// Some condition of the game section (an end rule, or where the game may end between parts)
 /// asks about a square named from `to`, itself or through its lets.
 fn ends_ask_squares(p: &Program) -> bool {
-    fn asks(p: &Program, e: &Expr, depth: usize) -> bool {
+    // A let uses only the lets above it, so this ends.
+    fn asks(p: &Program, e: &Expr) -> bool {
         e.any(&|x| match x {
             Expr::SquareIs(..) => true,
-            Expr::Let(l) => depth < 200 && p.lets.get(*l).is_some_and(|b| asks(p, b, depth + 1)),
+            Expr::Let(l) => asks(p, &p.lets[*l]),
             _ => false,
         })
     }
     p.game.as_ref().is_some_and(|g| {
-        g.ends.iter().any(|r| asks(p, &r.condition, 0))
+        g.ends.iter().any(|r| asks(p, &r.condition))
             || g.between_parts
                 .as_ref()
                 .and_then(|b| b.1.as_ref())
-                .is_some_and(|c| asks(p, c, 0))
+                .is_some_and(|c| asks(p, c))
     })
 }
 
