@@ -4,6 +4,9 @@
 
 use crate::syntax::ast::{Axis, Span, Style, Turn};
 
+mod io_spec;
+pub use io_spec::*;
+
 pub type SideId = u8;
 pub type KindId = u8;
 pub type DirId = u16;
@@ -142,8 +145,16 @@ pub enum Action {
     Jump {
         dirs: PerSide<Vec<DirId>>,
         over: CellMask,
-        before: u32,
-        after: u32,
+        /// How many empty squares may lie between the piece and the one it jumps.
+        before: Gap,
+        /// How many empty squares may lie between the jumped piece and the landing square.
+        after: Gap,
+        /// A hop: the piece jumped over stays.
+        hop: bool,
+        /// `sideways if blocked`: for each direction of `dirs` (per side), the two at right
+        /// angles to it, along which the piece lands beside the jumped one when it cannot
+        /// land beyond it; empty without the clause.
+        aside: PerSide<Vec<[DirId; 2]>>,
     },
     Pass,
     /// One block of the board turns (`blocks R x C`), with the pieces on it: each turn
@@ -159,6 +170,13 @@ pub enum Action {
     Fly {
         onto: CellMask,
     },
+}
+
+/// The fewest and the most empty squares a jump's gap may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gap {
+    pub least: u32,
+    pub most: u32,
 }
 
 /// How a placement in a later part of a move is reached: a slide from where the part
@@ -281,6 +299,8 @@ pub enum SetFilter {
     Squares,
     Side(SideId),
     Piece(Code),
+    /// Any of several filters (`Program::unions`).
+    Union(u16),
 }
 
 /// A named part of the board.
@@ -334,6 +354,8 @@ pub struct RegionSpec {
     /// the side looking sees them).
     pub within: Vec<Area>,
     pub adjacency: Vec<DirId>,
+    /// `containing SET`: only regions with a square of the set (as the side looking sees it).
+    pub containing: Option<SetFilter>,
 }
 
 /// Which regions of a spec a count or sum takes.
@@ -347,6 +369,9 @@ pub struct RegionQuery {
     pub no_liberty: bool,
     /// `with size OP N`: only regions whose size compares so with N.
     pub size: Option<(Op, u32)>,
+    /// Only whether there is such a region is asked (`any regions`, `no regions`): a count
+    /// may stop at 1.
+    pub exists: bool,
 }
 
 /// A square named from a candidate step's `from` or `to` by steps along directions (each
@@ -495,99 +520,6 @@ impl Expr {
     }
 }
 
-#[derive(Debug, Clone)]
-pub struct Require {
-    pub condition: Expr,
-    pub message: String,
-}
-
-#[derive(Debug, Clone)]
-pub enum Count {
-    Const(u64),
-    Var(VarId),
-}
-
-#[derive(Debug, Clone)]
-pub enum InItem {
-    Grid,
-    /// Rows in one token, separated by the string, digits for runs of empty squares.
-    PackedGrid(String),
-    /// The side to move: by the words given, or by its symbol.
-    Mover(Vec<(String, SideId)>),
-    /// Letters saying which pieces have not moved (`-`: none of them).
-    Unmoved(Vec<UnmovedLetter>),
-    /// The square the last move marked, or `-`.
-    Marked,
-    /// The pieces in hand: counts and symbols (`9W9B`), or `-`.
-    Hand,
-    /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.
-    Quiet,
-    Read(Vec<VarId>),
-    Squares {
-        count: Option<Count>,
-        piece: Code,
-        separator: Option<String>,
-    },
-    Literal(String),
-}
-
-/// One letter of an `unmoved` item: the pieces (square name, piece) it says have not moved.
-#[derive(Debug, Clone)]
-pub struct UnmovedLetter {
-    pub letter: char,
-    pub pieces: Vec<(String, Code)>,
-}
-
-#[derive(Debug, Clone)]
-pub enum Repeat {
-    Once,
-    UntilEnd,
-    UntilToken(String),
-    Times(Expr),
-}
-
-#[derive(Debug, Clone)]
-pub struct InputSpec {
-    pub header: Vec<InItem>,
-    pub repeat: Repeat,
-    pub body: Vec<InItem>,
-}
-
-#[derive(Debug, Clone)]
-pub enum TplPart {
-    Text(String),
-    Value(Expr),
-    From,
-    To,
-    /// The whole move, in the game's notation (`B7-D7`, `C3-A5-C7`, `D1-D7/G7`).
-    Move,
-}
-
-#[derive(Debug, Clone)]
-pub enum LineCond {
-    Always,
-    If(Expr),
-    Otherwise,
-}
-
-#[derive(Debug, Clone)]
-pub enum OutStmt {
-    EachMove {
-        template: Vec<TplPart>,
-        sorted: bool,
-    },
-    Line {
-        template: Vec<TplPart>,
-        cond: LineCond,
-    },
-}
-
-#[derive(Debug, Clone)]
-pub struct OutputSpec {
-    pub between: Option<Vec<TplPart>>,
-    pub stmts: Vec<OutStmt>,
-}
-
 /// Who a finished game went to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -649,6 +581,8 @@ pub struct Program {
     /// `zone NAME = ...`: the named parts of the board, each its name and the grid cells
     /// (row * columns + column) it covers, at most [`MAX_ZONES`].
     pub zones: Vec<(String, Vec<u32>)>,
+    /// The filters a `SetFilter::Union` joins (`empty squares or pawn pieces`).
+    pub unions: Vec<Vec<SetFilter>>,
     /// The game keeps pieces in hand (its setup gives some, or its input reads them): every
     /// placement takes its piece from the mover's hand.
     pub hands: bool,

@@ -186,7 +186,7 @@ fn move_tables_in_the_language_reference() {
         ) else {
             continue;
         };
-        if !["slide", "step", "place", "jump", "pass"]
+        if !["slide", "step", "place", "jump", "hop", "pass"]
             .contains(&mv.split_whitespace().next().unwrap_or(""))
         {
             continue;

@@ -523,6 +523,11 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("with", "moves written with \"\""),
     ("square", "input marked square"),
     ("as", "moves written with \"\", promotions as"),
+    ("rows", "zone grooves = even rows x odd columns"),
+    ("columns", "zone grooves = even rows x odd columns"),
+    ("odd", "zone grooves = even rows x odd columns"),
+    ("even", "zone grooves = even rows x odd columns"),
+    ("rows", "zone lanes = rows x columns"),
 ];
 
 /// The byte range of `token` in `text`, first after `after`: a name or number only whole, as

@@ -13,8 +13,8 @@ impl Checker {
             return self.count_hand(set, f);
         }
         if set.area.is_some() || set.attacked.is_some() || set.row.is_some() {
-            let area = set.area.as_ref().and_then(|a| self.area(a, f));
-            let also = set.also.as_ref().and_then(|a| self.area(a, f));
+            let area = set.area.as_ref().and_then(|a| self.area(a, f, cx));
+            let also = set.also.as_ref().and_then(|a| self.area(a, f, cx));
             let row = set.row.as_ref().map(|r| self.row_class(r));
             let attacked = set
                 .attacked

@@ -260,22 +260,8 @@ impl Checker {
                 self.no_regions_here(e, cx);
                 (Expr::CountRegions(self.regions(r, cx)), Ty::Int)
             }
-            ExprKind::AnyRegions(r) => {
-                self.no_regions_here(e, cx);
-                let count = Expr::CountRegions(self.regions(r, cx));
-                (
-                    Expr::Bin(Op::Gt, Box::new(count), Box::new(Expr::Int(0))),
-                    Ty::Bool,
-                )
-            }
-            ExprKind::NoRegions(r) => {
-                self.no_regions_here(e, cx);
-                let count = Expr::CountRegions(self.regions(r, cx));
-                (
-                    Expr::Bin(Op::Eq, Box::new(count), Box::new(Expr::Int(0))),
-                    Ty::Bool,
-                )
-            }
+            ExprKind::AnyRegions(r) => (self.some_region(e, r, Op::Gt, cx), Ty::Bool),
+            ExprKind::NoRegions(r) => (self.some_region(e, r, Op::Eq, cx), Ty::Bool),
             ExprKind::PassesInARow(n) => (self.passes_in_a_row(e, *n), Ty::Bool),
             ExprKind::Repeated(n) => (self.repeated(e, *n, cx), Ty::Bool),
             ExprKind::AnySet(set) => {
@@ -531,12 +517,45 @@ impl Checker {
         }
     }
 
+    /// `any regions of ...` (`op` is `>`) or `no regions of ...` (`=`): the count of the
+    /// regions compared with 0, counted only as far as the first one where it can be.
+    fn some_region(&mut self, e: &ast::Expr, r: &ast::Regions, op: Op, cx: &Cx) -> Expr {
+        self.no_regions_here(e, cx);
+        let count = Expr::CountRegions(RegionQuery {
+            exists: true,
+            ..self.regions(r, cx)
+        });
+        Expr::Bin(op, Box::new(count), Box::new(Expr::Int(0)))
+    }
+
+    /// The filter of a set: of its one base, or of the union of its bases (`empty squares or
+    /// pawn pieces`).
     pub(super) fn set_filter(&mut self, set: &ast::SquareSet, cx: &Cx) -> SetFilter {
-        match &set.base {
+        let first = self.base_filter(&set.base, cx);
+        if set.more.is_empty() {
+            return first;
+        }
+        let mut all = vec![first];
+        for b in &set.more {
+            all.push(self.base_filter(b, cx));
+        }
+        let unions = &mut self.program().unions;
+        let i = match unions.iter().position(|u| *u == all) {
+            Some(i) => i,
+            None => {
+                unions.push(all);
+                unions.len() - 1
+            }
+        };
+        SetFilter::Union(i as u16)
+    }
+
+    fn base_filter(&mut self, base: &ast::SetBase, cx: &Cx) -> SetFilter {
+        match base {
             ast::SetBase::Own(None) => SetFilter::Own,
             ast::SetBase::Enemy(None) => SetFilter::Enemy,
             ast::SetBase::Own(Some(k)) | ast::SetBase::Enemy(Some(k)) => {
-                let own = matches!(set.base, ast::SetBase::Own(_));
+                let own = matches!(base, ast::SetBase::Own(_));
                 match self.scope.kind(&k.text) {
                     Some(k) if own => SetFilter::OwnKind(k),
                     Some(k) => SetFilter::EnemyKind(k),
@@ -602,7 +621,7 @@ impl Checker {
             r.of.area
                 .iter()
                 .chain(&r.of.also)
-                .filter_map(|a| self.area(a, members))
+                .filter_map(|a| self.area(a, members, cx))
                 .collect();
         let adjacency = self.fixed_directions(&r.by);
         let border = match &r.border {
@@ -620,12 +639,27 @@ impl Checker {
         let touching = r
             .touching
             .iter()
-            .filter_map(|a| self.area(a, members))
+            .filter_map(|a| self.area(a, members, cx))
             .collect();
+        let containing = r.containing.as_ref().map(|c| {
+            let plain = !c.in_hand
+                && !c.on_line
+                && c.row.is_none()
+                && c.area.is_none()
+                && c.attacked.is_none();
+            if !plain {
+                self.error(
+                    CheckError::new(c.span, "`containing` takes a plain set", "a restricted set")
+                        .help("name the pieces or squares alone (`containing white pawn pieces`); restrict the region's own set with `on AREA` instead"),
+                );
+            }
+            self.set_filter(c, cx)
+        });
         let spec = RegionSpec {
             members,
             within,
             adjacency,
+            containing,
         };
         let p = self.program();
         let id = match p.regions.iter().position(|s| *s == spec) {
@@ -651,6 +685,7 @@ impl Checker {
                 };
                 (op, n.min(u32::MAX as u64) as u32)
             }),
+            exists: false,
         }
     }
 

@@ -454,6 +454,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         blocks: None,
         points: None,
         zones: Vec::new(),
+        unions: Vec::new(),
         hands: false,
         hand_setup: Vec::new(),
         notation: Notation {

@@ -431,7 +431,7 @@ impl Checker {
                 p,
                 MovePart::Action {
                     action: ast::Action {
-                        kind: ActionKind::Jump { .. },
+                        kind: ActionKind::Jump { hop: false, .. },
                         ..
                     },
                     ..
@@ -441,7 +441,7 @@ impl Checker {
         if !jumps {
             self.error(
                 CheckError::new(*span, "only jumps can continue", "this move has no jump").help(
-                    "a chain goes on with further jumps of the same piece from where it landed",
+                    "a chain goes on with further jumps of the same piece from where it landed (a hop, which takes nothing, could go round for ever)",
                 ),
             );
         }
@@ -553,27 +553,16 @@ impl Checker {
                     reach,
                 }
             }
-            ActionKind::Jump { dirs, over, gaps } => {
+            ActionKind::Jump {
+                dirs,
+                over,
+                gaps,
+                hop,
+                sideways,
+            } => {
                 let d = self.direction_list(dirs);
                 let dirs = self.per_side(&d, a.span);
-                let mut before = None;
-                let mut after = None;
-                for g in gaps {
-                    let slot = if g.after { &mut after } else { &mut before };
-                    if slot.is_some() {
-                        self.error(CheckError::new(
-                            g.span,
-                            "this gap is given twice",
-                            "second one",
-                        ));
-                        continue;
-                    }
-                    *slot = Some(
-                        g.at_most
-                            .map(|v| v.min(u32::MAX as u64) as u32)
-                            .unwrap_or(u32::MAX),
-                    );
-                }
+                let (before, after) = self.gaps(gaps);
                 spans.over = Some(over.span);
                 let over_mask = mask(over);
                 if over_mask & C_EMPTY != 0 {
@@ -583,15 +572,68 @@ impl Checker {
                         "`empty` here",
                     ));
                 }
+                let aside = match sideways {
+                    Some(_) => self.sideways(&dirs),
+                    None => Vec::new(),
+                };
                 Action::Jump {
                     dirs,
                     over: over_mask,
-                    before: before.unwrap_or(0),
-                    after: after.unwrap_or(0),
+                    before,
+                    after,
+                    hop: *hop,
+                    aside,
                 }
             }
         };
         Some((action, spans))
+    }
+
+    /// A jump's gaps before and after the piece it jumps, each given at most once: the
+    /// fewest and the most empty squares (none and none without a gap clause).
+    fn gaps(&mut self, gaps: &[ast::GapOption]) -> (Gap, Gap) {
+        let mut before = None;
+        let mut after = None;
+        for g in gaps {
+            let slot = if g.after { &mut after } else { &mut before };
+            if slot.is_some() {
+                self.error(CheckError::new(
+                    g.span,
+                    "this gap is given twice",
+                    "second one",
+                ));
+                continue;
+            }
+            let most = g
+                .at_most
+                .map(|v| v.min(u32::MAX as u64) as u32)
+                .unwrap_or(u32::MAX);
+            let least = if g.exact { most } else { 0 };
+            *slot = Some(Gap { least, most });
+        }
+        let none = Gap { least: 0, most: 0 };
+        (before.unwrap_or(none), after.unwrap_or(none))
+    }
+
+    /// The two directions at right angles to each of a jump's directions, per side, for
+    /// `sideways if blocked`.
+    fn sideways(&mut self, dirs: &PerSide<Vec<DirId>>) -> PerSide<Vec<[DirId; 2]>> {
+        let mut out = Vec::with_capacity(dirs.len());
+        for ids in dirs {
+            let mut turned = Vec::with_capacity(ids.len());
+            for &d in ids {
+                let (dr, dc) = {
+                    let v = &self.program().directions[d as usize];
+                    (v.dr, v.dc)
+                };
+                turned.push([
+                    self.intern_direction(-dc, dr),
+                    self.intern_direction(dc, -dr),
+                ]);
+            }
+            out.push(turned);
+        }
+        out
     }
 
     /// The `distance`, `over` and `onto` clauses of a slide or placement, each at most once.

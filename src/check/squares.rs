@@ -10,7 +10,7 @@ use crate::syntax::ast;
 impl Checker {
     /// A named part of the board; `f` is the set it restricts (its side's rows when no side
     /// is named; else the side looking).
-    pub(super) fn area(&mut self, a: &ast::Area, f: SetFilter) -> Option<Area> {
+    pub(super) fn area(&mut self, a: &ast::Area, f: SetFilter, cx: &Cx) -> Option<Area> {
         let (row, named, span) = match a {
             ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
             ast::Area::Colour(dark, _) => return Some(Area::Colour(*dark)),
@@ -20,7 +20,7 @@ impl Checker {
             ast::Area::NthRow(k, n, sp) => (*k, n, *sp),
         };
         let whose = match named {
-            Some(n) => Whose::Side(self.side_ref(n, &Cx::default())?),
+            Some(n) => Whose::Side(self.side_ref(n, cx)?),
             None => match f {
                 SetFilter::Side(s) => Whose::Side(s),
                 SetFilter::Piece(code) => Whose::Side(self.prog().side_of(code)),
@@ -155,7 +155,7 @@ impl Checker {
                 SquareClass::Attacked(self.attackers(by.as_ref(), cx))
             }
             ast::SquareClass::InRow(row) => self.row_class(row),
-            ast::SquareClass::On(a) => match self.area(a, SetFilter::Squares) {
+            ast::SquareClass::On(a) => match self.area(a, SetFilter::Squares, cx) {
                 Some(a) => SquareClass::On(a),
                 None => SquareClass::OffBoard,
             },

@@ -100,11 +100,14 @@ impl Attacks {
                 over,
                 before,
                 after,
+                hop,
+                aside,
             } => {
-                if over & C_ENEMY == 0 {
+                if over & C_ENEMY == 0 || *hop {
                     return;
                 }
-                if !ka.conditions.is_empty() || *before != 0 || *after != 0 {
+                let short = before.most == 0 && after.most == 0 && aside.is_empty();
+                if !ka.conditions.is_empty() || !short {
                     self.general = true;
                     return;
                 }

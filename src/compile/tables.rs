@@ -20,6 +20,8 @@ pub struct Tables {
     pub choices: Vec<Vec<u8>>,
     /// Some promotion lets the mover choose.
     pub any_choices: bool,
+    /// The filters each `SetFilter::Union` joins.
+    pub unions: Vec<Vec<SetFilter>>,
     /// `promote_at_once[code]`: the promotion happens as the piece lands, not when the move ends.
     pub promote_at_once: [bool; 256],
     /// Some promotion waits for the end of the move.
@@ -87,6 +89,7 @@ impl Tables {
             kinds: p.kinds.len() as u8,
             promote: [0; 256],
             choices: vec![Vec::new(); 256],
+            unions: p.unions.clone(),
             any_choices: p.promotions.iter().any(|pr| pr.to.len() > 1),
             promote_at_once: [true; 256],
             promote_at_end: false,

@@ -472,6 +472,25 @@ impl Viewer<'_, '_> {
         })
     }
 
+    /// A move that was not made, as the notation writes it: its square, its squares, or
+    /// its square and direction.
+    fn candidate(&self, from: u32, to: u32, dir: u16) -> String {
+        match (from, to) {
+            (NONE, to) => self.name(to),
+            (from, NONE) => format!(
+                "{} {}",
+                self.name(from),
+                self.dir_name(dir).unwrap_or_default()
+            ),
+            (from, to) => format!(
+                "{}{}{}",
+                self.name(from),
+                self.runner.engine().p.move_notation.separator,
+                self.name(to)
+            ),
+        }
+    }
+
     fn rejected(
         &self,
         pos: &Position,
@@ -506,20 +525,7 @@ impl Viewer<'_, '_> {
             } => {
                 let ka = &p.part(at.rule, at.part)[at.action as usize];
                 let rule = &p.moves[at.rule as usize];
-                let candidate = match (from, to) {
-                    (NONE, to) => self.name(to),
-                    (from, NONE) => format!(
-                        "{} {}",
-                        self.name(from),
-                        self.dir_name(dir).unwrap_or_default()
-                    ),
-                    (from, to) => format!(
-                        "{}{}{}",
-                        self.name(from),
-                        p.move_notation.separator,
-                        self.name(to)
-                    ),
-                };
+                let candidate = self.candidate(from, to, dir);
                 let default = |what: &str, words: &str| Clause {
                     text: format!("{what} {words} (the default)"),
                     line: clause(self.source, ka.span, "").line,
@@ -574,6 +580,13 @@ impl Viewer<'_, '_> {
                     Why::GapBefore { sq } => (
                         format!(
                             "the piece next in line, on {}, is further away than the gap allows",
+                            self.name(sq)
+                        ),
+                        Some(self.clause(ka.span)),
+                    ),
+                    Why::GapShort { sq } => (
+                        format!(
+                            "the piece next in line, on {}, is nearer than the gap asks",
                             self.name(sq)
                         ),
                         Some(self.clause(ka.span)),
@@ -660,6 +673,11 @@ fn filter_words(p: &Program, f: SetFilter, n: u32) -> String {
             p.sides[p.side_of(c) as usize].name,
             p.kinds[p.kind_of(c) as usize]
         ),
+        SetFilter::Union(i) => p.unions[i as usize]
+            .iter()
+            .map(|&f| filter_words(p, f, n))
+            .collect::<Vec<_>>()
+            .join(" or "),
     }
 }
 

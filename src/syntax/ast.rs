@@ -66,7 +66,7 @@ pub enum StatementKind {
     /// about as `on NAME`.
     Zone {
         name: Name,
-        squares: Vec<Name>,
+        items: Vec<ZoneItem>,
     },
     Squares {
         parts: Vec<SquarePart>,
@@ -335,10 +335,14 @@ pub enum ActionKind {
         along: Vec<Name>,
         options: Vec<SlideOption>,
     },
+    /// `jump` or `hop` (a jump that leaves the piece jumped over).
     Jump {
         dirs: Vec<Name>,
         over: Cells,
         gaps: Vec<GapOption>,
+        hop: bool,
+        /// `sideways if blocked`: where the piece cannot land beyond, it lands beside.
+        sideways: Option<Span>,
     },
     Pass,
     /// `rotate a block a quarter turn either way | ... clockwise | ... anticlockwise |
@@ -402,6 +406,8 @@ pub struct GapOption {
     pub after: bool,
     /// `None` = any number of empty squares.
     pub at_most: Option<u64>,
+    /// `gap before N`: exactly N, not at most N.
+    pub exact: bool,
     pub span: Span,
 }
 
@@ -561,9 +567,25 @@ pub enum Edge {
     Right,
 }
 
+/// One part of a `zone` statement: a square by its name, or a pattern of rows and columns.
+#[derive(Debug, Clone)]
+pub enum ZoneItem {
+    Square(Name),
+    /// `[odd | even] rows x [odd | even] columns`: every square whose row and column
+    /// numbers (counted from 1 as the `squares` statement counts them) have that parity
+    /// (`Some(true)` odd, `Some(false)` even, `None` any).
+    Pattern {
+        rows: Option<bool>,
+        cols: Option<bool>,
+        span: Span,
+    },
+}
+
 #[derive(Debug, Clone)]
 pub struct SquareSet {
     pub base: SetBase,
+    /// `BASE or BASE ...`: more sets whose squares belong to this one too.
+    pub more: Vec<SetBase>,
     pub on_line: bool,
     /// `in hand`: the pieces in the side's hand, not on the board.
     pub in_hand: bool,
@@ -598,6 +620,8 @@ pub struct Regions {
     pub of: SquareSet,
     pub by: Vec<Name>,
     pub border: Option<Border>,
+    /// `containing SET`: only regions with a square of the set.
+    pub containing: Option<SquareSet>,
     /// `touching AREA and AREA ...`: only regions with a square on each.
     pub touching: Vec<Area>,
     /// `with no empty neighbour`: only regions no empty square is next to.

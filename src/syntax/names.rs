@@ -460,12 +460,14 @@ impl<'a> Walk<'a> {
     }
 
     fn set(&mut self, s: &'a SquareSet) {
-        match &s.base {
-            SetBase::Own(k) | SetBase::Enemy(k) => self.kind(k.as_ref()),
-            SetBase::Empty | SetBase::Pieces | SetBase::Squares => {}
-            SetBase::Side { side, kind } => {
-                self.push(side, Role::SideOrKind);
-                self.kind(kind.as_ref());
+        for base in std::iter::once(&s.base).chain(&s.more) {
+            match base {
+                SetBase::Own(k) | SetBase::Enemy(k) => self.kind(k.as_ref()),
+                SetBase::Empty | SetBase::Pieces | SetBase::Squares => {}
+                SetBase::Side { side, kind } => {
+                    self.push(side, Role::SideOrKind);
+                    self.kind(kind.as_ref());
+                }
             }
         }
         for a in s.area.iter().chain(&s.also) {

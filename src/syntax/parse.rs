@@ -85,7 +85,7 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             let name = name(inner.next().unwrap());
             StatementKind::Zone {
                 name,
-                squares: inner.map(super::parse::name).collect(),
+                items: inner.map(zone_item).collect(),
             }
         }
         Rule::squares => squares(inner)?,
@@ -545,4 +545,21 @@ fn outcome(pair: Pair<Rule>) -> Outcome {
         Rule::wins => Outcome::Wins(side),
         _ => Outcome::Loses(side),
     }
+}
+
+/// A square of a `zone` statement, or a pattern of rows and columns.
+fn zone_item(pair: Pair<Rule>) -> ZoneItem {
+    if pair.as_rule() != Rule::zone_pattern {
+        return ZoneItem::Square(name(pair));
+    }
+    let span = span(&pair);
+    let (mut rows, mut cols, mut parity) = (None, None, None);
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::parity => parity = Some(p.as_str() == "odd"),
+            Rule::rows_word => rows = parity.take(),
+            _ => cols = parity.take(),
+        }
+    }
+    ZoneItem::Pattern { rows, cols, span }
 }

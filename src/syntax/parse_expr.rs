@@ -271,23 +271,12 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
 
 fn square_set(pair: Pair<Rule>) -> SquareSet {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
-    let b = it.next().unwrap();
-    let base = match b.as_rule() {
-        Rule::own_pieces => SetBase::Own(b.into_inner().next().map(name)),
-        Rule::enemy_pieces => SetBase::Enemy(b.into_inner().next().map(name)),
-        Rule::empty_squares => SetBase::Empty,
-        Rule::all_pieces => SetBase::Pieces,
-        Rule::all_squares => SetBase::Squares,
-        _ => {
-            let mut n = b.into_inner();
-            let side = name(n.next().unwrap());
-            SetBase::Side {
-                side,
-                kind: n.next().map(name),
-            }
-        }
-    };
+    let mut it = pair.into_inner().peekable();
+    let base = set_base(it.next().unwrap());
+    let mut more = Vec::new();
+    while let Some(b) = it.next_if(|b| is_set_base(b.as_rule())) {
+        more.push(set_base(b));
+    }
     let mut on_line = false;
     let mut in_hand = false;
     let mut row = None;
@@ -306,6 +295,7 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     }
     SquareSet {
         base,
+        more,
         on_line,
         in_hand,
         row,
@@ -313,6 +303,36 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
         also,
         attacked,
         span: sp,
+    }
+}
+
+fn is_set_base(r: Rule) -> bool {
+    matches!(
+        r,
+        Rule::own_pieces
+            | Rule::enemy_pieces
+            | Rule::empty_squares
+            | Rule::all_pieces
+            | Rule::all_squares
+            | Rule::side_pieces
+    )
+}
+
+fn set_base(b: Pair<Rule>) -> SetBase {
+    match b.as_rule() {
+        Rule::own_pieces => SetBase::Own(b.into_inner().next().map(name)),
+        Rule::enemy_pieces => SetBase::Enemy(b.into_inner().next().map(name)),
+        Rule::empty_squares => SetBase::Empty,
+        Rule::all_pieces => SetBase::Pieces,
+        Rule::all_squares => SetBase::Squares,
+        _ => {
+            let mut n = b.into_inner();
+            let side = name(n.next().unwrap());
+            SetBase::Side {
+                side,
+                kind: n.next().map(name),
+            }
+        }
     }
 }
 
@@ -466,6 +486,7 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let of = square_set(it.next().unwrap());
     let by = name_list(it.next().unwrap());
     let mut border = None;
+    let mut containing = None;
     let mut touching = Vec::new();
     let mut no_liberty = false;
     let mut size = None;
@@ -474,6 +495,10 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
             let mut f = p.into_inner();
             let op = bin_op(f.next().unwrap().as_str());
             size = Some((op, integer(&f.next().unwrap())?));
+            continue;
+        }
+        if p.as_rule() == Rule::containing {
+            containing = Some(square_set(p.into_inner().next().unwrap()));
             continue;
         }
         if p.as_rule() == Rule::touching {
@@ -495,6 +520,7 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
         of,
         by,
         border,
+        containing,
         touching,
         no_liberty,
         size,

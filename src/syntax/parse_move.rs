@@ -131,7 +131,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
 fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
     let sp = span(&pair);
     let rule = pair.as_rule();
-    let mut it = pair.into_inner();
+    let mut it = pair.into_inner().peekable();
     let kind = match rule {
         Rule::slide => {
             let dirs = name_list(it.next().unwrap());
@@ -157,15 +157,25 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
             }
         }
         Rule::jump => {
+            let hop = it.next_if(|p| p.as_rule() == Rule::hop).is_some();
             let dirs = name_list(it.next().unwrap());
             let over = cells(it.next().unwrap());
             let mut gaps = Vec::new();
+            let mut sideways = None;
             for g in it {
-                let g = g.into_inner().next().unwrap();
+                let g = match g.as_rule() {
+                    Rule::gap => g.into_inner().next().unwrap(),
+                    _ => g,
+                };
                 let gsp = span(&g);
+                if g.as_rule() == Rule::sideways {
+                    sideways = Some(gsp);
+                    continue;
+                }
                 let any = g.as_rule() == Rule::any_gap;
-                let mut gi = g.into_inner();
+                let mut gi = g.into_inner().peekable();
                 let after = gi.next().unwrap().as_str() == "after";
+                let exact = !any && gi.next_if(|p| p.as_rule() == Rule::at_most).is_none();
                 let at_most = if any {
                     None
                 } else {
@@ -174,10 +184,17 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
                 gaps.push(GapOption {
                     after,
                     at_most,
+                    exact,
                     span: gsp,
                 });
             }
-            ActionKind::Jump { dirs, over, gaps }
+            ActionKind::Jump {
+                dirs,
+                over,
+                gaps,
+                hop,
+                sideways,
+            }
         }
         Rule::remove => ActionKind::Remove(cells(it.next().unwrap())),
         Rule::fly => ActionKind::Fly(it.next().map(|o| cells(o.into_inner().next().unwrap()))),

@@ -380,15 +380,15 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | input_item | out_stmt => {
             return None;
         }
+        file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
+        | direction | directions | promote | let_ | require | move_ | input | output | legal
+        | notation | setup | mandatory | game | identical | no_repeat => "a statement",
         keyword => "a keyword",
         name => "a name",
         integer => "a number",
         signed => "a whole number",
         string | str_chars => "a string in double quotes",
-        file => "a statement",
-        board => "a statement",
         dim => "a size (a number or an input variable)",
-        blocks | lines | zone => "a statement",
         zone_name => "a zone's name",
         claiming | again => "a move clause",
         setup_hand => "`each side has N in hand`",
@@ -398,6 +398,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         hand_item => "an input item",
         board_line => "a line: the names of its points, in order",
         point_name => "a point's name (a square's name, such as `a1`)",
+        zone_item | zone_pattern | rows_word | columns_word => {
+            "a square's name or `[odd | even] rows x [odd | even] columns`"
+        }
+        parity => "`odd` or `even`",
         between_parts => "a game clause",
         colour_squares => "`the dark squares` or `the light squares`",
         colour => "`dark` or `light`",
@@ -408,35 +412,26 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_way | either_way | clockwise | anticlockwise => {
             "`either way`, `clockwise` or `anticlockwise`"
         }
-        squares => "a statement",
         square_part | axis => "`row` or `column`",
         style => "`letter` or `number`",
         square_join => "`+` or `,`",
-        sides => "a statement",
         side_def => "a side name",
-        kinds => "a statement",
-        pieces => "a statement",
         piece_def => "a piece symbol in double quotes",
-        empty => "a statement",
-        first => "a statement",
-        direction => "a statement",
         direction_def => "a direction definition (`name = row-step column-step`)",
         vector => "two whole numbers (row step, column step)",
         name_sum => "direction names joined by `+`",
-        directions => "a statement",
         name_list => "a list of names separated by commas",
         dir_item => "a direction name or a step (`2 1`)",
-        promote => "a statement",
         timing | at_once | at_end => "`at once` or `at end of move`",
-        let_ => "a statement",
-        require => "a statement",
-        move_ => "a statement",
         kind_action => "a move clause",
         slide | step | place | jump | pass => "a move clause",
         distance | over | onto => "a move clause",
         cells | cell => "`empty`, `own` or `enemy`",
         gap | any_gap | bounded_gap => "a move clause",
         gap_side => "`before` or `after`",
+        at_most => "`at most`",
+        hop => "a move clause",
+        sideways => "`sideways if blocked`",
         flip => "a move clause",
         cascading => "`cascading`",
         continue_ | while_possible | optionally => "a move clause",
@@ -454,16 +449,15 @@ fn describe(rule: Rule) -> Option<&'static str> {
         reference => "a name",
         regions => "`regions of ...`",
         border | border_only | border_none | border_any => "a bordered clause",
+        containing => "`containing SET`",
         square_set | own_pieces | enemy_pieces | empty_squares | all_pieces | all_squares
         | side_pieces => {
             "a set of squares (`own pieces`, `enemy pieces`, `empty squares`, `SIDE pieces`, ...)"
         }
         on_line => "`on line`",
-        input => "a statement",
         repeat => "`repeat`",
         until_end | until_token | times => "`until end`, `until \"TOKEN\"` or `COUNT times`",
         grid | mover | read | square_list | list_word | literal => "an input item",
-        output => "a statement",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
         move_text => "`move`",
@@ -479,10 +473,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         packed_grid | unmoved_item | unmoved_def | unmoved_place | marked_item | mover_name => {
             "an input item"
         }
-        legal | notation => "a statement",
         plies_without | quiet_item => "`plies without capture`",
         captures_with | promotions_as | lowercase => "`captures with` or `promotions as symbols`",
-        setup | mandatory | game => "a statement",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
         setup_row => "a board row in double quotes",
         game_clause | stuck | stop_after | result => "a game clause",
@@ -507,7 +499,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         touching => "`touching AREA`",
         numbered => "`numbered over the dark squares`",
         the_most => "`taking the most`",
-        identical | no_repeat => "a statement",
         last_position | earlier_position => {
             "`the position before the last move` or `an earlier position`"
         }

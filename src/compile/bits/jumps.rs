@@ -7,7 +7,9 @@ use super::{Fit, Miss};
 use crate::compile::geometry::Geometry;
 use crate::compile::tables::Tables;
 use crate::compile::word::Shift;
-use crate::program::{Action, C_EMPTY, C_ENEMY, Code, DirId, Distance, KindAction, Program, Stuck};
+use crate::program::{
+    Action, C_EMPTY, C_ENEMY, Code, DirId, Distance, Gap, KindAction, Program, Stuck,
+};
 
 /// A game of single steps onto empty squares and short jumps over an enemy piece onto the
 /// empty square beyond it, as bit operations: two sides with two kinds of piece, the one
@@ -223,9 +225,11 @@ fn action_dirs(ka: &KindAction) -> Option<(&Vec<Vec<DirId>>, bool)> {
         Action::Jump {
             dirs,
             over: C_ENEMY,
-            before: 0,
-            after: 0,
-        } => Some((dirs, true)),
+            before: Gap { most: 0, .. },
+            after: Gap { most: 0, .. },
+            hop: false,
+            aside,
+        } if aside.is_empty() => Some((dirs, true)),
         _ => None,
     }
 }

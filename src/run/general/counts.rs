@@ -16,6 +16,13 @@ pub fn count_set(t: &Tables, pos: &Position, side: SideId, f: SetFilter, n: usiz
     match f {
         SetFilter::Empty => pos.cells.iter().filter(|&&c| c == EMPTY).count() as u32,
         SetFilter::Squares => n as u32,
+        SetFilter::Union(_) => {
+            let class = &t.class[side as usize];
+            pos.cells
+                .iter()
+                .filter(|&&c| matches_filter(f, c, class, t))
+                .count() as u32
+        }
         _ => count_pieces(t, side, f, &pos.counts),
     }
 }
@@ -55,6 +62,13 @@ fn count_pieces<N: Copy + Into<u32>>(t: &Tables, side: SideId, f: SetFilter, cou
         SetFilter::Empty | SetFilter::Squares => 0,
         SetFilter::Side(s) => side_total(s as usize),
         SetFilter::Piece(c) => at(c as usize),
+        SetFilter::Union(_) => {
+            let class = &t.class[side as usize];
+            (1..counts.len())
+                .filter(|&c| matches_filter(f, c as Code, class, t))
+                .map(at)
+                .sum()
+        }
     }
 }
 

@@ -17,6 +17,9 @@ pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -
         SetFilter::Squares => true,
         SetFilter::Side(s) => cell != EMPTY && cell != GHOST && t.side_of[cell as usize] == s,
         SetFilter::Piece(c) => cell == c,
+        SetFilter::Union(i) => t.unions[i as usize]
+            .iter()
+            .any(|&f| matches_filter(f, cell, class, t)),
     }
 }
 

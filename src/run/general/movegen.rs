@@ -109,8 +109,12 @@ impl<'a> Rays<'a> {
 #[derive(Clone, Copy)]
 pub(super) struct Jump<'p> {
     pub over: CellMask,
-    pub before: u32,
-    pub after: u32,
+    pub before: Gap,
+    pub after: Gap,
+    /// The piece jumped over stays (a hop).
+    pub hop: bool,
+    /// `sideways if blocked`: the two directions at right angles to this jump's.
+    pub aside: Option<[DirId; 2]>,
     pub at: ActionRef,
     pub cond: &'p [(Expr, Span)],
 }
@@ -272,15 +276,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     over,
                     before,
                     after,
+                    hop,
+                    aside,
                 } => {
                     let jump = Jump {
                         over: *over,
                         before: *before,
                         after: *after,
+                        hop: *hop,
+                        aside: None,
                         at,
                         cond,
                     };
-                    self.jumps(pos, pieces, ka.kinds, &dirs[side], jump, out);
+                    let aside = aside.get(side).map_or(&[][..], Vec::as_slice);
+                    self.jumps(pos, pieces, ka.kinds, (&dirs[side], aside), jump, out);
                 }
             }
         }
@@ -475,12 +484,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 over,
                 before,
                 after,
+                hop: false,
+                ..
             } = &ka.action
             {
                 let jump = Jump {
                     over: *over,
                     before: *before,
                     after: *after,
+                    hop: false,
+                    aside: None,
                     at: here,
                     cond: &ka.conditions,
                 };

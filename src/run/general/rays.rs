@@ -94,13 +94,14 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         self.slide_exactly(rays, sq, d, k, slide, out);
     }
 
-    /// Every jump of one `jump` action, for each of `pieces` it is for.
+    /// Every jump of one `jump` action, for each of `pieces` it is for (`dirs` with the
+    /// directions at right angles to each, for `sideways if blocked`).
     pub(super) fn jumps(
         &mut self,
         pos: &Position,
         pieces: &[u32],
         kinds: u32,
-        dirs: &[DirId],
+        (dirs, aside): (&[DirId], &[[DirId; 2]]),
         jump: Jump<'p>,
         out: &mut Vec<Step>,
     ) {
@@ -109,7 +110,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             if !self.kind_may(kinds, pos, sq, jump.at) {
                 continue;
             }
-            for &d in dirs {
+            for (i, &d) in dirs.iter().enumerate() {
+                let jump = Jump {
+                    aside: aside.get(i).copied(),
+                    ..jump
+                };
                 self.jump(pos, sq, d, jump, out);
             }
         }
@@ -160,13 +165,13 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         let Jump {
             over,
             before,
-            after,
             at,
             cond,
+            ..
         } = jump;
         let g = &self.e.g;
         let class = &self.e.t.class[pos.mover as usize];
-        if before == 0 && after == 0 {
+        if before.most == 0 && jump.after.most == 0 && !jump.hop && jump.aside.is_none() {
             // A short jump: over the neighbour onto the square just beyond it.
             let s = g.next[d as usize * g.n + sq];
             if s == NONE {
@@ -204,7 +209,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             s = advance(s, stride, next_of);
             let c = class[pos.cells[s] as usize];
             if c == C_EMPTY {
-                if k - 1 < before {
+                if k - 1 < before.most {
                     k += 1;
                     continue;
                 }
@@ -228,24 +233,61 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 self.reject(at, sq, NONE, d, 0, Why::CannotJump { sq: s as u32 });
                 return;
             }
-            // Jump over `s`, landing on each empty square beyond it that the gap allows.
-            let mut j = 1u32;
-            let mut t = s;
-            while k + j <= avail && j - 1 <= after {
-                t = advance(t, stride, next_of);
-                if class[pos.cells[t] as usize] != C_EMPTY {
-                    break;
-                }
-                let st = Step::new(sq as u32, t as u32, s as u32, d, at.rule, at.action);
-                self.emit(pos, st, cond, at, out);
-                j += 1;
+            if k - 1 < before.least {
+                self.reject(at, sq, NONE, d, 0, Why::GapShort { sq: s as u32 });
+                return;
             }
-            if j == 1 {
+            let landed = self.land(pos, (sq, s), d, jump, out);
+            if !landed && let Some(aside) = jump.aside {
+                let mut beside = false;
+                for side_dir in aside {
+                    beside |= self.land(pos, (sq, s), side_dir, jump, out);
+                }
+                if beside {
+                    return;
+                }
+            }
+            if !landed {
                 self.reject(at, sq, NONE, d, 0, Why::NoLanding { sq: s as u32 });
             }
             return;
         }
         self.reject(at, sq, NONE, d, 0, Why::NothingToJump);
+    }
+
+    /// The landings of a jump from `sq` over the piece on `s`, along `d` from `s`: each
+    /// empty square the gap after allows, before the next piece or the edge. Whether there
+    /// was one.
+    #[inline(always)]
+    fn land(
+        &mut self,
+        pos: &Position,
+        (sq, s): (usize, usize),
+        d: DirId,
+        jump: Jump<'p>,
+        out: &mut Vec<Step>,
+    ) -> bool {
+        let g = &self.e.g;
+        let class = &self.e.t.class[pos.mover as usize];
+        let avail = g.steps(d, s);
+        let (stride, next_of) = (g.stride[d as usize], g.next_of(d));
+        let taken = if jump.hop { NONE } else { s as u32 };
+        let mut landed = false;
+        let mut t = s;
+        let mut j = 1u32;
+        while j <= avail && j - 1 <= jump.after.most {
+            t = advance(t, stride, next_of);
+            if class[pos.cells[t] as usize] != C_EMPTY {
+                break;
+            }
+            if j > jump.after.least {
+                let st = Step::new(sq as u32, t as u32, taken, d, jump.at.rule, jump.at.action);
+                self.emit(pos, st, jump.cond, jump.at, out);
+                landed = true;
+            }
+            j += 1;
+        }
+        landed
     }
 
     /// A slide of exactly `k` squares: every square passed must be in `over`, the landing

@@ -1,6 +1,6 @@
 //! Connected regions of squares: their sizes and the sides that border them.
 
-use super::filters::matches_filter;
+use super::filters::{filter_table, matches_filter};
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
 use crate::program::{BorderFilter, CellMask, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
@@ -16,6 +16,8 @@ pub struct Regions {
     pub touches: Vec<u64>,
     /// An empty square (not of the region) is next to the region.
     pub open: Vec<bool>,
+    /// The region has a square of the spec's `containing` set (always, without one).
+    pub contains: Vec<bool>,
 }
 
 /// What one region is: its border, the named parts it is on, whether it has an empty
@@ -26,12 +28,14 @@ pub struct Facts {
     pub touches: u64,
     pub open: bool,
     pub size: u32,
+    pub contains: bool,
 }
 
 /// Whether a region is one the query takes: its border as asked, on every area asked, with
 /// no empty neighbour when asked.
 pub fn region_ok(q: &RegionQuery, f: Facts, side: SideId) -> bool {
     border_ok(q.border, f.border)
+        && f.contains
         && !(q.no_liberty && f.open)
         && q.size.is_none_or(|(op, n)| {
             crate::run::eval::binary(op, f.size as i64, n as i64).is_ok_and(|v| v == 1)
@@ -57,6 +61,7 @@ impl Regions {
             touches: self.touches[i],
             open: self.open[i],
             size: self.sizes[i],
+            contains: self.contains[i],
         }
     }
 }
@@ -69,9 +74,29 @@ pub struct Fill {
     stack: Vec<u32>,
     /// The squares of the regions [`find_taken`] found.
     pub found: Vec<u32>,
+    /// For each region spec and side, the cells its members may be, then the cells of its
+    /// `containing` set (all cells without one), as tables: made on first use.
+    tables: Vec<[bool; 256]>,
 }
 
 impl Fill {
+    /// The member and seed tables of every region spec, for every side, made once.
+    fn make_tables(&mut self, e: &Engine) {
+        if !self.tables.is_empty() {
+            return;
+        }
+        let t = &*e.t;
+        for spec in &e.p.regions {
+            for class in &t.class {
+                self.tables.push(filter_table(spec.members, class, t));
+                self.tables.push(match spec.containing {
+                    Some(f) => filter_table(f, class, t),
+                    None => [true; 256],
+                });
+            }
+        }
+    }
+
     /// A new stamp for a fill of a board of `n` squares.
     fn start(&mut self, n: usize) -> u32 {
         if self.seen.len() != n || self.stamp == u32::MAX {
@@ -113,6 +138,37 @@ fn member(
                 .all(|&a| e.g.on_area(a, side, sq as usize)))
 }
 
+/// Which squares are members of a spec's regions, as a side sees them: the cells its set
+/// accepts, as a table, and the parts of the board they must be on, as bits of
+/// [`Geometry::area_bit`] (or asked one by one, for a row counted from home, which has none).
+struct Members<'a> {
+    cells: &'a [bool; 256],
+    on: u64,
+    rows: Option<&'a [crate::program::Area]>,
+}
+
+impl<'a> Members<'a> {
+    fn new(_: &Engine, spec: &'a RegionSpec, side: SideId, cells: &'a [bool; 256]) -> Self {
+        let (mut on, mut rows) = (0, None);
+        for &a in &spec.within {
+            match Geometry::area_bit(a, side) {
+                0 => rows = Some(spec.within.as_slice()),
+                bit => on |= bit,
+            }
+        }
+        Members { cells, on, rows }
+    }
+
+    #[inline(always)]
+    fn has(&self, e: &Engine, side: SideId, sq: usize, cell: u8) -> bool {
+        self.cells[cell as usize]
+            && match self.rows {
+                None => e.g.areas[sq] & self.on == self.on,
+                Some(all) => all.iter().all(|&a| e.g.on_area(a, side, sq)),
+            }
+    }
+}
+
 impl Flood<'_> {
     /// Fills the region of the members around `sq` (already marked seen with `stamp` in
     /// `seen`), pushing its squares onto `out`.
@@ -127,12 +183,16 @@ impl Flood<'_> {
             touches: 0,
             open: false,
             size: 0,
+            contains: self.spec.containing.is_none(),
         };
         let mut i = first;
         while i < out.len() {
             let v = out[i];
             i += 1;
             facts.touches |= g.areas[v as usize];
+            if let Some(f) = self.spec.containing {
+                facts.contains |= matches_filter(f, self.pos.cells[v as usize], self.class, t);
+            }
             for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
                 let c = self.pos.cells[w as usize];
                 if seen[w as usize] == stamp {
@@ -151,6 +211,70 @@ impl Flood<'_> {
         facts.size = (out.len() - first) as u32;
         facts
     }
+}
+
+/// Whether the query takes some region of `pos` (as `side` sees it), found by filling
+/// regions one at a time and stopping at the first that touches every area asked (and has a
+/// square of the spec's `containing` set, only such squares starting a fill); `None` when the
+/// query asks more of a region than this search knows before the fill ends (its border, its
+/// liberties, its size, a row counted from home).
+pub fn exists(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    q: &RegionQuery,
+    fill: &mut Fill,
+) -> Option<bool> {
+    if q.border != BorderFilter::All || q.no_liberty || q.size.is_some() {
+        return None;
+    }
+    let mut need = 0u64;
+    for &a in &q.touching {
+        let bit = Geometry::area_bit(a, side);
+        if bit == 0 {
+            return None;
+        }
+        need |= bit;
+    }
+    let spec = &e.p.regions[q.spec];
+    let (start, list) = &e.g.adjacency[q.spec];
+    let stamp = fill.start(e.g.n);
+    fill.make_tables(e);
+    let Fill {
+        seen,
+        stack,
+        tables,
+        ..
+    } = fill;
+    let at = (q.spec * e.t.class.len() + side as usize) * 2;
+    let members = Members::new(e, spec, side, &tables[at]);
+    let seeds = &tables[at + 1];
+    for sq in 0..e.g.n {
+        let cell = pos.cells[sq];
+        if seen[sq] == stamp || !seeds[cell as usize] || !members.has(e, side, sq, cell) {
+            continue;
+        }
+        seen[sq] = stamp;
+        stack.clear();
+        stack.push(sq as u32);
+        let mut touches = 0u64;
+        while let Some(v) = stack.pop() {
+            touches |= e.g.areas[v as usize];
+            if touches & need == need {
+                stack.clear();
+                return Some(true);
+            }
+            for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
+                if seen[w as usize] != stamp
+                    && members.has(e, side, w as usize, pos.cells[w as usize])
+                {
+                    seen[w as usize] = stamp;
+                    stack.push(w);
+                }
+            }
+        }
+    }
+    Some(false)
 }
 
 /// The squares of every region the query takes in `pos` (as `side` sees them), into
@@ -198,6 +322,7 @@ pub fn find(
     out.borders.clear();
     out.touches.clear();
     out.open.clear();
+    out.contains.clear();
     let stamp = fill.start(g.n);
     let class = &t.class[side as usize];
     let (start, list) = adjacency;
@@ -212,9 +337,13 @@ pub fn find(
         let mut border = 0u32;
         let mut touches = 0u64;
         let mut open = false;
+        let mut contains = spec.containing.is_none();
         while let Some(v) = stack.pop() {
             size += 1;
             touches |= g.areas[v as usize];
+            if let Some(f) = spec.containing {
+                contains |= matches_filter(f, pos.cells[v as usize], class, t);
+            }
             for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
                 let c = pos.cells[w as usize];
                 if seen[w as usize] == stamp {
@@ -234,5 +363,6 @@ pub fn find(
         out.borders.push(border);
         out.touches.push(touches);
         out.open.push(open);
+        out.contains.push(contains);
     }
 }

@@ -200,6 +200,13 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     }
 
     fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError> {
+        if q.exists
+            && !(self.top && self.r.cache.regions[q.spec].is_some())
+            && let Some(found) =
+                regions::exists(&self.r.e, self.pos, self.side, q, &mut self.r.scratch.fill)
+        {
+            return Ok(found as i64);
+        }
         let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
         let v = (0..regions.sizes.len())
             .filter(|&i| region_ok(q, regions.facts(i), self.side))

@@ -85,6 +85,8 @@ pub enum Why {
     CannotJump { sq: u32 },
     /// A jump: more empty squares before the piece than the gap allows; `sq` is the piece.
     GapBefore { sq: u32 },
+    /// A jump: fewer empty squares before the piece on `sq` than the gap asks.
+    GapShort { sq: u32 },
     /// A jump: there is no piece to jump along this direction.
     NothingToJump,
     /// A jump: no empty square to land on beyond the piece on `sq`.
