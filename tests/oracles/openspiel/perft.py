@@ -148,10 +148,43 @@ def endings(state, depth, result, tally):
         endings(state.child(a), depth - 1, result, tally)
 
 
-INPUTS = {"pentago": pentago_input, "nine_mens_morris": morris_input,
+QUORIDOR_SIZE = 17  # OpenSpiel's board of squares, grooves and crossings, 2 x 9 - 1 wide
+
+
+def quoridor_input(state):
+    """The board as quoridor.rules' input reads it: the 17 x 17 grid from the top (OpenSpiel's
+    y = 0 first: black's starting row), `W` white's pawn (player 0, OpenSpiel's `0`), `B`
+    black's (`@`), `w` or `b` on the grooves and crossing a wall of that side covers, `.`
+    elsewhere; then the side to move. OpenSpiel's board does not say who placed a wall, so
+    the owners come from the history (players alternate; a wall action is its first cell)."""
+    n = QUORIDOR_SIZE
+    grid = [["."] * n for _ in range(n)]
+    for i, a in enumerate(state.history()):
+        x, y = a % n, a // n
+        if x % 2 == 0 and y % 2 == 0:
+            continue  # a pawn move (or a pass)
+        cells = [(x + k, y) for k in range(3)] if y % 2 else [(x, y + k) for k in range(3)]
+        for cx, cy in cells:
+            grid[cy][cx] = "wb"[i % 2]
+    lines = str(state).splitlines()
+    for y in range(0, n, 2):
+        line = lines[2 + y]
+        for x in range(0, n, 2):
+            c = line[2 + (x // 2) * 4 + 1]
+            if c in "0@":
+                grid[y][x] = "W" if c == "0" else "B"
+    mover = "W" if state.current_player() == 0 else "B"
+    if state.is_terminal():
+        mover = "B" if len(state.history()) % 2 == 1 else "W"
+    return ["".join(row) for row in grid] + [mover]
+
+
+INPUTS = {"pentago": pentago_input, "quoridor": quoridor_input, "nine_mens_morris": morris_input,
           "dots_and_boxes": dots_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies,
+             # Below OpenSpiel's draw at 4 x 81 = 324 moves, which the usual rules lack.
+             "quoridor": lambda s: len(s.history()) < 320,
              "dots_and_boxes": lambda s: not s.is_terminal()}
 # Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
 # from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
