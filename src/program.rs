@@ -223,6 +223,9 @@ pub struct KindAction {
     /// `where COND`: asked of each candidate step, before the move (`from`, `to` known); a
     /// condition joined by `and` is kept as its parts, each with where it is written.
     pub conditions: Vec<(Expr, Span)>,
+    /// Bit `i` set: condition `i` asks nothing of the candidate (no `from`, `to` or square
+    /// of the move, directly or through a let), so it has one value in a position.
+    pub fixed: u64,
     /// What the action does besides moving its piece.
     pub effects: Effects,
     /// Where it is written (the kind prefix included), for explanations.
@@ -718,6 +721,31 @@ impl Program {
     }
 
     /// The actions of part `part` of a move (0 is the first).
+    /// Marks the `where` conditions that ask nothing of the candidate step
+    /// ([`KindAction::fixed`]).
+    pub fn mark_fixed_conditions(&mut self) {
+        // A let uses only the lets above it, so one pass in order settles them all.
+        let mut asks = Vec::with_capacity(self.lets.len());
+        for l in &self.lets {
+            let a = asks_candidate(l, &asks);
+            asks.push(a);
+        }
+        for rule in &mut self.moves {
+            for ka in rule
+                .actions
+                .iter_mut()
+                .chain(rule.then.iter_mut().flatten())
+            {
+                ka.fixed = 0;
+                for (i, (c, _)) in ka.conditions.iter().enumerate().take(64) {
+                    if !asks_candidate(c, &asks) {
+                        ka.fixed |= 1 << i;
+                    }
+                }
+            }
+        }
+    }
+
     pub fn part(&self, rule: u16, part: u8) -> &[KindAction] {
         let r = &self.moves[rule as usize];
         match part {
@@ -725,4 +753,20 @@ impl Program {
             p => &r.then[p as usize - 1],
         }
     }
+}
+
+/// Whether `e` asks about the candidate step of a `where` clause: its squares, its
+/// direction (`on line`), the moves (counted or compared from the candidate's position), or
+/// a let that does (`lets[i]`: whether let `i` does).
+fn asks_candidate(e: &Expr, lets: &[bool]) -> bool {
+    e.any(&|x| match x {
+        Expr::SquareIs(..)
+        | Expr::From
+        | Expr::To
+        | Expr::CountOnLine(_)
+        | Expr::CountMoves(_)
+        | Expr::Best { .. } => true,
+        Expr::Let(l) => lets.get(*l).is_none_or(|&a| a),
+        _ => false,
+    })
 }

@@ -265,3 +265,66 @@ fn rows_in_bits_agree_with_rows_walked() {
         }
     }
 }
+
+/// `any regions of ... containing ... touching ...` stops at the first region found and
+/// keeps the squares that made it, to answer later positions without a search while those
+/// squares still stand: on boards of walls drawn at random (one runner for all, so the
+/// squares kept from one board are tried on the next) it must agree with counting the
+/// regions in full.
+#[test]
+fn regions_found_early_agree_with_regions_counted() {
+    let count = |side: &str| {
+        format!(
+            "count regions of empty squares or pawn pieces on lanes by orthogonal \
+             containing {side} pawn pieces touching the far row of {side}"
+        )
+    };
+    let mut source = rules("quoridor");
+    source.push_str(&format!(
+        "output\n  \"white yes\" if reaches of white\n  \"black yes\" if reaches of black\n  \"{{{}}} {{{}}}\"\n  \"end\"\n",
+        count("white"),
+        count("black")
+    ));
+    let mut rng = Lcg(5);
+    let mut input = String::new();
+    let boards = 400;
+    for _ in 0..boards {
+        let density = 20 + rng.below(60);
+        let mut grid = [[b'.'; 17]; 17];
+        for (r, row) in grid.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                if (r % 2 == 1 || c % 2 == 1) && rng.below(100) < density {
+                    *cell = if rng.below(2) == 0 { b'w' } else { b'b' };
+                }
+            }
+        }
+        for pawn in [b'W', b'B'] {
+            let (r, c) = (2 * rng.below(9), 2 * rng.below(9));
+            grid[r][c] = pawn;
+        }
+        for row in grid {
+            input.push_str(std::str::from_utf8(&row).unwrap());
+            input.push('\n');
+        }
+        input.push_str(if rng.below(2) == 0 { "W\n" } else { "B\n" });
+    }
+    let out = run(&source, &input);
+    let (mut reached, mut cut) = (0, 0);
+    for case in out.split("end\n").filter(|c| !c.is_empty()) {
+        let said: Vec<&str> = case.lines().collect();
+        let counts: Vec<u64> = said[said.len() - 1]
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        for (side, n) in ["white", "black"].iter().zip(counts) {
+            let yes = said.contains(&format!("{side} yes").as_str());
+            assert_eq!(yes, n > 0, "{side}: {n} regions counted\n{case}");
+            if yes { reached += 1 } else { cut += 1 }
+        }
+    }
+    assert_eq!(reached + cut, 2 * boards, "every board answered");
+    assert!(
+        reached > boards / 4 && cut > boards / 4,
+        "{reached} reached, {cut} cut off"
+    );
+}

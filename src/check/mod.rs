@@ -310,6 +310,7 @@ impl Checker {
         self.sections(&st);
         self.capture_rules(&st);
         let mut program = self.program.take().expect("program was set up");
+        program.mark_fixed_conditions();
         program.vars = self.scope.vars.iter().map(|(n, _)| n.clone()).collect();
         program
     }

@@ -183,6 +183,7 @@ impl Checker {
                 kinds,
                 action,
                 conditions: Vec::new(),
+                fixed: 0,
                 effects: Effects::default(),
                 span,
                 clauses,

@@ -143,6 +143,7 @@ fn by_generator(
         own: &mut own,
         trace: &mut Off,
         err: None,
+        fixed: Default::default(),
     }
     .first_steps(&p, &mut steps)?;
     Ok(steps

@@ -61,6 +61,19 @@ pub struct Gen<'a, 'p, T: Trace> {
     pub trace: &'a mut T,
     /// The first error met working out a distance or a `where` clause.
     pub err: Option<RunError>,
+    /// The values of the current action's conditions that ask nothing of the candidate.
+    pub fixed: Fixed,
+}
+
+/// The values of one action's `where` conditions that have one value in a position
+/// ([`crate::program::KindAction::fixed`]), worked out for its first candidate and kept for
+/// the others: a generator serves one position.
+#[derive(Debug, Default)]
+pub struct Fixed {
+    at: Option<ActionRef>,
+    /// Bit `i`: `values[i]` holds condition `i`'s value.
+    known: u8,
+    values: [i64; 8],
 }
 
 /// One `slide` or `step` action as the generator reads it, for the side to move (also the
@@ -322,8 +335,24 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             to: st.to,
             dir: st.dir,
         };
+        let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
+        if self.fixed.at != Some(at) {
+            self.fixed.at = Some(at);
+            self.fixed.known = 0;
+        }
         for (i, (c, _)) in cond.iter().enumerate() {
-            match eval::eval(c, &mut here) {
+            let kept = i < 8 && fixed & (1 << i) != 0;
+            let value = if kept && self.fixed.known & (1 << i) != 0 {
+                Ok(self.fixed.values[i])
+            } else {
+                let v = eval::eval(c, &mut here);
+                if kept && let Ok(v) = v {
+                    self.fixed.values[i] = v;
+                    self.fixed.known |= 1 << i;
+                }
+                v
+            };
+            match value {
                 Ok(0) => {
                     let why = Why::Where { clause: i as u8 };
                     self.reject(at, st.from as usize, st.to, st.dir, 0, why);

@@ -77,6 +77,22 @@ pub struct Fill {
     /// For each region spec and side, the cells its members may be, then the cells of its
     /// `containing` set (all cells without one), as tables: made on first use.
     tables: Vec<[bool; 256]>,
+    /// For the breadth-first search of [`exists`]: the square each square was reached from.
+    parent: Vec<u32>,
+    /// The last regions each question of [`exists`] found, oldest first: see [`Witness`].
+    witnesses: Vec<Witness>,
+}
+
+/// Squares that made a region [`exists`] looks for, in some position: a square of the
+/// `containing` set first, then squares joining it to a square on each area asked. Whatever
+/// position they came from, where they are all still members (and the first is still in the
+/// `containing` set) they are connected squares of one region that touches every area asked,
+/// so the answer is yes without a search: after a move far from them, most are.
+#[derive(Debug)]
+struct Witness {
+    /// The region spec, the side that looks and the areas asked, as bits.
+    key: (usize, SideId, u64),
+    squares: Vec<u32>,
 }
 
 impl Fill {
@@ -240,28 +256,58 @@ pub fn exists(
     let (start, list) = &e.g.adjacency[q.spec];
     let stamp = fill.start(e.g.n);
     fill.make_tables(e);
+    if fill.parent.len() != e.g.n {
+        fill.parent = vec![0; e.g.n];
+    }
     let Fill {
         seen,
-        stack,
+        stack: queue,
         tables,
+        parent,
+        witnesses,
         ..
     } = fill;
     let at = (q.spec * e.t.class.len() + side as usize) * 2;
     let members = Members::new(e, spec, side, &tables[at]);
     let seeds = &tables[at + 1];
+    let key = (q.spec, side, need);
+    let holds = |w: &Witness| {
+        w.key == key
+            && seeds[pos.cells[w.squares[0] as usize] as usize]
+            && w.squares
+                .iter()
+                .all(|&sq| members.has(e, side, sq as usize, pos.cells[sq as usize]))
+    };
+    if let Some(i) = witnesses.iter().rposition(holds) {
+        // The one that held is the newest now.
+        let w = witnesses.remove(i);
+        witnesses.push(w);
+        return Some(true);
+    }
     for sq in 0..e.g.n {
         let cell = pos.cells[sq];
         if seen[sq] == stamp || !seeds[cell as usize] || !members.has(e, side, sq, cell) {
             continue;
         }
+        // Breadth first, so that the squares joining the seed to each area are few.
         seen[sq] = stamp;
-        stack.clear();
-        stack.push(sq as u32);
-        let mut touches = 0u64;
-        while let Some(v) = stack.pop() {
-            touches |= e.g.areas[v as usize];
-            if touches & need == need {
-                stack.clear();
+        parent[sq] = sq as u32;
+        queue.clear();
+        queue.push(sq as u32);
+        let (mut head, mut touches) = (0, 0u64);
+        let mut ends = Vec::new();
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            let more = e.g.areas[v as usize] & need & !touches;
+            if more != 0 {
+                touches |= more;
+                ends.push(v);
+            }
+            if touches == need {
+                let squares = joining(parent, sq as u32, &ends);
+                keep(witnesses, Witness { key, squares });
+                // The other fills take the stack empty.
+                queue.clear();
                 return Some(true);
             }
             for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
@@ -269,12 +315,43 @@ pub fn exists(
                     && members.has(e, side, w as usize, pos.cells[w as usize])
                 {
                     seen[w as usize] = stamp;
-                    stack.push(w);
+                    parent[w as usize] = v;
+                    queue.push(w);
                 }
             }
         }
     }
+    queue.clear();
     Some(false)
+}
+
+/// How many witnesses [`exists`] keeps for one question: a move that breaks the newest
+/// often leaves an older one whole (a wall across the shortest way, and the way round it).
+const WITNESSES: usize = 16;
+
+/// Keeps `w` as the newest witness of its question, forgetting the oldest beyond
+/// [`WITNESSES`].
+fn keep(witnesses: &mut Vec<Witness>, w: Witness) {
+    let same: Vec<usize> = (0..witnesses.len())
+        .filter(|&i| witnesses[i].key == w.key)
+        .collect();
+    if same.len() >= WITNESSES {
+        witnesses.remove(same[0]);
+    }
+    witnesses.push(w);
+}
+
+/// The seed, then the squares on the way back from each of `ends` to it.
+fn joining(parent: &[u32], seed: u32, ends: &[u32]) -> Vec<u32> {
+    let mut out = vec![seed];
+    for &end in ends {
+        let mut v = end;
+        while v != seed && !out.contains(&v) {
+            out.push(v);
+            v = parent[v as usize];
+        }
+    }
+    out
 }
 
 /// The squares of every region the query takes in `pos` (as `side` sees them), into

@@ -328,6 +328,7 @@ impl<'p> Runner<'p> {
             own: &mut self.scratch.own,
             trace,
             err: None,
+            fixed: Default::default(),
         }
     }
 
