@@ -335,10 +335,14 @@ impl Viewer<'_, '_> {
             from: self.opt_name(st.from),
             to: self.opt_name(st.to).filter(|_| rotation.is_none()),
             rotation,
-            direction: if st.dir == u16::MAX {
-                None
-            } else {
-                self.dir_name(st.dir)
+            direction: match (st.dir, s.turned) {
+                (u16::MAX, _) => None,
+                (d, None) => self.dir_name(d),
+                // Beside the piece jumped: the way it went, then the way it turned.
+                (d, Some(first)) => self
+                    .dir_name(first)
+                    .zip(self.dir_name(d))
+                    .map(|(a, b)| format!("{a} then {b}")),
             },
             distance: s.distance,
             distance_rule,

@@ -148,8 +148,12 @@ fn step(s: &StepView, number: &str, out: &mut String) {
     let _ = writeln!(out, "      {number}{}{what}", at_line(&s.action));
     let indent = format!("        {pad}");
     if let Some(rule) = &s.distance_rule {
-        let reason = s.distance_reason.as_deref().unwrap_or("");
-        let _ = writeln!(out, "{indent}{}: {reason}", at_line(rule));
+        match s.distance_reason.as_deref() {
+            Some(reason) => writeln!(out, "{indent}{}: {reason}", at_line(rule)),
+            // A fixed distance says all there is to say.
+            None => writeln!(out, "{indent}{}", at_line(rule)),
+        }
+        .ok();
     } else if let Some(reason) = &s.distance_reason {
         let _ = writeln!(out, "{indent}distance: {reason}");
     }

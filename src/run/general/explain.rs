@@ -8,6 +8,7 @@ use super::filters::matches_filter;
 use super::movegen::{chain_after, chain_at};
 use super::runner::Runner;
 use super::trace::{Event, Off, Record, Why};
+use crate::compile::geometry::Geometry;
 use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 use crate::run::error::RunError;
 use crate::run::position::Position;
@@ -35,6 +36,9 @@ pub struct StepPlayed {
     pub distance: u32,
     /// The squares passed on the way, in order (not the one jumped, not the landing).
     pub passed: Vec<u32>,
+    /// The direction a jump went first when it landed beside the piece it jumped (`sideways
+    /// if blocked`), the step's own direction being the one it turned to.
+    pub turned: Option<DirId>,
     /// The square and piece taken: jumped over, or landed on.
     pub captured: Option<(u32, Code)>,
     /// The squares and pieces a `taking` clause took, in square order.
@@ -137,7 +141,7 @@ fn taken_by_clause(
 }
 
 /// The runs a step flipped, as the trace recorded them.
-fn flip_runs(g: &crate::compile::geometry::Geometry, record: &Record) -> Vec<FlipRun> {
+fn flip_runs(g: &Geometry, record: &Record) -> Vec<FlipRun> {
     record
         .0
         .iter()
@@ -200,6 +204,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 piece: EMPTY,
                 distance: 0,
                 passed: Vec::new(),
+                turned: None,
                 captured: None,
                 taken: Vec::new(),
                 claimed: Vec::new(),
@@ -215,6 +220,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         };
         let mut passed = Vec::new();
         let mut distance = 0;
+        let mut turned = None;
         if st.from != NONE && (st.dir as usize) < g.stride.len() {
             let next_of = g.next_of(st.dir);
             let mut s = next_of[st.from as usize];
@@ -225,6 +231,13 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 }
                 s = next_of[s as usize];
                 distance += 1;
+            }
+            if s != st.to
+                && let Some((first, path)) = turned_path(g, &now, st)
+            {
+                turned = Some(first);
+                distance = path.len() as u32 + 1;
+                passed = path.into_iter().filter(|&q| q != st.over).collect();
             }
         }
         // A piece jumped, or the piece a slide lands on or a placement replaces.
@@ -257,6 +270,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             piece,
             distance,
             passed,
+            turned,
             captured,
             taken,
             claimed,
@@ -440,4 +454,34 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         stack.extend(next.into_iter().map(|n| (after.clone(), n)));
     }
     Ok(found)
+}
+
+/// The way of a jump that landed beside the piece it jumped (`sideways if blocked`): the
+/// direction it went first, and the squares from its start to its landing (the piece's
+/// square, where it turned, included); the shortest such way that turns on a piece.
+fn turned_path(g: &Geometry, pos: &Position, st: &Step) -> Option<(DirId, Vec<u32>)> {
+    let mut best: Option<(DirId, Vec<u32>)> = None;
+    let turn_to = g.next_of(st.dir);
+    for d in 0..g.stride.len() as DirId {
+        let along = g.next_of(d);
+        let mut path = Vec::new();
+        let mut corner = along[st.from as usize];
+        while corner != NONE && pos.cells[corner as usize] == EMPTY {
+            path.push(corner);
+            corner = along[corner as usize];
+        }
+        if corner == NONE {
+            continue;
+        }
+        path.push(corner);
+        let mut s = turn_to[corner as usize];
+        while s != NONE && s != st.to && pos.cells[s as usize] == EMPTY {
+            path.push(s);
+            s = turn_to[s as usize];
+        }
+        if s == st.to && best.as_ref().is_none_or(|(_, b)| path.len() < b.len()) {
+            best = Some((d, path));
+        }
+    }
+    best
 }
