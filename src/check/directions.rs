@@ -163,8 +163,11 @@ impl Checker {
                     (false, _) => (0, 0),
                     (true, Some(f)) => f,
                     (true, None) => {
-                        // A side whose forward direction was misspelt is reported there.
-                        if !reported && !self.scope.bad_forward.contains(&(s as SideId)) {
+                        // A side whose forward direction was misspelt is reported there; a
+                        // side the action is not for needs none.
+                        let not_for = self.scope.movers.is_some_and(|m| m & (1 << s) == 0);
+                        if !reported && !not_for && !self.scope.bad_forward.contains(&(s as SideId))
+                        {
                             reported = true;
                             let side = self.program().sides[s].name.clone();
                             self.error(

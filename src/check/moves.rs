@@ -3,7 +3,7 @@
 use super::expr::Cx;
 use super::{CheckError, Checker};
 use crate::program::*;
-use crate::syntax::ast::{self, ActionKind, MovePart, Span};
+use crate::syntax::ast::{self, ActionKind, BinOp, ExprKind, MovePart, Span};
 
 fn mask(c: &ast::Cells) -> CellMask {
     (if c.empty { C_EMPTY } else { 0 })
@@ -24,7 +24,7 @@ impl Checker {
             again: None,
             spans: RuleSpans::default(),
         };
-        for part in parts {
+        for (i, part) in parts.iter().enumerate() {
             match part {
                 MovePart::Action {
                     kind,
@@ -33,6 +33,14 @@ impl Checker {
                     then,
                     guard,
                 } => {
+                    // The `where` clause of this action, if it says whose turn it is.
+                    self.scope.movers = parts[i + 1..]
+                        .iter()
+                        .take_while(|p| !matches!(p, MovePart::Action { .. }))
+                        .find_map(|p| match p {
+                            MovePart::Where { condition, .. } => self.movers(condition),
+                            _ => None,
+                        });
                     if *then {
                         rule.then.push(Vec::new());
                         let cx = Cx {
@@ -43,7 +51,8 @@ impl Checker {
                         let guard = guard.as_ref().map(|g| self.bool_expr(g, &cx));
                         rule.then_if.push(guard);
                     }
-                    self.rule_action(&mut rule, kind.as_ref(), action, *span)
+                    self.rule_action(&mut rule, kind.as_ref(), action, *span);
+                    self.scope.movers = None;
                 }
                 MovePart::Where { condition, span } => {
                     self.where_clause(&mut rule, condition, *span)
@@ -135,6 +144,20 @@ impl Checker {
         Some(rule)
     }
 
+    /// The sides a condition lets move, as bits, when it says (`white to move`, joined with
+    /// `and` to other conditions, or with `or` to another such condition).
+    fn movers(&self, cond: &ast::Expr) -> Option<u32> {
+        match &cond.kind {
+            ExprKind::ToMove(side) => self.scope.side(&side.text).map(|s| 1 << s),
+            ExprKind::Binary(BinOp::And, a, b) => match (self.movers(a), self.movers(b)) {
+                (Some(x), Some(y)) => Some(x & y),
+                (x, None) | (None, x) => x,
+            },
+            ExprKind::Binary(BinOp::Or, a, b) => Some(self.movers(a)? | self.movers(b)?),
+            _ => None,
+        }
+    }
+
     /// One action of a move, for the pieces of `kind` (all kinds when `None`).
     fn rule_action(
         &mut self,
@@ -202,7 +225,7 @@ impl Checker {
         let mut rest = vec![condition];
         while let Some(e) = rest.pop() {
             match &e.kind {
-                ast::ExprKind::Binary(ast::BinOp::And, a, b) => {
+                ExprKind::Binary(BinOp::And, a, b) => {
                     rest.push(b);
                     rest.push(a);
                 }

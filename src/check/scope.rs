@@ -111,6 +111,10 @@ pub struct Scope {
     /// Sides whose `forward` direction is written but wrong (already reported): their
     /// missing forward direction is not reported again where it is needed.
     pub bad_forward: Vec<SideId>,
+    /// The sides the action being checked is for, when its `where` clause says whose turn it
+    /// is (`where white to move`), as bits: another side's missing forward direction is no
+    /// error there.
+    pub movers: Option<u32>,
     /// The file has no `board` (reported): nothing is checked against the board's size.
     pub no_board: bool,
 }
