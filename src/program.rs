@@ -631,6 +631,9 @@ pub struct Program {
     pub identical_one: bool,
     /// Where `identical captures are one move` is written.
     pub identical_span: Option<Span>,
+    /// `identical captures in the same order are one move`: only moves that also took their
+    /// pieces in the same order are one move.
+    pub identical_ordered: bool,
     /// `no move may repeat ...`: which earlier positions a move may not bring back.
     pub no_repeat: Option<Repetition>,
     /// Where the `no move may repeat` statement is written.

@@ -528,6 +528,8 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("odd", "zone grooves = even rows x odd columns"),
     ("even", "zone grooves = even rows x odd columns"),
     ("rows", "zone lanes = rows x columns"),
+    ("same", "identical captures in the same order are one move"),
+    ("order", "identical captures in the same order are one move"),
 ];
 
 /// The byte range of `token` in `text`, first after `after`: a name or number only whole, as

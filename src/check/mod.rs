@@ -334,7 +334,7 @@ impl Checker {
                 StatementKind::Setup(..) => "setup",
                 StatementKind::Game(_) => "game",
                 StatementKind::CapturesMandatory { .. } => "captures are mandatory",
-                StatementKind::IdenticalCaptures => "identical captures are one move",
+                StatementKind::IdenticalCaptures { .. } => "identical captures are one move",
                 StatementKind::NoRepeat { .. } => "no move may repeat",
                 StatementKind::Notation { .. } => "moves written",
                 StatementKind::Legal(_) => {
@@ -499,6 +499,10 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         ),
         identical_one: st.get("identical captures are one move").is_some(),
         identical_span: st.get("identical captures are one move").map(|s| s.span),
+        identical_ordered: matches!(
+            st.kind("identical captures are one move"),
+            Some(StatementKind::IdenticalCaptures { ordered: true })
+        ),
         no_repeat: match st.kind("no move may repeat") {
             Some(StatementKind::NoRepeat { earlier: true }) => Some(Repetition::Earlier),
             Some(_) => Some(Repetition::BeforeLast),

@@ -109,8 +109,10 @@ pub enum StatementKind {
     CapturesMandatory {
         most: bool,
     },
-    /// `identical captures are one move`.
-    IdenticalCaptures,
+    /// `identical captures [in the same order] are one move`.
+    IdenticalCaptures {
+        ordered: bool,
+    },
     /// `no move may repeat the position before the last move | an earlier position`.
     NoRepeat {
         earlier: bool,

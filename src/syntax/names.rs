@@ -100,7 +100,7 @@ impl<'a> Walk<'a> {
             | StatementKind::Lines(_)
             | StatementKind::Empty(_)
             | StatementKind::CapturesMandatory { .. }
-            | StatementKind::IdenticalCaptures
+            | StatementKind::IdenticalCaptures { .. }
             | StatementKind::NoRepeat { .. }
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {

@@ -147,7 +147,9 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         Rule::mandatory => StatementKind::CapturesMandatory {
             most: inner.next().is_some(),
         },
-        Rule::identical => StatementKind::IdenticalCaptures,
+        Rule::identical => StatementKind::IdenticalCaptures {
+            ordered: inner.next().is_some(),
+        },
         Rule::no_repeat => StatementKind::NoRepeat {
             earlier: inner.next().unwrap().as_rule() == Rule::earlier_position,
         },

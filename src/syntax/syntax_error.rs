@@ -480,6 +480,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_clause | stuck | stop_after | result => "a game clause",
         stuck_pass | stuck_end | stuck_lose | stuck_draw => "`pass`, `end`, `lose` or `draw`",
         until_promoted => "`until promoted`",
+        same_order => "`in the same order`",
         must_flip => "a move clause",
         to_move => "`SIDE to move`",
         from_bottom => "`from the bottom`",

@@ -109,7 +109,7 @@ impl<'p> Runner<'p> {
                 };
                 return r.visit(pos, ends, taken, false, fold, acc);
             };
-            if fold.keeps_path() {
+            if r.keeps_path(fold) {
                 r.scratch.path.clear();
                 r.scratch.path.push(*st);
             }
@@ -184,7 +184,7 @@ impl<'p> Runner<'p> {
             return Err(e);
         }
         self.play_each(pos, steps, |r, st, next| {
-            if fold.keeps_path() {
+            if r.keeps_path(fold) {
                 r.scratch.path.push(*st);
             }
             // A step of the first part (a further jump) moves where the move's first part ends.
@@ -204,7 +204,7 @@ impl<'p> Runner<'p> {
             } else {
                 r.visit(next, ends, taken, true, fold, acc)
             };
-            if fold.keeps_path() {
+            if r.keeps_path(fold) {
                 r.scratch.path.pop();
             }
             res
@@ -349,9 +349,16 @@ impl<'p> Runner<'p> {
         Ok(())
     }
 
+    /// Whether the walk keeps the steps of the move it is in: to write moves out, or to
+    /// tell the order of their captures (`identical captures in the same order ...`).
+    fn keeps_path(&self, fold: &Fold<'p>) -> bool {
+        fold.keeps_path() || self.e.p.identical_ordered
+    }
+
     /// Under `identical captures are one move`: whether a move of several captures with
-    /// the same start and end squares, leaving the same board, was folded in already. The
-    /// move written out is the one whose squares come first in square order.
+    /// the same start and end squares, leaving the same board (and, `in the same order`,
+    /// taking its pieces in the same order), was folded in already. The move written out is
+    /// the one whose squares come first in square order.
     fn seen_before(
         &mut self,
         after: &Position,
@@ -363,8 +370,12 @@ impl<'p> Runner<'p> {
         let Scratch {
             seen, boards, path, ..
         } = &mut self.scratch;
+        let ordered = self.e.p.identical_ordered;
         let same = |s: &&mut Seen| {
-            s.from == ends.from && s.to == ends.to && boards[s.board..s.board + n] == after.cells
+            s.from == ends.from
+                && s.to == ends.to
+                && boards[s.board..s.board + n] == after.cells
+                && (!ordered || jumped(&s.path).eq(jumped(path)))
         };
         if let Some(seen) = seen[acc.seen_from..].iter_mut().find(same) {
             let squares = |p: &[Step]| p.iter().map(|s| s.to).collect::<Vec<u32>>();
@@ -382,7 +393,7 @@ impl<'p> Runner<'p> {
             from: ends.from,
             to: ends.to,
             board: boards.len(),
-            path: if fold.keeps_path() {
+            path: if fold.keeps_path() || ordered {
                 path.clone()
             } else {
                 Vec::new()
@@ -559,4 +570,9 @@ impl<'p> Runner<'p> {
         *out = acc.positions;
         r.and(handed)
     }
+}
+
+/// The squares of the pieces a move's steps jumped, in order.
+fn jumped(path: &[Step]) -> impl Iterator<Item = u32> + '_ {
+    path.iter().map(|s| s.over).filter(|&o| o != NONE)
 }
