@@ -167,9 +167,12 @@ pub fn actions_from(
 ) -> Result<(u64, Option<Divided>), RunError> {
     crate::dispatch!(c, g => {
         let s = g.state(pos);
-        if divide {
+        if divide && depth > 0 {
             let lines = divide_actions(g, &s, depth)?;
             Ok((total(&lines)?, Some(lines)))
+        } else if divide {
+            // No first action to divide by: the position itself is the one node.
+            perft_actions(g, &s, 0).map(|n| (n, Some(Vec::new())))
         } else {
             perft_actions(g, &s, depth).map(|n| (n, None))
         }

@@ -194,7 +194,11 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         progress.start(1);
         let found = if divided {
             let lines = divide(g, &s, depth)?;
-            let total = super::actions::total(&lines)?;
+            let total = match depth {
+                // No first move to divide by: the position itself is the one node.
+                0 => perft(g, &s, 0, &mut Levels::default())?,
+                _ => super::actions::total(&lines)?,
+            };
             (total, Some(lines))
         } else {
             (perft(g, &s, depth, &mut Levels::default())?, None)
