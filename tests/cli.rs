@@ -530,3 +530,47 @@ fn long_token_shortened() {
         )
     );
 }
+
+/// `ply play` reads at most a few kilobytes of a line (a 10 MB line, too large to keep as a
+/// case file, is skipped with a message, not read into memory) and goes on with the next.
+#[test]
+fn play_skips_a_line_too_long() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args([
+            "play",
+            "rules/chess.rules",
+            "--agent",
+            "white=human",
+            "--agent",
+            "black=random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let long = vec![b'x'; 10_000_000];
+        // The child may stop reading early; a broken pipe is no failure here.
+        let _ = stdin
+            .write_all(&long)
+            .and_then(|()| stdin.write_all(b"\ne2e4\n"));
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("a line of more than 4096 bytes: it was skipped"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("white plays e2e4"), "{stdout}");
+}

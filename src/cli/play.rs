@@ -2,7 +2,7 @@
 //! standard input), a random agent or the MCTS agent. The board is drawn after every move
 //! with the move's squares marked; the result line ends the game.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -13,6 +13,10 @@ use super::report::Reporter;
 use crate::diagnostic::Kind;
 use crate::play::{Agent, Choice, Effort, Game, Status, choose};
 use crate::program::{Outcome, Program, SideId};
+
+/// The longest line `ply play` reads from a person (a move, a command): longer ones are
+/// skipped, not kept in memory.
+const MAX_LINE: usize = 4096;
 use crate::render::move_view::{MoveView, Show, Viewer, cite, clause};
 use crate::render::{board_text, moves_text};
 use crate::run::outcome::Ending;
@@ -302,11 +306,22 @@ impl Session<'_, '_> {
         Ok(i)
     }
 
-    /// A line from standard input, without its line end; `None` at the end of input.
+    /// A line from standard input, without its line end; `None` at the end of input. A
+    /// line longer than [`MAX_LINE`] bytes is read no further than that: the rest of it is
+    /// skipped, and it is answered as too long.
     fn read_line(&mut self) -> Result<Option<String>, Stop> {
         let mut buf = Vec::new();
-        match self.input.read_until(b'\n', &mut buf) {
+        let read = (&mut self.input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf);
+        match read {
             Ok(0) => Ok(None),
+            Ok(n) if n > MAX_LINE => {
+                self.skip_line()?;
+                let msg = format!("a line of more than {MAX_LINE} bytes: it was skipped");
+                self.say(&format!("{msg}\n"))?;
+                Ok(Some(String::new()))
+            }
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf).trim().to_string();
                 if !self.terminal {
@@ -318,6 +333,28 @@ impl Session<'_, '_> {
                 let msg = format!("cannot read standard input: {e}");
                 self.rep.error(Kind::Io, Some("<stdin>"), &msg);
                 Err(Stop::Code(exit::FAILURE))
+            }
+        }
+    }
+
+    /// Skips standard input to the end of the line it is in.
+    fn skip_line(&mut self) -> Result<(), Stop> {
+        loop {
+            let (done, used) = match self.input.fill_buf() {
+                Ok([]) => return Ok(()),
+                Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                    Some(i) => (true, i + 1),
+                    None => (false, buf.len()),
+                },
+                Err(e) => {
+                    let msg = format!("cannot read standard input: {e}");
+                    self.rep.error(Kind::Io, Some("<stdin>"), &msg);
+                    return Err(Stop::Code(exit::FAILURE));
+                }
+            };
+            self.input.consume(used);
+            if done {
+                return Ok(());
             }
         }
     }

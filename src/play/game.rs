@@ -199,7 +199,7 @@ impl<'p> Game<'p> {
 
     /// Finds the move `text` names among `choices`: written as the game writes it (case
     /// aside), as its number in the list (from 1), or by its first and last squares when one
-    /// move alone has them. Else says why it is not a legal move.
+    /// move alone has them and nothing else is written. Else says why it is not a legal move.
     pub fn find(&self, choices: &[Choice], text: &str) -> Result<usize, String> {
         let typed: String = text.split_whitespace().collect();
         if let Some(i) = choices
@@ -217,8 +217,10 @@ impl<'p> Game<'p> {
                 )),
             };
         }
-        let named = self.squares_named(&typed);
-        if named.len() >= 2 {
+        let (named, unread) = self.read_squares(&typed);
+        // By its first and last squares only when nothing else is written (`e2e4xyz` is
+        // not `e2e4`).
+        if named.len() >= 2 && unread.is_none() {
             let (first, last) = (named[0], named[named.len() - 1]);
             let ends: Vec<usize> = (0..choices.len())
                 .filter(|&i| {
@@ -271,6 +273,12 @@ impl<'p> Game<'p> {
     /// The squares named in a move as typed, in order: the text cut at separators, or read
     /// greedily from the left as the longest square names.
     pub fn squares_named(&self, text: &str) -> Vec<u32> {
+        self.read_squares(text).0
+    }
+
+    /// [`Game::squares_named`], and the first text after them that names no square, if any
+    /// (`xyz` in `e2e4xyz`).
+    fn read_squares<'t>(&self, text: &'t str) -> (Vec<u32>, Option<&'t str>) {
         let pieces: Vec<&str> = text
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|s| !s.is_empty())
@@ -288,11 +296,11 @@ impl<'p> Game<'p> {
                         out.push(sq);
                         rest = &rest[n..];
                     }
-                    None => break,
+                    None => return (out, Some(rest)),
                 }
             }
         }
-        out
+        (out, None)
     }
 }
 
