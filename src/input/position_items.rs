@@ -44,18 +44,30 @@ impl CaseReader<'_> {
         }
         for (r, line) in lines.iter().enumerate() {
             let row_start = s.cells.len();
+            // Squares the row names, counted in full for the message, though no more than
+            // one past the row's end are kept.
+            let mut n = 0u64;
             let mut chars = line.char_indices().peekable();
             while let Some((i, ch)) = chars.next() {
                 if let Some(d) = ch.to_digit(10) {
-                    let mut run = d as usize;
+                    if d == 0 {
+                        return Err(self.err(
+                            at(offset + i),
+                            "a number of empty squares starts with 0; expected 1 to the row's length"
+                                .to_string(),
+                        ));
+                    }
+                    let mut run = d as u64;
                     while let Some(&(_, c)) = chars.peek()
                         && let Some(more) = c.to_digit(10)
                     {
-                        run = (run * 10 + more as usize).min(cols + 1);
+                        run = run.saturating_mul(10).saturating_add(more as u64);
                         chars.next();
                     }
+                    n = n.saturating_add(run);
+                    let room = (cols + 1).saturating_sub(s.cells.len() - row_start);
                     s.cells
-                        .extend(std::iter::repeat_n(EMPTY, run.min(cols + 1)));
+                        .extend(std::iter::repeat_n(EMPTY, (run.min(room as u64)) as usize));
                 } else {
                     let code = if ch.is_ascii() {
                         self.t.cell_of[ch as usize]
@@ -72,14 +84,13 @@ impl CaseReader<'_> {
                             ),
                         ));
                     }
-                    s.cells.push(code);
-                }
-                if s.cells.len() - row_start > cols {
-                    break;
+                    n = n.saturating_add(1);
+                    if s.cells.len() - row_start <= cols {
+                        s.cells.push(code);
+                    }
                 }
             }
-            let n = s.cells.len() - row_start;
-            if n != cols {
+            if n != cols as u64 {
                 return Err(self.err(
                     at(offset),
                     format!(

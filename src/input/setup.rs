@@ -5,7 +5,8 @@
 use super::input_error::InputError;
 use super::reader::{Loc, Mark};
 use crate::compile::geometry::Geometry;
-use crate::program::{Code, EMPTY, InItem, Program, SideId};
+use crate::program::{Action, Code, EMPTY, InItem, Program, SideId};
+use crate::run::step::NONE;
 use crate::run::{Position, Runner};
 
 #[derive(Debug, Clone)]
@@ -181,11 +182,29 @@ impl Setup {
         pos.marked.clear();
         pos.marked.resize(if t.marks { words } else { 0 }, 0);
         self.unmoved(p, g, pos, locate)?;
-        if let Some((Some(cell), _)) = self.marked {
-            match g.square_of.get(cell as usize) {
-                None => pos.mark(cell as usize),
-                Some(&sq) if sq != u32::MAX => pos.mark(sq as usize),
-                Some(_) => {}
+        if let Some((Some(cell), at)) = self.marked {
+            let sq = match g.square_of.get(cell as usize) {
+                None => Some(cell),
+                Some(&sq) if sq != u32::MAX => Some(sq),
+                Some(_) => None,
+            };
+            if let Some(sq) = sq {
+                if !could_be_marked(p, g, pos, sq as usize) {
+                    let last: Vec<&str> = (0..p.sides.len())
+                        .filter(|&s| s != mover as usize)
+                        .map(|s| p.sides[s].name.as_str())
+                        .collect();
+                    return Err(InputError {
+                        case: self.case,
+                        loc: locate(at),
+                        message: format!(
+                            "no move of {} that marks the squares it passes could have passed `{}` last: the square must be empty, with the piece that passed it beyond it and the square it left behind it empty",
+                            last.join(" or "),
+                            g.names[sq as usize]
+                        ),
+                    });
+                }
+                pos.mark(sq as usize);
             }
         }
         pos.quiet = self.quiet;
@@ -216,4 +235,47 @@ impl Setup {
         runner.new_position();
         Ok(())
     }
+}
+
+/// Whether the last move could have marked `sq`: a slide of an action `marking the squares
+/// passed`, of a side other than the one to move, along one of its directions, whose piece
+/// now stands beyond `sq` (past empty squares only), from an empty square behind it (the
+/// one the piece left, or one it passed).
+fn could_be_marked(p: &Program, g: &Geometry, pos: &Position, sq: usize) -> bool {
+    if pos.cells[sq] != EMPTY {
+        return false;
+    }
+    let actions = p
+        .moves
+        .iter()
+        .flat_map(|m| m.actions.iter().chain(m.then.iter().flatten()));
+    for ka in actions.filter(|ka| ka.effects.marks) {
+        let Action::Slide { dirs, .. } = &ka.action else {
+            continue;
+        };
+        for (side, ds) in dirs.iter().enumerate() {
+            if side == pos.mover as usize {
+                continue;
+            }
+            for &d in ds {
+                let next = g.next_of(d);
+                let mut beyond = next[sq];
+                while beyond != NONE && pos.cells[beyond as usize] == EMPTY {
+                    beyond = next[beyond as usize];
+                }
+                let piece = match beyond {
+                    NONE => continue,
+                    b => pos.cells[b as usize],
+                };
+                let behind = (0..g.n).find(|&b| next[b] == sq as u32);
+                if p.side_of(piece) as usize == side
+                    && ka.kinds & (1 << p.kind_of(piece)) != 0
+                    && behind.is_some_and(|b| pos.cells[b] == EMPTY)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
