@@ -91,6 +91,7 @@ pub fn try_load_bytes(bytes: Vec<u8>) -> Result<Rules, Problem> {
         let line = e.as_bytes()[..byte].iter().filter(|&&b| b == b'\n').count() + 1;
         Problem::NotUtf8 { line, byte }
     })?;
+    let source = plain_lines(source);
     let ast = match crate::syntax::parse(&source) {
         Ok(a) => a,
         Err(e) => return Err(Problem::Syntax(source, e)),
@@ -99,4 +100,27 @@ pub fn try_load_bytes(bytes: Vec<u8>) -> Result<Rules, Problem> {
         Ok(program) => Ok(Rules { source, program }),
         Err(errors) => Err(Problem::Rules(source, errors)),
     }
+}
+
+/// The text of a rules file as the parser reads it: without the byte-order mark some
+/// editors put first, and with lines that end in a carriage return alone (as old Mac files
+/// do) ended with a line feed (a comment would otherwise run on to the end of the file).
+/// CR LF is left as it is.
+fn plain_lines(source: String) -> String {
+    let source = match source.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => source,
+    };
+    if !source.contains('\r') {
+        return source;
+    }
+    let bytes = source.as_bytes();
+    let mut out = String::with_capacity(source.len());
+    for (i, ch) in source.char_indices() {
+        match ch {
+            '\r' if bytes.get(i + 1) != Some(&b'\n') => out.push('\n'),
+            c => out.push(c),
+        }
+    }
+    out
 }

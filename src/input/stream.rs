@@ -9,6 +9,9 @@ use super::reader::{Mark, Reader, Window};
 /// How many bytes a refill asks for at least.
 const CHUNK: usize = 1 << 20;
 
+/// The UTF-8 byte-order mark some editors put first: not part of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 pub struct InputStream<'s> {
     src: &'s mut dyn Read,
     buf: Vec<u8>,
@@ -17,6 +20,8 @@ pub struct InputStream<'s> {
     eof: bool,
     /// Characters between the start of `buf[0]`'s line and `buf[0]`.
     head_cols: u32,
+    /// Whether the start was looked at for a byte-order mark (dropped when there).
+    started: bool,
 }
 
 impl<'s> InputStream<'s> {
@@ -28,6 +33,7 @@ impl<'s> InputStream<'s> {
             base: 0,
             eof: false,
             head_cols: 0,
+            started: false,
         }
     }
 
@@ -69,6 +75,12 @@ impl<'s> InputStream<'s> {
                     self.buf.truncate(filled);
                     return Err(e);
                 }
+            }
+        }
+        if !self.started && (self.buf.len() >= BOM.len() || self.eof) {
+            self.started = true;
+            if self.base == 0 && self.buf.starts_with(BOM) {
+                self.buf.drain(..BOM.len());
             }
         }
         Ok(())
