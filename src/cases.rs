@@ -54,9 +54,7 @@ pub fn game_start<'p>(
         }
         None => {
             let Some(placed) = &p.setup else {
-                return Err(RunFailure::Missing(
-                    "the rules file has no `setup`; give a position with --position FILE".into(),
-                ));
+                return Err(RunFailure::Missing("the rules file has no `setup`".into()));
             };
             let (Dim::Fixed(rows), Dim::Fixed(cols)) = (p.rows, p.cols) else {
                 return Err(RunFailure::Missing(

@@ -37,9 +37,18 @@ fn page_and_assets() {
 
 #[test]
 fn files_lists_the_rules_files_with_their_state() {
-    let mut s = Served::start(&folder("files"));
+    let dir = folder("files");
+    let mut s = Served::start(&dir);
     let (status, v) = s.get("/api/files");
     assert_eq!(status, 200, "{v}");
+    // The folder served from an absolute path is named by its own name alone: the page
+    // is not told the folders above it.
+    assert!(dir.is_absolute());
+    assert_eq!(
+        v["folder"].as_str(),
+        dir.file_name().and_then(|n| n.to_str()),
+        "{v}"
+    );
     let files = v["files"].as_array().unwrap();
     let names: Vec<&str> = files.iter().map(|f| f["name"].as_str().unwrap()).collect();
     // Not the symbolic link leading outside, the hidden file, the text file or the folder.
@@ -185,6 +194,8 @@ fn a_move_that_is_not_legal_is_refused_with_the_reason() {
         v["error"].as_str().unwrap().contains("not a whole game"),
         "{v}"
     );
+    // The browser's user has no command line: no message names an option of one.
+    assert!(!v["error"].as_str().unwrap().contains("--"), "{v}");
     s.check_alive();
 }
 

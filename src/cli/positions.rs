@@ -10,6 +10,7 @@ use super::report::Reporter;
 use crate::cases::{Flow, RunFailure};
 use crate::diagnostic::Kind;
 use crate::program::Program;
+use crate::run::error::Limit;
 use crate::run::{Position, RunError, Runner};
 
 /// An input to read cases from: a file, or standard input for `-` or none.
@@ -79,7 +80,7 @@ pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) ->
             } else {
                 Kind::Runtime
             };
-            rep.case_error(kind, input, case, &error.message);
+            rep.case_error(kind, input, case, &said(&error));
             if error.budget {
                 exit::BUDGET
             } else {
@@ -96,7 +97,7 @@ pub fn finish(rep: &Reporter, input: &str, result: Result<usize, RunFailure>) ->
 /// The exit code for a failed search.
 pub fn search_failed(rep: &Reporter, e: &RunError) -> i32 {
     if e.budget {
-        rep.error(Kind::Budget, None, &e.message);
+        rep.error(Kind::Budget, None, &said(e));
         exit::BUDGET
     } else {
         rep.error(Kind::Runtime, None, &e.message);
@@ -126,6 +127,11 @@ pub fn game_start<'p>(
             let msg = format!("{name}: the setup: {}", e.message);
             rep.error(Kind::Rules, Some(&name), &msg);
             exit::RULES
+        }
+        // The command line can give the position the rules file lacks.
+        (RunFailure::Missing(msg), None) if program.setup.is_none() => {
+            let msg = format!("{msg}; give a position with --position FILE");
+            finish(rep, &display(rules), Err(RunFailure::Missing(msg)))
         }
         (e, position) => finish(rep, &display(position.unwrap_or(rules)), Err(e)),
     })
@@ -165,4 +171,13 @@ pub fn each_position(
     };
     let result = crate::cases::each_case(program, &mut input.source, w, limits.budget(), answer);
     finish(rep, &input.name, result)
+}
+
+/// A run error as the command line says it: a budget run out names the option that sets it.
+pub fn said(e: &RunError) -> String {
+    match e.limit {
+        Some(Limit::Nodes) => format!("{} (--max-nodes)", e.message),
+        Some(Limit::Time) => format!("{} (--timeout)", e.message),
+        None => e.message.clone(),
+    }
 }

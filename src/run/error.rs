@@ -8,6 +8,15 @@ pub struct RunError {
     pub message: String,
     /// The search ran out of its node or time budget (exit code 5).
     pub budget: bool,
+    /// Which limit of the budget it ran past, for a front end to name the setting.
+    pub limit: Option<Limit>,
+}
+
+/// A limit of a search's [`Budget`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Nodes,
+    Time,
 }
 
 impl RunError {
@@ -15,14 +24,16 @@ impl RunError {
         RunError {
             message: message.into(),
             budget: false,
+            limit: None,
         }
     }
 
     /// The search went past its node or time budget.
-    pub fn budget(message: impl Into<String>) -> RunError {
+    pub fn budget(message: impl Into<String>, limit: Limit) -> RunError {
         RunError {
             message: message.into(),
             budget: true,
+            limit: Some(limit),
         }
     }
 }

@@ -19,7 +19,8 @@ pub enum Refusal {
 pub struct Folder {
     /// The folder, canonical.
     dir: PathBuf,
-    /// As the command line named it, for messages.
+    /// Its own name, without the folders above it (which a browser is not told), for
+    /// messages and the page.
     shown: String,
     /// When `ply serve` was given one rules file: its name, the only file served.
     only: Option<String>,
@@ -34,8 +35,8 @@ impl Folder {
             .map_err(|e| format!("cannot serve {shown}: {}", describe_io(&e)))?;
         if canonical.is_dir() {
             return Ok(Folder {
+                shown: own_name(&canonical),
                 dir: canonical,
-                shown,
                 only: None,
             });
         }
@@ -51,12 +52,12 @@ impl Folder {
         })?;
         Ok(Folder {
             dir: dir.to_path_buf(),
-            shown,
+            shown: own_name(dir),
             only: Some(name),
         })
     }
 
-    /// The folder (or file) as the command line named it.
+    /// The folder's own name (`rules`), never the folders above it.
     pub fn shown(&self) -> &str {
         &self.shown
     }
@@ -120,6 +121,14 @@ fn allowed(name: &str) -> Result<(), Refusal> {
         )));
     }
     Ok(())
+}
+
+/// The last part of a canonical folder's path (`rules` for `/home/ann/ply/rules`), or `/`.
+fn own_name(dir: &Path) -> String {
+    dir.file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("/")
+        .to_string()
 }
 
 #[cfg(test)]

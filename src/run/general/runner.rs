@@ -21,7 +21,7 @@ use super::regions::{Fill, Regions};
 use super::trace::{Off, Trace};
 use crate::compile::Engine;
 use crate::program::SideId;
-use crate::run::error::{Budget, RunError};
+use crate::run::error::{Budget, Limit, RunError};
 use crate::run::eval::eval;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
@@ -218,16 +218,18 @@ impl<'p> Runner<'p> {
         if let Some(max) = self.budget.max_nodes
             && expanded > max
         {
-            return Err(RunError::budget(format!(
-                "the search went past its budget of {max} nodes (--max-nodes)"
-            )));
+            return Err(RunError::budget(
+                format!("the search went past its budget of {max} nodes"),
+                Limit::Nodes,
+            ));
         }
         if let Some(deadline) = self.budget.deadline
             && self.nodes.is_multiple_of(64)
             && std::time::Instant::now() > deadline
         {
             return Err(RunError::budget(
-                "the search ran past its time limit (--timeout)",
+                "the search ran past its time limit",
+                Limit::Time,
             ));
         }
         Ok(())
