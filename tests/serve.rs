@@ -487,3 +487,45 @@ fn pieces(state: &Value) -> usize {
         .matches("class=\"piece\"")
         .count()
 }
+
+/// A rules file swapped again and again between a file of the folder and a link to a file
+/// outside it, while it is asked for: the file outside is never read (the file is opened
+/// first, and what was opened is checked).
+#[cfg(unix)]
+#[test]
+fn a_file_swapped_for_a_link_is_never_read_outside() {
+    let dir = folder("swap");
+    let secret = dir.with_extension("secret.rules");
+    std::fs::write(&secret, "SECRET OUTSIDE THE FOLDER\n").unwrap();
+    let mut s = Served::start(&dir);
+    let target = dir.join("swap.rules");
+    std::fs::copy("rules/othello.rules", &target).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let (stop, target, secret) = (stop.clone(), target.clone(), secret.clone());
+        let inside = std::fs::read("rules/othello.rules").unwrap();
+        std::thread::spawn(move || {
+            let mut swaps = 0u32;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let _ = std::fs::remove_file(&target);
+                std::os::unix::fs::symlink(&secret, &target).unwrap();
+                let _ = std::fs::remove_file(&target);
+                std::fs::write(&target, &inside).unwrap();
+                swaps += 1;
+            }
+            swaps
+        })
+    };
+    let mut served = 0;
+    for _ in 0..3000 {
+        let (status, body) = s.request("GET", "/api/rules/swap.rules", None);
+        assert!(!body.to_string().contains("SECRET"), "{status}: {body}");
+        served += (status == 200) as u32;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    let _ = std::fs::remove_file(&secret);
+    assert!(swaps > 100, "only {swaps} swaps");
+    assert!(served > 0, "the file was never served between swaps");
+    s.check_alive();
+}

@@ -1,7 +1,8 @@
 //! The folder `ply serve` serves: which names are rules files in it, and reading one. A
 //! name is a plain file name ending in `.rules` (no folder, no `..`, nothing absolute);
 //! the file must be a regular file directly in the folder, also once symbolic links are
-//! followed. Nothing else is ever read.
+//! followed. A file is opened before it is checked, and what was opened is checked, so a
+//! name swapped for a link between the two reads nothing outside. Nothing else is ever read.
 
 use std::path::{Path, PathBuf};
 
@@ -96,11 +97,27 @@ impl Folder {
         Ok(path)
     }
 
-    /// The bytes of the rules file `name`.
+    /// The bytes of the rules file `name`. The file is opened first, then what was opened
+    /// is checked: a regular file, the very file (same device and inode) that `name` leads
+    /// to inside the folder. A name swapped for a link to a file outside between a check and
+    /// an open can then never be read.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, Refusal> {
+        use std::io::Read;
+        allowed(name)?;
+        let cannot = |e: std::io::Error| {
+            Refusal::NotFound(format!("cannot read `{name}`: {}", describe_io(&e)))
+        };
+        let mut file = std::fs::File::open(self.dir.join(name)).map_err(cannot)?;
+        let opened = file.metadata().map_err(cannot)?;
         let path = self.path(name)?;
-        std::fs::read(&path)
-            .map_err(|e| Refusal::NotFound(format!("cannot read `{name}`: {}", describe_io(&e))))
+        if !opened.is_file() || !same_file(&opened, &path) {
+            return Err(Refusal::Forbidden(format!(
+                "`{name}` changed while it was opened: it is not read"
+            )));
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(cannot)?;
+        Ok(bytes)
     }
 }
 
@@ -121,6 +138,21 @@ fn allowed(name: &str) -> Result<(), Refusal> {
         )));
     }
     Ok(())
+}
+
+/// Whether the file opened (`opened`, its metadata) is the one at `path` now.
+#[cfg(unix)]
+fn same_file(opened: &std::fs::Metadata, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == (opened.dev(), opened.ino()))
+}
+
+/// Whether the file opened is the one at `path` now: without inode numbers, by its length
+/// and time of change.
+#[cfg(not(unix))]
+fn same_file(opened: &std::fs::Metadata, path: &Path) -> bool {
+    std::fs::metadata(path)
+        .is_ok_and(|m| m.len() == opened.len() && m.modified().ok() == opened.modified().ok())
 }
 
 /// The last part of a canonical folder's path (`rules` for `/home/ann/ply/rules`), or `/`.
