@@ -1,33 +1,30 @@
 //! Connected regions of squares: their sizes and the sides that border them.
 
-use super::filters::{filter_table, matches_filter};
+use super::filters::filter_table;
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{BorderFilter, CellMask, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
+use crate::program::{BorderFilter, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
 use crate::run::position::Position;
 
+/// Every region of a spec in a position, in the order of their first squares.
 #[derive(Debug, Default, Clone)]
 pub struct Regions {
-    pub sizes: Vec<u32>,
-    /// Bit `s` set: a piece of side `s` is next to the region.
-    pub borders: Vec<u32>,
-    /// The named parts of the board the region has a square on (bits of
-    /// [`crate::compile::geometry::Geometry::area_bit`]).
-    pub touches: Vec<u64>,
-    /// An empty square (not of the region) is next to the region.
-    pub open: Vec<bool>,
-    /// The region has a square of the spec's `containing` set (always, without one).
-    pub contains: Vec<bool>,
+    pub all: Vec<Facts>,
 }
 
 /// What one region is: its border, the named parts it is on, whether it has an empty
-/// neighbour.
+/// neighbour, its size, whether it holds a square of the spec's `containing` set.
 #[derive(Debug, Clone, Copy)]
 pub struct Facts {
+    /// Bit `s` set: a piece of side `s` is next to the region.
     pub border: u32,
+    /// The named parts of the board the region has a square on (bits of
+    /// [`Geometry::area_bit`]).
     pub touches: u64,
+    /// An empty square (not of the region) is next to the region.
     pub open: bool,
     pub size: u32,
+    /// The region has a square of the spec's `containing` set (always, without one).
     pub contains: bool,
 }
 
@@ -51,18 +48,6 @@ fn border_ok(f: BorderFilter, sides: u32) -> bool {
         BorderFilter::Only(s) => sides == 1 << s,
         BorderFilter::Touches(s) => sides & (1 << s) != 0,
         BorderFilter::Nothing => sides == 0,
-    }
-}
-
-impl Regions {
-    pub fn facts(&self, i: usize) -> Facts {
-        Facts {
-            border: self.borders[i],
-            touches: self.touches[i],
-            open: self.open[i],
-            size: self.sizes[i],
-            contains: self.contains[i],
-        }
     }
 }
 
@@ -125,33 +110,16 @@ impl Fill {
     }
 }
 
-/// What a flood fill of one region reads: the position as a side sees it, the members of
-/// the regions and how squares neighbour each other.
+/// What a flood fill of one region reads: the position, which squares are members of the
+/// regions and which are in the `containing` set (as the side looking sees them), and how
+/// squares neighbour each other.
 struct Flood<'a> {
     e: &'a Engine<'a>,
     pos: &'a Position,
-    class: &'a [CellMask; 256],
-    spec: &'a RegionSpec,
+    members: Members<'a>,
+    seeds: &'a [bool; 256],
     adjacency: &'a (Vec<u32>, Vec<u32>),
     side: SideId,
-}
-
-/// Whether the square `sq`, holding `cell`, is a member of `spec`'s regions as `side` sees
-/// them.
-#[inline(always)]
-fn member(
-    e: &Engine,
-    spec: &RegionSpec,
-    class: &[CellMask; 256],
-    (sq, cell): (u32, u8),
-    side: SideId,
-) -> bool {
-    matches_filter(spec.members, cell, class, &e.t)
-        && (spec.within.is_empty()
-            || spec
-                .within
-                .iter()
-                .all(|&a| e.g.on_area(a, side, sq as usize)))
 }
 
 /// Which squares are members of a spec's regions, as a side sees them: the cells its set
@@ -164,7 +132,7 @@ struct Members<'a> {
 }
 
 impl<'a> Members<'a> {
-    fn new(_: &Engine, spec: &'a RegionSpec, side: SideId, cells: &'a [bool; 256]) -> Self {
+    fn new(spec: &'a RegionSpec, side: SideId, cells: &'a [bool; 256]) -> Self {
         let (mut on, mut rows) = (0, None);
         for &a in &spec.within {
             match Geometry::area_bit(a, side) {
@@ -174,24 +142,57 @@ impl<'a> Members<'a> {
         }
         Members { cells, on, rows }
     }
-
-    #[inline(always)]
-    fn has(&self, e: &Engine, side: SideId, sq: usize, cell: u8) -> bool {
-        self.cells[cell as usize]
-            && match self.rows {
-                None => e.g.areas[sq] & self.on == self.on,
-                Some(all) => all.iter().all(|&a| e.g.on_area(a, side, sq)),
-            }
-    }
 }
 
-impl Flood<'_> {
+impl<'a> Flood<'a> {
+    /// The fill of spec `spec`'s regions in `pos` as `side` sees them, reading the fill's
+    /// tables ([`Fill::make_tables`]).
+    fn new(
+        e: &'a Engine<'a>,
+        pos: &'a Position,
+        (spec, side): (usize, SideId),
+        tables: &'a [[bool; 256]],
+    ) -> Self {
+        let at = (spec * e.t.class.len() + side as usize) * 2;
+        Flood {
+            e,
+            pos,
+            members: Members::new(&e.p.regions[spec], side, &tables[at]),
+            seeds: &tables[at + 1],
+            adjacency: &e.g.adjacency[spec],
+            side,
+        }
+    }
+
+    /// Whether the square `sq` is a member of the regions.
+    #[inline(always)]
+    fn member(&self, sq: usize) -> bool {
+        let m = &self.members;
+        m.cells[self.pos.cells[sq] as usize]
+            && match m.rows {
+                None => self.e.g.areas[sq] & m.on == m.on,
+                Some(all) => all.iter().all(|&a| self.e.g.on_area(a, self.side, sq)),
+            }
+    }
+
+    /// Whether the square `sq` is in the spec's `containing` set (every square, without one).
+    #[inline(always)]
+    fn seed(&self, sq: usize) -> bool {
+        self.seeds[self.pos.cells[sq] as usize]
+    }
+
+    /// The squares next to `v` along the spec's directions.
+    #[inline(always)]
+    fn next_to(&self, v: u32) -> &'a [u32] {
+        let (start, list) = self.adjacency;
+        &list[start[v as usize] as usize..start[v as usize + 1] as usize]
+    }
+
     /// Fills the region of the members around `sq` (already marked seen with `stamp` in
     /// `seen`), pushing its squares onto `out`.
     #[inline]
     fn one(&self, (seen, stamp): (&mut [u32], u32), sq: u32, out: &mut Vec<u32>) -> Facts {
         let (t, g) = (&*self.e.t, &self.e.g);
-        let (start, list) = self.adjacency;
         let first = out.len();
         out.push(sq);
         let mut facts = Facts {
@@ -199,22 +200,20 @@ impl Flood<'_> {
             touches: 0,
             open: false,
             size: 0,
-            contains: self.spec.containing.is_none(),
+            contains: false,
         };
         let mut i = first;
         while i < out.len() {
             let v = out[i];
             i += 1;
             facts.touches |= g.areas[v as usize];
-            if let Some(f) = self.spec.containing {
-                facts.contains |= matches_filter(f, self.pos.cells[v as usize], self.class, t);
-            }
-            for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                let c = self.pos.cells[w as usize];
+            facts.contains |= self.seed(v as usize);
+            for &w in self.next_to(v) {
                 if seen[w as usize] == stamp {
                     continue;
                 }
-                if member(self.e, self.spec, self.class, (w, c), self.side) {
+                let c = self.pos.cells[w as usize];
+                if self.member(w as usize) {
                     seen[w as usize] = stamp;
                     out.push(w);
                 } else if c == EMPTY {
@@ -252,8 +251,6 @@ pub fn exists(
         }
         need |= bit;
     }
-    let spec = &e.p.regions[q.spec];
-    let (start, list) = &e.g.adjacency[q.spec];
     let stamp = fill.start(e.g.n);
     fill.make_tables(e);
     if fill.parent.len() != e.g.n {
@@ -267,16 +264,12 @@ pub fn exists(
         witnesses,
         ..
     } = fill;
-    let at = (q.spec * e.t.class.len() + side as usize) * 2;
-    let members = Members::new(e, spec, side, &tables[at]);
-    let seeds = &tables[at + 1];
+    let flood = Flood::new(e, pos, (q.spec, side), tables);
     let key = (q.spec, side, need);
     let holds = |w: &Witness| {
         w.key == key
-            && seeds[pos.cells[w.squares[0] as usize] as usize]
-            && w.squares
-                .iter()
-                .all(|&sq| members.has(e, side, sq as usize, pos.cells[sq as usize]))
+            && flood.seed(w.squares[0] as usize)
+            && w.squares.iter().all(|&sq| flood.member(sq as usize))
     };
     if let Some(i) = witnesses.iter().rposition(holds) {
         // The one that held is the newest now.
@@ -285,8 +278,7 @@ pub fn exists(
         return Some(true);
     }
     for sq in 0..e.g.n {
-        let cell = pos.cells[sq];
-        if seen[sq] == stamp || !seeds[cell as usize] || !members.has(e, side, sq, cell) {
+        if seen[sq] == stamp || !flood.seed(sq) || !flood.member(sq) {
             continue;
         }
         // Breadth first, so that the squares joining the seed to each area are few.
@@ -310,10 +302,8 @@ pub fn exists(
                 queue.clear();
                 return Some(true);
             }
-            for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                if seen[w as usize] != stamp
-                    && members.has(e, side, w as usize, pos.cells[w as usize])
-                {
+            for &w in flood.next_to(v) {
+                if seen[w as usize] != stamp && flood.member(w as usize) {
                     seen[w as usize] = stamp;
                     parent[w as usize] = v;
                     queue.push(w);
@@ -332,11 +322,11 @@ const WITNESSES: usize = 16;
 /// Keeps `w` as the newest witness of its question, forgetting the oldest beyond
 /// [`WITNESSES`].
 fn keep(witnesses: &mut Vec<Witness>, w: Witness) {
-    let same: Vec<usize> = (0..witnesses.len())
-        .filter(|&i| witnesses[i].key == w.key)
-        .collect();
-    if same.len() >= WITNESSES {
-        witnesses.remove(same[0]);
+    let same = witnesses.iter().filter(|x| x.key == w.key).count();
+    if same >= WITNESSES
+        && let Some(oldest) = witnesses.iter().position(|x| x.key == w.key)
+    {
+        witnesses.remove(oldest);
     }
     witnesses.push(w);
 }
@@ -357,22 +347,18 @@ fn joining(parent: &[u32], seed: u32, ends: &[u32]) -> Vec<u32> {
 /// The squares of every region the query takes in `pos` (as `side` sees them), into
 /// `fill.found`: all regions are found before any is taken.
 pub fn find_taken(e: &Engine, pos: &Position, side: SideId, q: &RegionQuery, fill: &mut Fill) {
-    let t = &*e.t;
-    let flood = Flood {
-        e,
-        pos,
-        class: &t.class[side as usize],
-        spec: &e.p.regions[q.spec],
-        adjacency: &e.g.adjacency[q.spec],
-        side,
-    };
     let stamp = fill.start(e.g.n);
-    let Fill { seen, found, .. } = fill;
+    fill.make_tables(e);
+    let Fill {
+        seen,
+        found,
+        tables,
+        ..
+    } = fill;
+    let flood = Flood::new(e, pos, (q.spec, side), tables);
     found.clear();
     for sq in 0..e.g.n {
-        if seen[sq] == stamp
-            || !member(e, flood.spec, flood.class, (sq as u32, pos.cells[sq]), side)
-        {
+        if seen[sq] == stamp || !flood.member(sq) {
             continue;
         }
         seen[sq] = stamp;
@@ -384,62 +370,32 @@ pub fn find_taken(e: &Engine, pos: &Position, side: SideId, q: &RegionQuery, fil
     }
 }
 
-/// Every region of `spec`'s members in `pos` (as `side` sees them), in square order.
+/// Every region of spec `spec`'s members in `pos` (as `side` sees them), in square order.
 pub fn find(
     e: &Engine,
     pos: &Position,
     side: SideId,
-    spec: &RegionSpec,
-    adjacency: &(Vec<u32>, Vec<u32>),
+    spec: usize,
     fill: &mut Fill,
     out: &mut Regions,
 ) {
-    let (t, g) = (&*e.t, &e.g);
-    out.sizes.clear();
-    out.borders.clear();
-    out.touches.clear();
-    out.open.clear();
-    out.contains.clear();
-    let stamp = fill.start(g.n);
-    let class = &t.class[side as usize];
-    let (start, list) = adjacency;
-    let Fill { seen, stack, .. } = fill;
-    for sq in 0..g.n {
-        if seen[sq] == stamp || !member(e, spec, class, (sq as u32, pos.cells[sq]), side) {
+    out.all.clear();
+    let stamp = fill.start(e.g.n);
+    fill.make_tables(e);
+    let Fill {
+        seen,
+        stack,
+        tables,
+        ..
+    } = fill;
+    let flood = Flood::new(e, pos, (spec, side), tables);
+    for sq in 0..e.g.n {
+        if seen[sq] == stamp || !flood.member(sq) {
             continue;
         }
         seen[sq] = stamp;
-        stack.push(sq as u32);
-        let mut size = 0;
-        let mut border = 0u32;
-        let mut touches = 0u64;
-        let mut open = false;
-        let mut contains = spec.containing.is_none();
-        while let Some(v) = stack.pop() {
-            size += 1;
-            touches |= g.areas[v as usize];
-            if let Some(f) = spec.containing {
-                contains |= matches_filter(f, pos.cells[v as usize], class, t);
-            }
-            for &w in &list[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                let c = pos.cells[w as usize];
-                if seen[w as usize] == stamp {
-                    continue;
-                }
-                if member(e, spec, class, (w, c), side) {
-                    seen[w as usize] = stamp;
-                    stack.push(w);
-                } else if c == EMPTY {
-                    open = true;
-                } else if c != GHOST {
-                    border |= 1 << t.side_of[c as usize];
-                }
-            }
-        }
-        out.sizes.push(size);
-        out.borders.push(border);
-        out.touches.push(touches);
-        out.open.push(open);
-        out.contains.push(contains);
+        stack.clear();
+        out.all.push(flood.one((seen, stamp), sq as u32, stack));
     }
+    stack.clear();
 }

@@ -63,15 +63,7 @@ impl<'p> Runner<'p> {
         }
         let mut out = std::mem::take(&mut self.scratch.regions);
         let e = &*self.e;
-        regions::find(
-            e,
-            pos,
-            side,
-            &e.p.regions[spec],
-            &e.g.adjacency[spec],
-            &mut self.scratch.fill,
-            &mut out,
-        );
+        regions::find(e, pos, side, spec, &mut self.scratch.fill, &mut out);
         out
     }
 
@@ -208,8 +200,8 @@ impl<'p> Scope<'p> for At<'_, 'p> {
             return Ok(found as i64);
         }
         let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
-        let v = (0..regions.sizes.len())
-            .filter(|&i| region_ok(q, regions.facts(i), self.side))
+        let v = (regions.all.iter())
+            .filter(|&&f| region_ok(q, f, self.side))
             .count() as i64;
         self.r.put_regions(q.spec, regions, self.top);
         Ok(v)
@@ -219,11 +211,11 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
         let mut total: i64 = 0;
         let mut result = Ok(());
-        for i in 0..regions.sizes.len() {
-            if !region_ok(q, regions.facts(i), self.side) {
+        for &f in &regions.all {
+            if !region_ok(q, f, self.side) {
                 continue;
             }
-            let size = regions.sizes[i] as i64;
+            let size = f.size as i64;
             let v = match body {
                 Expr::Size => Ok(size),
                 _ => eval(
