@@ -267,10 +267,11 @@ fn could_be_marked(p: &Program, g: &Geometry, pos: &Position, sq: usize) -> bool
                     NONE => continue,
                     b => pos.cells[b as usize],
                 };
-                let behind = (0..g.n).find(|&b| next[b] == sq as u32);
+                let behind = g.prev[d as usize * g.n + sq];
                 if p.side_of(piece) as usize == side
                     && ka.kinds & (1 << p.kind_of(piece)) != 0
-                    && behind.is_some_and(|b| pos.cells[b] == EMPTY)
+                    && behind != NONE
+                    && pos.cells[behind as usize] == EMPTY
                 {
                     return true;
                 }

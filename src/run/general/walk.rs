@@ -367,10 +367,10 @@ impl<'p> Runner<'p> {
         acc: &mut Acc,
     ) -> bool {
         let n = after.cells.len();
+        let (ordered, keeps_path) = (self.e.p.identical_ordered, self.keeps_path(fold));
         let Scratch {
             seen, boards, path, ..
         } = &mut self.scratch;
-        let ordered = self.e.p.identical_ordered;
         let same = |s: &&mut Seen| {
             s.from == ends.from
                 && s.to == ends.to
@@ -393,11 +393,7 @@ impl<'p> Runner<'p> {
             from: ends.from,
             to: ends.to,
             board: boards.len(),
-            path: if fold.keeps_path() || ordered {
-                path.clone()
-            } else {
-                Vec::new()
-            },
+            path: if keeps_path { path.clone() } else { Vec::new() },
             index: acc.moves_list.len(),
         });
         boards.extend_from_slice(&after.cells);
