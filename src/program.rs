@@ -4,8 +4,12 @@
 
 use crate::syntax::ast::{Axis, Span, Style, Turn};
 
+mod effects;
 mod io_spec;
+mod near;
+pub use effects::{Effects, Taking};
 pub use io_spec::*;
+pub use near::{Near, Turns};
 
 pub type SideId = u8;
 pub type KindId = u8;
@@ -188,33 +192,6 @@ pub struct Reach {
     pub over: CellMask,
 }
 
-/// What a `taking` clause takes.
-#[derive(Debug, Clone)]
-pub enum Taking {
-    /// The piece on a square named from the step's `from` or `to`.
-    Square(SquareRef),
-    /// Every piece of the regions the query takes (as the mover sees them), after the step.
-    Regions(RegionQuery),
-}
-
-/// What an action does besides moving or placing its piece.
-#[derive(Debug, Clone, Default)]
-pub struct Effects {
-    /// `marking the squares passed`: the squares the step passes are marked until the next
-    /// move ends.
-    pub marks: bool,
-    /// `taking SQUARE | REGIONS`: the piece there, or every piece of those regions, is
-    /// taken too.
-    pub takes: Option<Taking>,
-    /// `moving SQUARE to SQUARE`: a second piece moves.
-    pub moves: Option<(SquareRef, SquareRef)>,
-    /// `claiming regions of ...`: a piece like the one that moved is put on every square of
-    /// the regions the query finds (as the mover sees them), after the step.
-    pub claims: Option<RegionQuery>,
-    /// Where the effects are written.
-    pub span: Option<Span>,
-}
-
 #[derive(Debug, Clone)]
 pub struct KindAction {
     /// Bit `k` set: pieces of kind `k` may make it.
@@ -284,7 +261,32 @@ pub struct MoveRule {
     /// `again if COND`: the same side moves again after a move of the statement when COND
     /// holds, asked when the move is over (`to` the square where it ended).
     pub again: Option<Expr>,
+    /// `counts as N moves`: how many moves of a turn (`turns of ...`) a move of it uses (1
+    /// unless written).
+    pub cost: u8,
+    /// The move a side ends its turn with before it has used all its moves (`turns of N to
+    /// M moves`, N < M): a pass the rules add, never written.
+    pub ends_turn: bool,
     pub spans: RuleSpans,
+}
+
+impl MoveRule {
+    /// A move statement of these actions, with no part after them and no clause.
+    pub fn of(actions: Vec<KindAction>) -> MoveRule {
+        MoveRule {
+            actions,
+            then: Vec::new(),
+            then_if: Vec::new(),
+            flip: None,
+            chain: None,
+            capture_at_once: true,
+            must_flip: false,
+            again: None,
+            cost: 1,
+            ends_turn: false,
+            spans: RuleSpans::default(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -472,6 +474,11 @@ pub enum Expr {
     },
     /// `SQUARE is CLASS`, in a `where` clause.
     SquareIs(SquareRef, SquareClass),
+    /// `SQUARE is stronger than SQUARE`: both hold pieces, the first of a kind ranked above
+    /// the second's (`weaker` is written with the squares swapped).
+    Outranks(SquareRef, SquareRef),
+    /// A set asked square by square ([`Near`]).
+    CountNear(Box<Near>),
     Best {
         max: bool,
         body: Box<Expr>,
@@ -513,6 +520,8 @@ impl Expr {
             | Expr::CountRegions(_)
             | Expr::InARow { .. }
             | Expr::SquareIs(..)
+            | Expr::Outranks(..)
+            | Expr::CountNear(_)
             | Expr::From
             | Expr::To
             | Expr::ToMove(_)
@@ -636,6 +645,15 @@ pub struct Program {
     pub identical_ordered: bool,
     /// `no move may repeat ...`: which earlier positions a move may not bring back.
     pub no_repeat: Option<Repetition>,
+    /// `kinds A > B > ...`: the kinds are ranked, the first the strongest.
+    pub ranked: bool,
+    /// `turns of N [to M] moves`.
+    pub turns: Option<Turns>,
+    /// `no turn may leave the board unchanged`, where it is written.
+    pub unchanged: Option<Span>,
+    /// The directions `next to` and `isolated` look along (up, down, left, right), when the
+    /// rules ask.
+    pub adjacent: Vec<DirId>,
     /// Where the `no move may repeat` statement is written.
     pub no_repeat_span: Option<Span>,
 }
@@ -763,7 +781,9 @@ impl Program {
 /// a let that does (`lets[i]`: whether let `i` does).
 fn asks_candidate(e: &Expr, lets: &[bool]) -> bool {
     e.any(&|x| match x {
+        Expr::CountNear(near) => near.asks_squares(),
         Expr::SquareIs(..)
+        | Expr::Outranks(..)
         | Expr::From
         | Expr::To
         | Expr::CountOnLine(_)

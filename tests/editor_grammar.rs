@@ -428,6 +428,26 @@ fn reserved_words() -> BTreeSet<String> {
 /// Words the pest grammar uses without reserving them, each with a snippet where it is a
 /// keyword. A new unreserved word in ply.pest needs a line here (and a rule in the grammar).
 const CONTEXTUAL: &[(&str, &str)] = &[
+    ("turns", "turns of 1 to 4 moves"),
+    ("turn", "no turn may leave the board unchanged"),
+    ("unchanged", "no turn may leave the board unchanged"),
+    ("counts", "move pass, counts as 2 moves"),
+    ("pushing", "move step along up onto enemy, pushing along up"),
+    (
+        "pulling",
+        "move step along up onto empty, pulling enemy pieces",
+    ),
+    (
+        "stronger",
+        "move step along up, where to is stronger than from",
+    ),
+    ("weaker", "move step along up, where to is weaker than from"),
+    ("than", "move step along up, where to is weaker than from"),
+    ("isolated", "move step along up, taking isolated pieces"),
+    (
+        "next",
+        "move step along up, where no own pieces next to from",
+    ),
     ("x", "board 8 x 8"),
     ("side", "setup empty, each side has 9 in hand"),
     ("has", "setup empty, each side has 9 in hand"),

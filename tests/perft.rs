@@ -45,7 +45,10 @@ fn blocks(text: &str) -> Vec<Block> {
                 out.last_mut().expect("count after id").unit = match rest {
                     "actions" => "actions",
                     "moves" => "moves",
-                    other => panic!("unknown unit `{other}`: `count actions` or `count moves`"),
+                    "turns" => "turns",
+                    other => panic!(
+                        "unknown unit `{other}`: `count actions`, `count moves` or `count turns`"
+                    ),
                 }
             }
             "position" => {
@@ -168,6 +171,8 @@ fn random_positions_agree_with_the_oracle() {
         {
             if line == "count actions" && blocks.is_empty() {
                 unit = "actions";
+            } else if line == "count turns" && blocks.is_empty() {
+                unit = "turns";
             } else if let Some(id) = line.strip_prefix("position ") {
                 blocks.push((id.to_string(), String::new(), Vec::new(), None));
             } else if let Some(rest) = line.strip_prefix("endings ") {

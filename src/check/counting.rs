@@ -9,6 +9,9 @@ use crate::syntax::ast::{self, Name};
 impl Checker {
     pub(super) fn count_set(&mut self, set: &ast::SquareSet, cx: &Cx) -> Expr {
         let f = self.set_filter(set, cx);
+        if let Some(near) = self.near(set, f, cx) {
+            return Expr::CountNear(Box::new(near));
+        }
         if set.in_hand {
             return self.count_hand(set, f);
         }

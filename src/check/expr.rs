@@ -92,8 +92,12 @@ pub fn needs(e: &Expr, lets: &[Needs]) -> Needs {
             regions: true,
             ..Needs::default()
         },
-        Expr::SquareIs(..) => Needs {
+        Expr::SquareIs(..) | Expr::Outranks(..) => Needs {
             squares: true,
+            ..Needs::default()
+        },
+        Expr::CountNear(near) => Needs {
+            squares: near.asks_squares(),
             ..Needs::default()
         },
         Expr::RegionSum(x, _) => Needs {

@@ -16,10 +16,12 @@ mod lets;
 mod lines;
 mod lints;
 mod moves;
+mod near;
 mod scope;
 mod sections;
 mod sides;
 mod squares;
+mod turns;
 mod whole_game;
 mod zones;
 
@@ -276,6 +278,7 @@ impl Checker {
             }
         }
         self.moves(&st.moves);
+        self.turns(&st);
         for l in &st.legal {
             if let StatementKind::Legal(cond) = &l.kind {
                 let cx = expr::Cx {
@@ -325,7 +328,9 @@ impl Checker {
                 StatementKind::Lines(_) => "lines",
                 StatementKind::Squares { .. } => "squares",
                 StatementKind::Sides(_) => "sides",
-                StatementKind::Kinds(_) => "kinds",
+                StatementKind::Kinds(..) => "kinds",
+                StatementKind::Turns { .. } => "turns",
+                StatementKind::Unchanged => "no turn may leave the board unchanged",
                 StatementKind::Pieces(_) => "pieces",
                 StatementKind::Empty(_) => "empty",
                 StatementKind::First(_) => "first",
@@ -509,6 +514,10 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             None => None,
         },
         no_repeat_span: st.get("no move may repeat").map(|s| s.span),
+        ranked: matches!(st.kind("kinds"), Some(StatementKind::Kinds(_, seps)) if !seps.is_empty() && seps.iter().all(|(gt, _)| *gt)),
+        turns: None,
+        unchanged: None,
+        adjacent: Vec::new(),
     }
 }
 

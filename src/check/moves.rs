@@ -5,7 +5,7 @@ use super::{CheckError, Checker};
 use crate::program::*;
 use crate::syntax::ast::{self, ActionKind, BinOp, ExprKind, MovePart, Span};
 
-fn mask(c: &ast::Cells) -> CellMask {
+pub(super) fn mask(c: &ast::Cells) -> CellMask {
     (if c.empty { C_EMPTY } else { 0 })
         | (if c.own { C_OWN } else { 0 })
         | (if c.enemy { C_ENEMY } else { 0 })
@@ -13,17 +13,7 @@ fn mask(c: &ast::Cells) -> CellMask {
 
 impl Checker {
     pub(crate) fn move_rule(&mut self, keyword: Span, parts: &[MovePart]) -> Option<MoveRule> {
-        let mut rule = MoveRule {
-            actions: Vec::new(),
-            then: Vec::new(),
-            then_if: Vec::new(),
-            flip: None,
-            chain: None,
-            capture_at_once: true,
-            must_flip: false,
-            again: None,
-            spans: RuleSpans::default(),
-        };
+        let mut rule = MoveRule::of(Vec::new());
         for (i, part) in parts.iter().enumerate() {
             match part {
                 MovePart::Action {
@@ -61,6 +51,10 @@ impl Checker {
                 | MovePart::Taking(..)
                 | MovePart::Moving(..)
                 | MovePart::Claiming(..) => self.effect(&mut rule, part),
+                MovePart::Pushing { .. } | MovePart::Pulling(..) => {
+                    self.second_piece(&mut rule, part)
+                }
+                MovePart::Counts(n, span) => self.cost(&mut rule, *n, *span),
                 MovePart::Again(condition, span) => {
                     if rule.spans.again.is_some() {
                         self.error(
@@ -294,6 +288,10 @@ impl Checker {
                 }
                 ast::Taken::Regions(r) => {
                     taking = Some(Taking::Regions(self.regions(r, &Cx::default())));
+                    None
+                }
+                ast::Taken::Set(set) => {
+                    taking = Some(Taking::Set(Box::new(self.acted_set(set, "taking"))));
                     None
                 }
             },

@@ -44,7 +44,7 @@ impl Checker {
     /// The piece kinds (`piece` when the file declares none).
     pub(super) fn declare_kinds(&mut self, st: &Statements, sides: usize) -> Vec<String> {
         let mut kinds = vec!["piece".to_string()];
-        let Some(StatementKind::Kinds(names)) = st.kind("kinds") else {
+        let Some(StatementKind::Kinds(names, seps)) = st.kind("kinds") else {
             // A game without kinds has one, which can still be named.
             self.scope
                 .kinds
@@ -52,6 +52,14 @@ impl Checker {
             return kinds;
         };
         kinds.clear();
+        let ranked = seps.iter().filter(|(gt, _)| *gt).count();
+        if ranked > 0 && ranked < seps.len() {
+            let comma = seps.iter().find(|(gt, _)| !*gt).map(|(_, s)| *s);
+            self.error(
+                CheckError::new(comma.unwrap_or_default(), "a ranking of kinds puts `>` between every two of them", "a comma in a ranking")
+                    .help("rank them all, the strongest first (`kinds elephant > camel > horse`), or none (`kinds man, king`)"),
+            );
+        }
         for n in names {
             if self.scope.kind(&n.text).is_some() {
                 self.error(CheckError::new(

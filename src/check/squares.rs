@@ -115,6 +115,9 @@ impl Checker {
                 .help("write it after an action: `place onto empty, where down of to is not empty`"),
             );
         }
+        if let ast::SquareClass::Strength(stronger, than) = class {
+            return self.strength_test(e, at, (*stronger, than), cx);
+        }
         let at = self.square_ref(at);
         let class = self.square_class(class, cx);
         Expr::SquareIs(at, class)
@@ -149,6 +152,8 @@ impl Checker {
 
     fn square_class(&mut self, class: &ast::SquareClass, cx: &Cx) -> SquareClass {
         match class {
+            // Asked by `square_test` as a comparison of two squares.
+            ast::SquareClass::Strength(..) => SquareClass::OffBoard,
             ast::SquareClass::OffBoard => SquareClass::OffBoard,
             ast::SquareClass::Marked => SquareClass::Marked,
             ast::SquareClass::Attacked(by) => {

@@ -186,10 +186,12 @@ ply perft tic-tac-toe.rules --depth 9 --endings"
         /// Threads to count on, each taking the next first move (default: one per core)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
-        /// What a ply is: a whole move (every part and jump of it), or a single action (each
-        /// part of a move in parts, each jump of a chain, counted on one thread)
-        #[arg(long, value_enum, default_value_t = Counting::Moves)]
-        count: Counting,
+        /// What a ply is: a whole move (every part and jump of it), a single action (each
+        /// part of a move in parts, each jump of a chain, counted on one thread), or a whole
+        /// turn (the moves a side makes before the next side moves). Default: turns for rules
+        /// with `turns of ...`, else moves
+        #[arg(long, value_enum)]
+        count: Option<Counting>,
         #[command(flatten)]
         representation: Representation,
         #[command(flatten)]
@@ -451,10 +453,11 @@ fn command(command: Command, style: Style) -> i32 {
                 endings,
                 threads: threads::count(threads.map(|n| n as usize)),
                 choice: representation.choice(),
-                unit: match count {
+                unit: count.map(|c| match c {
                     Counting::Moves => Unit::Moves,
                     Counting::Actions => Unit::Actions,
-                },
+                    Counting::Turns => Unit::Turns,
+                }),
             },
             limits,
         ),

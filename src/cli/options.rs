@@ -50,6 +50,7 @@ pub struct FormatArg {
 pub enum Counting {
     Moves,
     Actions,
+    Turns,
 }
 
 /// Which representation of the rules the whole-game commands play on.

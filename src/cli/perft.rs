@@ -27,8 +27,8 @@ pub struct Ask<'a> {
     pub threads: usize,
     /// Which representation of the rules to count on.
     pub choice: Choice,
-    /// Whole moves or single actions.
-    pub unit: Unit,
+    /// Whole moves, single actions or whole turns (`None`: what the rules count by).
+    pub unit: Option<Unit>,
 }
 
 pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
@@ -49,6 +49,10 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let unit = unit.unwrap_or(match loaded.program.turns {
+        Some(_) => Unit::Turns,
+        None => Unit::Moves,
+    });
     let mut compiled = Compiled::new(runner, choice);
     let started = std::time::Instant::now();
     let budget = limits.budget();

@@ -51,6 +51,11 @@ pub struct Tables {
     pub marks: bool,
     /// Some action takes or moves a second piece, or claims squares.
     pub effects: bool,
+    /// Some action pushes or pulls a second piece (`pushing`, `pulling`).
+    pub pairs: bool,
+    /// Turns of several moves (`turns of ...`) or `no turn may leave the board unchanged`:
+    /// positions count the moves of the turn so far and keep the board it started from.
+    pub turns: bool,
     /// Some action turns a block of the board.
     pub rotates: bool,
     /// Some move may be followed by another of the same side (`again if`).
@@ -125,18 +130,30 @@ impl Tables {
             memory: uses_memory(p),
             marks: all_actions(p).any(|a| a.effects.marks),
             effects: all_actions(p).any(|a| {
-                a.effects.takes.is_some() || a.effects.moves.is_some() || a.effects.claims.is_some()
+                let fx = &a.effects;
+                fx.takes.is_some()
+                    || fx.moves.is_some()
+                    || fx.claims.is_some()
+                    || fx.pushes.is_some()
+                    || fx.pulls.is_some()
             }),
+            pairs: all_actions(p).any(|a| a.effects.pushes.is_some() || a.effects.pulls.is_some()),
+            turns: p.turns.is_some() || p.unchanged.is_some(),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
             again: p.moves.iter().any(|m| m.again.is_some()),
-            last: p.moves.iter().any(|m| m.again.is_some()) || ends_ask_squares(p),
+            last: p.moves.iter().any(|m| m.again.is_some())
+                || p.turns.is_some()
+                || ends_ask_squares(p),
             between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
             repetition: p.game.as_ref().is_some_and(|g| {
                 g.ends
                     .iter()
                     .any(|e| e.condition.any(&|x| matches!(x, Expr::Repeated(_))))
             }),
-            legal: !p.legal.is_empty() || p.no_repeat.is_some() || p.identical_one,
+            legal: !p.legal.is_empty()
+                || p.no_repeat.is_some()
+                || p.identical_one
+                || p.unchanged.is_some(),
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))
                 .collect(),
@@ -151,6 +168,7 @@ impl Tables {
             counts_taken: p.captures_most || p.identical_one,
             plain: p.legal.is_empty()
                 && p.no_repeat.is_none()
+                && p.unchanged.is_none()
                 && !p.identical_one
                 && !p.captures_most,
         };

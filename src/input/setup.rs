@@ -208,6 +208,11 @@ impl Setup {
             }
         }
         pos.quiet = self.quiet;
+        pos.spent = 0;
+        pos.turn_start.clear();
+        if p.unchanged.is_some() {
+            pos.turn_start.extend_from_slice(&pos.cells);
+        }
         pos.hand.clear();
         if p.hands {
             pos.hand.resize(p.piece_codes() + 1, 0);

@@ -116,7 +116,7 @@ fn entry(doc: &Document, s: &Statement, moves: usize) -> DocumentSymbol {
                     .map(|d| child(&d.name.text, d.name.span, SymbolKind::CONSTANT))
                     .collect(),
             ),
-            StatementKind::Kinds(names) => (
+            StatementKind::Kinds(names, _) => (
                 keyword.to_string(),
                 SymbolKind::NAMESPACE,
                 s.keyword,

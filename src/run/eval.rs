@@ -50,6 +50,10 @@ pub trait Scope<'p> {
     /// `exactly N SET in a row`: a run of exactly `n`, no member just before or after it.
     /// A square named from a candidate step's `from` or `to` is of a class.
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError>;
+    /// The squares of a set asked square by square ([`Near`]).
+    fn count_near(&mut self, near: &Near) -> Result<i64, RunError>;
+    /// `SQUARE is stronger than SQUARE`.
+    fn outranks(&mut self, a: &SquareRef, b: &SquareRef) -> Result<i64, RunError>;
     /// Squares of the line a piece moves along (in a slide's `distance`).
     fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError>;
     fn count_moves(&mut self, cond: Option<&'p Expr>) -> Result<i64, RunError>;
@@ -121,6 +125,8 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
             exactly: *exactly,
         }),
         Expr::SquareIs(at, class) => scope.square_is(at, *class),
+        Expr::Outranks(a, b) => scope.outranks(a, b),
+        Expr::CountNear(near) => scope.count_near(near),
         Expr::CountOnLine(f) => scope.count_on_line(*f),
         Expr::CountMoves(cond) => scope.count_moves(cond.as_deref()),
         Expr::Best { max, body } => scope.best(*max, body),
@@ -185,6 +191,12 @@ impl<'p> Scope<'p> for Numbers<'_> {
         not_here("a row of squares")
     }
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
+        not_here("a square of a move")
+    }
+    fn count_near(&mut self, _: &Near) -> Result<i64, RunError> {
+        not_here("a count of squares")
+    }
+    fn outranks(&mut self, _: &SquareRef, _: &SquareRef) -> Result<i64, RunError> {
         not_here("a square of a move")
     }
     fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {

@@ -26,6 +26,10 @@ pub struct Position {
     /// ask (`again if`, asked when the move is over; an end rule about `to`); `u32::MAX` and 0
     /// otherwise, and before any move.
     pub last: (u32, u16),
+    /// The moves of the turn made so far (`turns of ...`); 0 at the start of a turn.
+    pub spent: u8,
+    /// The board when the turn began, kept only when no turn may leave it unchanged.
+    pub turn_start: Vec<Code>,
 }
 
 impl Position {
@@ -40,6 +44,8 @@ impl Position {
             passes: 0,
             hand: Vec::new(),
             last: (u32::MAX, 0),
+            spent: 0,
+            turn_start: Vec::new(),
         }
     }
 
@@ -62,6 +68,21 @@ impl Position {
             self.hand.copy_from_slice(&other.hand);
         }
         self.last = other.last;
+        self.spent = other.spent;
+        if !other.turn_start.is_empty() {
+            self.turn_start.clear();
+            self.turn_start.extend_from_slice(&other.turn_start);
+        }
+    }
+
+    /// A new turn begins: its moves are counted from none, and its board is remembered
+    /// when the rules ask.
+    #[inline]
+    pub fn begin_turn(&mut self) {
+        self.spent = 0;
+        if !self.turn_start.is_empty() {
+            self.turn_start.copy_from_slice(&self.cells);
+        }
     }
 
     #[inline]

@@ -15,6 +15,9 @@ pub struct Step {
     pub to: u32,
     /// The square of the piece jumped over (`NONE` if none).
     pub over: u32,
+    /// The second square of a second piece the step moves: where a pushed piece goes, where
+    /// a pulled piece comes from (`NONE` if none).
+    pub pair: u32,
     /// The direction moved (`u16::MAX` if none).
     pub dir: u16,
     /// Which move rule produced it.
@@ -42,6 +45,7 @@ impl Step {
             from,
             to,
             over,
+            pair: NONE,
             dir,
             rule,
             action,
@@ -129,6 +133,18 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
         }
         if !st.is_pass() {
             out.push_str(&g.names[st.to as usize]);
+        }
+        if st.pair != NONE && st.from != NONE {
+            // The second piece's step: where a pushed piece went, or a pulled one came from.
+            let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+            let (a, b) = match fx.pushes.is_some() {
+                true => (st.to, st.pair),
+                false => (st.pair, st.from),
+            };
+            out.push('/');
+            out.push_str(&g.names[a as usize]);
+            out.push_str(sep);
+            out.push_str(&g.names[b as usize]);
         }
     }
     if out.is_empty() {

@@ -76,7 +76,17 @@ pub enum StatementKind {
         numbered: bool,
     },
     Sides(Vec<SideDef>),
-    Kinds(Vec<Name>),
+    /// `kinds A, B, ...`, or `kinds A > B > ...` (ranked, the strongest first): the names and
+    /// each separator written (`true` for `>`).
+    Kinds(Vec<Name>, Vec<(bool, Span)>),
+    /// `turns of N [to M] moves`: a side's turn is N to M moves in a row (it may end its
+    /// turn after N; after M it ends).
+    Turns {
+        least: u64,
+        most: u64,
+    },
+    /// `no turn may leave the board unchanged`.
+    Unchanged,
     Pieces(Vec<PieceDef>),
     Empty(Str),
     First(Name),
@@ -298,6 +308,17 @@ pub enum MovePart {
     /// `again if COND`: after a move of the statement, the same side moves again when COND
     /// holds (asked when the move is over).
     Again(Expr, Span),
+    /// `counts as N moves`: each move of the statement uses N moves of a turn.
+    Counts(u64, Span),
+    /// `pushing along DIRS [onto CELLS]`: the piece on `to` is first pushed one square along
+    /// one of the directions, onto CELLS (default empty).
+    Pushing {
+        dirs: Vec<Name>,
+        onto: Option<Cells>,
+        span: Span,
+    },
+    /// `pulling SET`: a piece of the set next to `from` follows the moving piece into `from`.
+    Pulling(Box<SquareSet>, Span),
     Flip {
         dirs: Vec<Name>,
         cascading: bool,
@@ -515,6 +536,9 @@ pub enum SquareClass {
     /// `in a row of N along DIRS`: the square's piece is one of at least N of its side in a
     /// row along one of the directions.
     InRow(Row),
+    /// `stronger than SQUARE` (`true`) or `weaker than SQUARE`: the square's piece is of a
+    /// kind ranked above (below) the other square's piece (`kinds A > B > ...`).
+    Strength(bool, Box<SquareRef>),
     /// `[unmoved] [empty | own [KIND] | enemy [KIND] | SIDE [KIND] | KIND]`.
     Piece {
         unmoved: bool,
@@ -599,7 +623,20 @@ pub struct SquareSet {
     pub also: Option<Box<Area>>,
     /// `attacked [by ...]`: only the squares a move of the attackers could capture on.
     pub attacked: Option<Option<Attacker>>,
+    /// `isolated SET`: only pieces with no piece of their own side next to them.
+    pub isolated: bool,
+    /// `stronger than SQUARE`, `next to SQUARE`: what the set asks of other squares.
+    pub near: Option<Box<NearWords>>,
     pub span: Span,
+}
+
+/// What a set asks of the squares of a move.
+#[derive(Debug, Clone)]
+pub struct NearWords {
+    /// `stronger than SQUARE` (`true`) or `weaker than SQUARE`: only pieces ranked so.
+    pub strength: Option<(bool, SquareRef)>,
+    /// `next to SQUARE`: only the squares next to that one.
+    pub next_to: Option<SquareRef>,
 }
 
 #[derive(Debug, Clone)]
@@ -638,6 +675,8 @@ pub struct Regions {
 pub enum Taken {
     Square(SquareRef),
     Regions(Box<Regions>),
+    /// `taking SET`: every piece of the set, after the step.
+    Set(Box<SquareSet>),
 }
 
 #[derive(Debug, Clone)]

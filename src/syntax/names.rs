@@ -102,6 +102,8 @@ impl<'a> Walk<'a> {
             | StatementKind::CapturesMandatory { .. }
             | StatementKind::IdenticalCaptures { .. }
             | StatementKind::NoRepeat { .. }
+            | StatementKind::Turns { .. }
+            | StatementKind::Unchanged
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {
                 for d in defs {
@@ -111,7 +113,7 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            StatementKind::Kinds(names) => self.all(names, Role::Declares(D::Kind)),
+            StatementKind::Kinds(names, _) => self.all(names, Role::Declares(D::Kind)),
             StatementKind::Zone { name, .. } => self.push(name, Role::Declares(D::Zone)),
             StatementKind::Pieces(defs) => {
                 for d in defs {
@@ -281,7 +283,11 @@ impl<'a> Walk<'a> {
             MovePart::Taking(taken, _) => match taken.as_ref() {
                 Taken::Square(s) => self.square_ref(s),
                 Taken::Regions(r) => self.regions(r),
+                Taken::Set(s) => self.set(s),
             },
+            MovePart::Counts(..) => {}
+            MovePart::Pushing { dirs, .. } => self.all(dirs, Role::Direction),
+            MovePart::Pulling(s, _) => self.set(s),
             MovePart::Moving(a, b, _) => {
                 self.square_ref(a);
                 self.square_ref(b);
@@ -416,6 +422,7 @@ impl<'a> Walk<'a> {
     fn square_class(&mut self, c: &'a SquareClass) {
         match c {
             SquareClass::OffBoard | SquareClass::Marked => {}
+            SquareClass::Strength(_, s) => self.square_ref(s),
             SquareClass::Attacked(a) => self.attacker(a.as_ref()),
             SquareClass::On(area) => self.area(area),
             SquareClass::InRow(row) => {
@@ -460,6 +467,14 @@ impl<'a> Walk<'a> {
     }
 
     fn set(&mut self, s: &'a SquareSet) {
+        let near = s.near.as_deref();
+        let strength = near.and_then(|w| w.strength.as_ref()).map(|(_, at)| at);
+        for at in strength
+            .into_iter()
+            .chain(near.and_then(|w| w.next_to.as_ref()))
+        {
+            self.square_ref(at);
+        }
         for base in std::iter::once(&s.base).chain(&s.more) {
             match base {
                 SetBase::Own(k) | SetBase::Enemy(k) => self.kind(k.as_ref()),

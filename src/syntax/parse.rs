@@ -90,7 +90,26 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         }
         Rule::squares => squares(inner)?,
         Rule::sides => sides(inner)?,
-        Rule::kinds => StatementKind::Kinds(inner.map(name).collect()),
+        Rule::kinds => {
+            let (mut names, mut seps) = (Vec::new(), Vec::new());
+            for p in inner {
+                match p.as_rule() {
+                    Rule::kind_sep => seps.push((p.as_str() == ">", span(&p))),
+                    _ => names.push(name(p)),
+                }
+            }
+            StatementKind::Kinds(names, seps)
+        }
+        Rule::turns => {
+            let mut it = inner.skip(1);
+            let least = integer(&it.next().unwrap())?;
+            let most = match it.next() {
+                Some(m) => integer(&m)?,
+                None => least,
+            };
+            StatementKind::Turns { least, most }
+        }
+        Rule::unchanged => StatementKind::Unchanged,
         Rule::pieces => pieces(inner)?,
         Rule::empty => StatementKind::Empty(string(inner.next().unwrap())?),
         Rule::first => StatementKind::First(name(inner.next().unwrap())),

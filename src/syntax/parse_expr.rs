@@ -144,7 +144,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             span: sp,
         }),
         Rule::count_set => Ok(Expr {
-            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())),
+            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())?),
             span: sp,
         }),
         Rule::best => {
@@ -178,7 +178,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             let inner = pair.into_inner().next().unwrap();
             let kind = match inner.as_rule() {
                 Rule::regions => ExprKind::NoRegions(Box::new(regions(inner)?)),
-                _ => ExprKind::NoSet(square_set(inner)),
+                _ => ExprKind::NoSet(square_set(inner)?),
             };
             Ok(Expr { kind, span: sp })
         }
@@ -206,7 +206,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             let inner = pair.into_inner().next().unwrap();
             let kind = match inner.as_rule() {
                 Rule::regions => ExprKind::AnyRegions(Box::new(regions(inner)?)),
-                _ => ExprKind::AnySet(square_set(inner)),
+                _ => ExprKind::AnySet(square_set(inner)?),
             };
             Ok(Expr { kind, span: sp })
         }
@@ -214,7 +214,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             let mut it = pair.into_inner().peekable();
             let exactly = it.next_if(|p| p.as_rule() == Rule::exactly).is_some();
             let n = integer(&it.next().unwrap())?;
-            let set = square_set(it.next().unwrap());
+            let set = square_set(it.next().unwrap())?;
             let dirs = name_list(it.next().unwrap());
             Ok(Expr {
                 kind: ExprKind::InARow {
@@ -234,7 +234,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
                 match p.as_rule() {
                     Rule::square_ref => at = Some(square_ref(p)?),
                     Rule::not_op => negated = true,
-                    _ => class = Some(square_class(p)),
+                    _ => class = Some(square_class(p)?),
                 }
             }
             Ok(Expr {
@@ -269,9 +269,10 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
     }
 }
 
-fn square_set(pair: Pair<Rule>) -> SquareSet {
+pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner().peekable();
+    let isolated = it.next_if(|p| p.as_rule() == Rule::isolated).is_some();
     let base = set_base(it.next().unwrap());
     let mut more = Vec::new();
     while let Some(b) = it.next_if(|b| is_set_base(b.as_rule())) {
@@ -283,8 +284,12 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
     let mut area_ = None;
     let mut also = None;
     let mut attacked = None;
+    let mut strength = None;
+    let mut next_to = None;
     for on in it {
         match on.as_rule() {
+            Rule::strength_class => strength = Some(strength_class(on)?),
+            Rule::next_to => next_to = Some(square_ref(on.into_inner().nth(1).unwrap())?),
             Rule::on_line => on_line = true,
             Rule::in_hand => in_hand = true,
             Rule::row_class => row = Some(Box::new(row_class(on))),
@@ -293,7 +298,7 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
             _ => area_ = Some(Box::new(area(on.into_inner().next().unwrap()))),
         }
     }
-    SquareSet {
+    Ok(SquareSet {
         base,
         more,
         on_line,
@@ -302,8 +307,18 @@ fn square_set(pair: Pair<Rule>) -> SquareSet {
         area: area_,
         also,
         attacked,
+        isolated,
+        near: (strength.is_some() || next_to.is_some())
+            .then(|| Box::new(NearWords { strength, next_to })),
         span: sp,
-    }
+    })
+}
+
+/// `stronger than SQUARE` (`true`) or `weaker than SQUARE`.
+fn strength_class(pair: Pair<Rule>) -> Result<(bool, SquareRef), SyntaxError> {
+    let mut it = pair.into_inner();
+    let stronger = it.next().unwrap().as_rule() == Rule::stronger;
+    Ok((stronger, square_ref(it.nth(1).unwrap())?))
 }
 
 fn is_set_base(r: Rule) -> bool {
@@ -410,9 +425,13 @@ pub(super) fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
     })
 }
 
-fn square_class(pair: Pair<Rule>) -> SquareClass {
+fn square_class(pair: Pair<Rule>) -> Result<SquareClass, SyntaxError> {
     let c = pair.into_inner().next().unwrap();
-    match c.as_rule() {
+    Ok(match c.as_rule() {
+        Rule::strength_class => {
+            let (stronger, of) = strength_class(c)?;
+            SquareClass::Strength(stronger, Box::new(of))
+        }
         Rule::off_board => SquareClass::OffBoard,
         Rule::attacked_class => SquareClass::Attacked(attacker(c)),
         Rule::marked_class => SquareClass::Marked,
@@ -429,7 +448,7 @@ fn square_class(pair: Pair<Rule>) -> SquareClass {
             }
             SquareClass::Piece { unmoved, words }
         }
-    }
+    })
 }
 
 /// `in a row of N along DIRS`.
@@ -483,7 +502,7 @@ fn bin_op(token: &str) -> BinOp {
 pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner();
-    let of = square_set(it.next().unwrap());
+    let of = square_set(it.next().unwrap())?;
     let by = name_list(it.next().unwrap());
     let mut border = None;
     let mut containing = None;
@@ -498,7 +517,7 @@ pub(super) fn regions(pair: Pair<Rule>) -> Result<Regions, SyntaxError> {
             continue;
         }
         if p.as_rule() == Rule::containing {
-            containing = Some(square_set(p.into_inner().next().unwrap()));
+            containing = Some(square_set(p.into_inner().next().unwrap())?);
             continue;
         }
         if p.as_rule() == Rule::touching {

@@ -6,7 +6,7 @@ use pest::iterators::Pair;
 use super::ast::*;
 use super::grammar::Rule;
 use super::pairs::{integer, name, name_list, span, timing};
-use super::parse_expr::{expr, regions, square_ref};
+use super::parse_expr::{expr, regions, square_ref, square_set};
 use super::syntax_error::SyntaxError;
 
 fn cells(pair: Pair<Rule>) -> Cells {
@@ -59,6 +59,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             let inner = pair.into_inner().next().unwrap();
             let taken = match inner.as_rule() {
                 Rule::regions => Taken::Regions(Box::new(regions(inner)?)),
+                Rule::square_set => Taken::Set(Box::new(square_set(inner)?)),
                 _ => Taken::Square(square_ref(inner)?),
             };
             MovePart::Taking(Box::new(taken), sp)
@@ -68,6 +69,21 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             MovePart::Claiming(Box::new(regions(inner)?), sp)
         }
         Rule::again => MovePart::Again(expr(pair.into_inner().next().unwrap())?, sp),
+        Rule::counts_as => MovePart::Counts(integer(&pair.into_inner().nth(1).unwrap())?, sp),
+        Rule::pushing => {
+            let mut it = pair.into_inner().skip(1);
+            let dirs = name_list(it.next().unwrap());
+            let onto = it.next().map(|o| cells(o.into_inner().next().unwrap()));
+            MovePart::Pushing {
+                dirs,
+                onto,
+                span: sp,
+            }
+        }
+        Rule::pulling => {
+            let set = square_set(pair.into_inner().nth(1).unwrap())?;
+            MovePart::Pulling(Box::new(set), sp)
+        }
         Rule::moving => {
             let mut it = pair.into_inner();
             let from = square_ref(it.next().unwrap())?;

@@ -382,7 +382,19 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
         | direction | directions | promote | let_ | require | move_ | input | output | legal
-        | notation | setup | mandatory | game | identical | no_repeat => "a statement",
+        | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged => {
+            "a statement"
+        }
+        turns_word | turn_word | unchanged_word => "a statement",
+        kind_sep => "`,` or `>`",
+        counts_as | counts_word | pushing | pushing_word | pulling | pulling_word => {
+            "a move clause"
+        }
+        strength_class | stronger | weaker | than => {
+            "`stronger than SQUARE` or `weaker than SQUARE`"
+        }
+        isolated => "`isolated`",
+        next_to | next_word => "`next to SQUARE`",
         keyword => "a keyword",
         name => "a name",
         integer => "a number",

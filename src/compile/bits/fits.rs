@@ -51,6 +51,18 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> Fit<()> {
     if p.no_repeat.is_some() {
         return Err(Miss::new("`no move may repeat`", p.no_repeat_span));
     }
+    if let Some(turns) = p.turns {
+        return Err(Miss::new(
+            "`turns of ...` (a turn of several moves)",
+            Some(turns.span),
+        ));
+    }
+    if p.unchanged.is_some() {
+        return Err(Miss::new(
+            "`no turn may leave the board unchanged`",
+            p.unchanged,
+        ));
+    }
     if p.identical_one {
         return Err(Miss::new(
             "`identical captures are one move`",

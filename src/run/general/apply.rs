@@ -1,6 +1,7 @@
 //! Playing a step on a position: moving, capturing, promoting and flipping.
 
 use super::candidate::square_of;
+use super::near::{Squares, members, on_parts};
 use super::regions::{self, Fill};
 use super::runs::{advance, closed_run};
 use super::trace::{Event, Off, Trace};
@@ -75,6 +76,17 @@ pub fn apply_traced<T: Trace>(
     }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
+    if step.pair != NONE && t.effects {
+        // A push: the piece landed on goes first.
+        let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
+        if fx.pushes.is_some() {
+            let pushed = pos.cells[to];
+            pos.set(to, EMPTY);
+            pos.set(step.pair as usize, pushed);
+            pos.set_moved(to, true);
+            pos.set_moved(step.pair as usize, true);
+        }
+    }
     let mut piece = if step.from == NONE {
         pos.set_moved(to, false);
         let code = p.code(pos.mover, step.kind);
@@ -154,6 +166,14 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     let (p, g) = (e.p, &e.g);
     let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
     let side = pos.mover;
+    if fx.pulls.is_some() && step.pair != NONE && step.from != NONE {
+        // A pull: the piece beside the square left follows into it.
+        let (pulled, from) = (pos.cells[step.pair as usize], step.from as usize);
+        pos.set(step.pair as usize, EMPTY);
+        pos.set(from, pulled);
+        pos.set_moved(step.pair as usize, true);
+        pos.set_moved(from, true);
+    }
     if fx.marks && step.from != NONE && step.dir != u16::MAX {
         let mut sq = g.next[step.dir as usize * g.n + step.from as usize];
         while sq != NONE && sq != step.to {
@@ -168,6 +188,22 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);
                 pos.quiet = 0;
+            }
+        }
+        Some(Taking::Set(near)) => {
+            let at = Squares::of(e, near, step.from, step.to, side);
+            work.stack.clear();
+            let stack = &mut work.stack;
+            // The checker keeps `attacked` out of these sets: nothing here can fail.
+            let mut within = |sq: usize| Ok(on_parts(e, pos, side, near.within, sq));
+            let found = members(e, pos, side, (near, at), &mut within, |sq| stack.push(sq));
+            debug_assert!(found.is_ok());
+            if !work.stack.is_empty() {
+                pos.quiet = 0;
+            }
+            for &sq in &work.stack {
+                pos.set(sq as usize, EMPTY);
+                pos.set_moved(sq as usize, true);
             }
         }
         Some(Taking::Regions(q)) => {

@@ -4,7 +4,7 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{count_hand, count_in, count_set, in_a_row, in_row_at};
+use super::counts::{count_hand, count_in, count_set, in_a_row, in_row_at, within_at};
 use super::filters::matches_filter;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
@@ -73,6 +73,20 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
                     && (!unmoved || piece && !pos.has_moved(sq as usize))
             }
         } as i64)
+    }
+    fn count_near(&mut self, near: &Near) -> Result<i64, RunError> {
+        let mut n = 0i64;
+        let at = super::near::Squares::of(self.e, near, self.from, self.to, self.side);
+        let (e, vars, pos, side) = (self.e, self.vars, self.pos, self.side);
+        let mut within = |sq: usize| within_at(e, vars, pos, side, near.within, sq);
+        super::near::members(e, pos, side, (near, at), &mut within, |_| n += 1)?;
+        Ok(n)
+    }
+    fn outranks(&mut self, a: &SquareRef, b: &SquareRef) -> Result<i64, RunError> {
+        let g = &self.e.g;
+        let a = square_of(g, a, self.from, self.to, self.side);
+        let b = square_of(g, b, self.from, self.to, self.side);
+        Ok(super::near::outranks(self.e, self.pos, a, b) as i64)
     }
     fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError> {
         let (g, t) = (&self.e.g, &*self.e.t);

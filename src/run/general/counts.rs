@@ -117,58 +117,36 @@ pub fn count_in(
             continue;
         }
         left -= 1;
-        if area.is_some_and(|a| !e.g.on_area(a, side, sq))
-            || also.is_some_and(|a| !e.g.on_area(a, side, sq))
-        {
-            continue;
+        if within_at(e, vars, pos, side, within, sq)? {
+            n += 1;
         }
-        if let Some(SquareClass::InRow { n, dirs }) = row
-            && !in_row_at(e, pos, sq, (n, dirs))
-        {
-            continue;
-        }
-        if let Some(who) = attacked {
-            let by = attack::attackers(e, who, cell, side);
-            if attack::attacker(e, vars, pos, sq as u32, by)?.is_none() {
-                continue;
-            }
-        }
-        n += 1;
     }
     Ok(n)
 }
 
-/// Whether the piece on `sq` is one of at least `n` pieces of its side in a row along one of
-/// the directions whose bits `dirs` sets (the run through `sq`, both ways).
-pub fn in_row_at(e: &Engine, pos: &Position, sq: usize, (n, dirs): (u32, u64)) -> bool {
-    let (g, t) = (&e.g, &*e.t);
-    let cell = pos.cells[sq];
-    if cell == EMPTY || cell == GHOST {
-        return false;
+/// Whether the square `sq` is where `within` asks (on its parts of the board, in a row,
+/// attacked), as `side` sees it.
+pub fn within_at(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    side: SideId,
+    within: Within,
+    sq: usize,
+) -> Result<bool, RunError> {
+    if !super::near::on_parts(e, pos, side, within, sq) {
+        return Ok(false);
     }
-    let side = t.side_of[cell as usize];
-    let same = |s: u32| {
-        let c = pos.cells[s as usize];
-        c != EMPTY && c != GHOST && t.side_of[c as usize] == side
-    };
-    let mut bits = dirs;
-    while bits != 0 {
-        let d = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let mut run = 1;
-        for table in [&g.next, &g.prev] {
-            let mut s = table[d * g.n + sq];
-            while s != u32::MAX && same(s) && run < n {
-                run += 1;
-                s = table[d * g.n + s as usize];
-            }
-        }
-        if run >= n {
-            return true;
+    if let Some(who) = within.attacked {
+        let by = attack::attackers(e, who, pos.cells[sq], side);
+        if attack::attacker(e, vars, pos, sq as u32, by)?.is_none() {
+            return Ok(false);
         }
     }
-    false
+    Ok(true)
 }
+
+pub use super::near::in_row_at;
 
 /// Whether some run of at least `n` squares of a set lies along one of `dirs` (with
 /// `exactly`, of `n` squares with no member just before or after it: five where six do not

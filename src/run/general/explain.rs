@@ -243,7 +243,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         // A piece jumped, or the piece a slide lands on or a placement replaces.
         let captured = if st.over != NONE {
             Some((st.over, now.cells[st.over as usize]))
-        } else if !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
+        } else if st.pair == NONE && !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
             Some((st.to, now.cells[st.to as usize]))
         } else {
             None

@@ -47,6 +47,7 @@ impl<'p> Runner<'p> {
         let mut passed = self.take_pos(pos);
         passed.mover = self.next_side(pos.mover);
         passed.passes = passed.passes.saturating_add(1);
+        passed.begin_turn();
         let mut acc = Acc::default();
         match self.walk(&passed, &Fold::Count(None), &mut acc) {
             Ok(()) if acc.moves > 0 => Ok(Some(passed)),
@@ -67,6 +68,17 @@ impl<'p> Runner<'p> {
         }
         if t.quiet {
             extra(u64::from(pos.quiet), 2);
+        }
+        if t.turns && pos.spent > 0 {
+            // Within a turn, what is left of it and the board it began with.
+            extra(u64::from(pos.spent), 4);
+            let keys = &self.e.keys;
+            let start = pos
+                .turn_start
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c != EMPTY);
+            extra(start.fold(0, |k, (sq, &c)| k ^ keys.of(c, sq)), 5);
         }
         k
     }

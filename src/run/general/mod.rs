@@ -29,6 +29,7 @@ mod fxhash;
 mod generator;
 pub mod history;
 pub mod movegen;
+pub mod near;
 mod random;
 mod rays;
 pub mod regions;

@@ -3,6 +3,7 @@
 
 use super::candidate::Candidate;
 use super::filters::{add_line_counts, filter_table};
+use super::near::{Squares, members, on_parts};
 use super::runs::closed_run;
 use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Engine;
@@ -150,6 +151,18 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         }
         let p: &'p Program = self.e.p;
         for ri in 0..p.moves.len() {
+            if let Some(turns) = p.turns {
+                // Within a turn: the moves that fit in what is left of it, and the pass
+                // that ends it once it has had its fewest moves.
+                let rule = &p.moves[ri];
+                let fits = match rule.ends_turn {
+                    true => pos.spent >= turns.least,
+                    false => pos.spent as u32 + rule.cost as u32 <= turns.most as u32,
+                };
+                if !fits {
+                    continue;
+                }
+            }
             self.actions(pos, (&own, None), (ri as u16, 0), out);
         }
         *self.own = own;
@@ -368,9 +381,23 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         self.push(pos, st, out);
     }
 
-    /// Adds a step: one for each kind the piece may choose when it reaches its far row.
+    /// Adds a step: one for each kind the piece may choose when it reaches its far row, and
+    /// for each square a piece it pushes may go to or a piece it pulls may come from.
     #[inline(always)]
     fn push(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
+        if self.e.t.pairs && st.from != NONE {
+            let fx = &self.e.p.part(st.rule, st.part)[st.action as usize].effects;
+            if fx.pushes.is_some() || fx.pulls.is_some() {
+                self.pairs(pos, st, out);
+                return;
+            }
+        }
+        self.choose(pos, st, out);
+    }
+
+    /// Adds a step: one for each kind the piece may choose when it reaches its far row.
+    #[inline(always)]
+    fn choose(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
         let (t, g) = (&*self.e.t, &self.e.g);
         if t.any_choices && st.from != NONE {
             let choices = &t.choices[pos.cells[st.from as usize] as usize];
@@ -380,6 +407,41 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             }
         }
         out.push(st);
+    }
+
+    /// The steps of a step that pushes or pulls a second piece: one for each square the pushed
+    /// piece may go to, or each piece that may be pulled (none: no step); the step as it is
+    /// when it moves no second piece.
+    fn pairs(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
+        let e = self.e;
+        let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+        let side = pos.mover as usize;
+        if let Some((dirs, onto)) = &fx.pushes {
+            let (g, class) = (&e.g, &e.t.class[side]);
+            for &d in &dirs[side] {
+                let sq = g.next[d as usize * g.n + st.to as usize];
+                if sq != NONE && class[pos.cells[sq as usize] as usize] & onto != 0 {
+                    self.choose(pos, Step { pair: sq, ..st }, out);
+                }
+            }
+        } else if let Some(near) = &fx.pulls {
+            let at = Squares::of(e, near, st.from, st.to, pos.mover);
+            let mut found = [NONE; 8];
+            let mut n = 0;
+            let mut within = |sq: usize| Ok(on_parts(e, pos, pos.mover, near.within, sq));
+            let r = members(e, pos, pos.mover, (near, at), &mut within, |sq| {
+                if sq != st.to && n < found.len() {
+                    found[n] = sq;
+                    n += 1;
+                }
+            });
+            if let Err(err) = r {
+                self.err.get_or_insert(err);
+            }
+            for &sq in &found[..n] {
+                self.choose(pos, Step { pair: sq, ..st }, out);
+            }
+        }
     }
 
     /// Every placement of one `place` action.
@@ -461,6 +523,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             s.over != NONE
                 || (s.from != NONE
                     && s.to != NONE
+                    && s.pair == NONE
                     && class[pos.cells[s.to as usize] as usize] == C_ENEMY)
         };
         if out.iter().any(captures) {

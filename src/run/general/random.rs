@@ -51,9 +51,8 @@ impl Runner<'_> {
                     }
                 }
             }
-            match self.side_after(&next) {
-                Ok(side) => {
-                    next.mover = side;
+            match self.hand_over(&mut next) {
+                Ok(()) => {
                     found = Ok(Some(next));
                 }
                 Err(e) => {

@@ -443,9 +443,41 @@ impl<'p> Runner<'p> {
         Ok(eval(cond, &mut here)? == 0)
     }
 
+    /// Hands the position `after` a move (its mover still the side that moved) to the side
+    /// that moves next, counting the moves of the turn.
+    pub fn hand_over(&mut self, after: &mut Position) -> Result<(), RunError> {
+        let side = self.side_after(after)?;
+        if self.e.t.turns {
+            match self.turn_goes_on(after) {
+                true => after.spent += self.e.p.moves[after.last.1 as usize].cost,
+                false => after.begin_turn(),
+            }
+        }
+        after.mover = side;
+        Ok(())
+    }
+
+    /// True if the turn goes on after the move that led to `after` (`turns of ...`): the
+    /// move did not end it and it has moves left.
+    pub fn turn_goes_on(&self, after: &Position) -> bool {
+        let p = self.e.p;
+        let Some(turns) = p.turns else {
+            return false;
+        };
+        let rule = &p.moves[after.last.1 as usize];
+        !rule.ends_turn && (after.spent as u32 + rule.cost as u32) < turns.most as u32
+    }
+
     /// Who moves after the move that led to `after` (its mover still the side that moved):
-    /// the same side when the move's `again if` holds there, else the next side.
+    /// the same side when the move's `again if` holds there or its turn goes on, else the
+    /// next side.
     pub fn side_after(&mut self, after: &Position) -> Result<SideId, RunError> {
+        if self.e.t.turns && self.e.p.turns.is_some() {
+            return Ok(match self.turn_goes_on(after) {
+                true => after.mover,
+                false => self.next_side(after.mover),
+            });
+        }
         // Asked of every position a move leads to: most rules have no `again if`.
         if !self.e.t.again {
             return Ok(self.next_side(after.mover));

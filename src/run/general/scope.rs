@@ -77,6 +77,28 @@ impl<'p> Runner<'p> {
     }
 }
 
+impl<'r, 'p> At<'r, 'p> {
+    /// The position as a candidate whose `to` is the square where the last move ended (off
+    /// the board before any move, or when the rules keep no last move): what an end rule
+    /// asks of `to`.
+    fn last_square(&self) -> Candidate<'_, 'p> {
+        let to = if self.r.e.t.last {
+            self.pos.last.0
+        } else {
+            NONE
+        };
+        Candidate {
+            e: &self.r.e,
+            vars: &self.r.vars,
+            pos: self.pos,
+            side: self.side,
+            from: NONE,
+            to,
+            dir: u16::MAX,
+        }
+    }
+}
+
 impl<'p> Scope<'p> for At<'_, 'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError> {
         Ok(self.r.vars[v])
@@ -137,25 +159,19 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     /// In an end rule: `to` is the square where the last move ended (off the board before any
     /// move, or when the rules keep no last move).
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
-        let to = if self.r.e.t.last {
-            self.pos.last.0
-        } else {
-            NONE
-        };
-        let mut here = Candidate {
-            e: &self.r.e,
-            vars: &self.r.vars,
-            pos: self.pos,
-            side: self.side,
-            from: NONE,
-            to,
-            dir: u16::MAX,
-        };
-        here.square_is(at, class)
+        self.last_square().square_is(at, class)
     }
 
     fn count_on_line(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("`on line` outside a move's distance")
+    }
+
+    fn count_near(&mut self, near: &Near) -> Result<i64, RunError> {
+        self.last_square().count_near(near)
+    }
+
+    fn outranks(&mut self, a: &SquareRef, b: &SquareRef) -> Result<i64, RunError> {
+        self.last_square().outranks(a, b)
     }
 
     fn count_moves(&mut self, cond: Option<&'p Expr>) -> Result<i64, RunError> {

@@ -84,6 +84,7 @@ impl<'p> Runner<'p> {
         st.over != NONE
             || (st.from != NONE
                 && st.to != NONE
+                && st.pair == NONE
                 && self.e.t.class[pos.mover as usize][pos.cells[st.to as usize] as usize]
                     == crate::program::C_ENEMY)
     }
@@ -408,7 +409,28 @@ impl<'p> Runner<'p> {
         {
             return Ok(false);
         }
+        if self.e.p.unchanged.is_some() && !self.changes_turn(after)? {
+            return Ok(false);
+        }
         Ok(self.failed_legal(after)?.is_none())
+    }
+
+    /// Under `no turn may leave the board unchanged`: false if the move that led to `after`
+    /// ends its turn with the board as the turn found it, and the game goes on.
+    pub fn changes_turn(&mut self, after: &Position) -> Result<bool, RunError> {
+        if self.turn_goes_on(after)
+            || after.turn_start.is_empty()
+            || after.cells != after.turn_start
+        {
+            return Ok(true);
+        }
+        let mut next = self.take_pos(after);
+        let r = self.side_after(&next).and_then(|side| {
+            next.mover = side;
+            self.over(&next)
+        });
+        self.put_pos(next);
+        r
     }
 
     /// The first `legal if` condition the position after a complete move fails, if any.
@@ -555,12 +577,9 @@ impl<'p> Runner<'p> {
         }
         let mut handed = Ok(());
         for p in &mut acc.positions {
-            match self.side_after(p) {
-                Ok(side) => p.mover = side,
-                Err(e) => {
-                    handed = Err(e);
-                    break;
-                }
+            if let Err(e) = self.hand_over(p) {
+                handed = Err(e);
+                break;
             }
         }
         *out = acc.positions;

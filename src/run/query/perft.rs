@@ -37,29 +37,75 @@ pub fn perft<'p, G: Generator<'p>>(
         levels.0.push(children);
         return found;
     }
+    over_children(g, (s, children), levels, |g, c, levels| {
+        perft(g, c, depth - 1, levels)
+    })
+}
+
+/// The sum of `each` over the children of `s` (made into `children`, whose memory goes back
+/// to `levels`), with `s` remembered as the position before them.
+fn over_children<'p, G: Generator<'p>>(
+    g: &mut G,
+    (s, mut children): (&G::State, Vec<G::State>),
+    levels: &mut Levels<G::State>,
+    mut each: impl FnMut(&mut G, &G::State, &mut Levels<G::State>) -> Result<u64, RunError>,
+) -> Result<u64, RunError> {
     let found = g.children_unordered(s, &mut children).and_then(|()| {
         g.remember(s);
-        let below = sum_below(g, &children, depth - 1, levels);
+        let mut total = 0u64;
+        let mut below = Ok(());
+        for c in &children {
+            match each(g, c, levels) {
+                Ok(n) => match total.checked_add(n) {
+                    Some(t) => total = t,
+                    None => {
+                        below = Err(count_overflow());
+                        break;
+                    }
+                },
+                Err(e) => {
+                    below = Err(e);
+                    break;
+                }
+            }
+        }
         g.forget_last();
-        below
+        below.map(|()| total)
     });
     levels.0.push(children);
     found
 }
 
-/// The sum of perft(`depth`) over the states `children`.
-fn sum_below<'p, G: Generator<'p>>(
+/// The number of sequences of exactly `depth` whole turns from `s`: a turn is the moves a
+/// side makes before another side moves, and a game over in the middle of a turn ends it.
+pub fn perft_turns<'p, G: Generator<'p>>(
     g: &mut G,
-    children: &[G::State],
+    s: &G::State,
     depth: u32,
     levels: &mut Levels<G::State>,
 ) -> Result<u64, RunError> {
-    let mut total = 0u64;
-    for c in children {
-        let n = perft(g, c, depth, levels)?;
-        total = total.checked_add(n).ok_or_else(count_overflow)?;
+    if depth == 0 {
+        return Ok(1);
     }
-    Ok(total)
+    let children = levels.0.pop().unwrap_or_default();
+    let mover = g.mover(s);
+    over_children(g, (s, children), levels, |g, c, levels| {
+        after_move(g, (mover, c), depth, levels)
+    })
+}
+
+/// The sequences of `depth` whole turns that start with the move `mover` made to reach `c`
+/// (its turn going on there, or over).
+fn after_move<'p, G: Generator<'p>>(
+    g: &mut G,
+    (mover, c): (crate::program::SideId, &G::State),
+    depth: u32,
+    levels: &mut Levels<G::State>,
+) -> Result<u64, RunError> {
+    match g.mover(c) == mover && g.end(c)?.is_none() {
+        true => perft_turns(g, c, depth, levels),
+        false => perft_turns(g, c, depth - 1, levels),
+    }
 }
 
 /// Perft per first move: each move written in the game's notation (`pass` for a pass),
@@ -134,10 +180,13 @@ pub struct PerftAsk {
 /// What a ply of perft is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
-    /// A whole move (a turn): all its parts and jumps.
+    /// A whole move: all its parts and jumps.
     Moves,
     /// A single action: each part of a move, each jump of a chain (on one thread).
     Actions,
+    /// A whole turn: the moves a side makes before another side moves (`turns of ...`,
+    /// `again if`); a game over in the middle of a turn ends it.
+    Turns,
 }
 
 impl Unit {
@@ -146,6 +195,7 @@ impl Unit {
         match self {
             Unit::Moves => "whole moves",
             Unit::Actions => "single actions",
+            Unit::Turns => "whole turns",
         }
     }
 }
@@ -185,10 +235,13 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         ..
     } = ask;
     let s = g.state(pos);
+    let turns = ask.unit == Unit::Turns;
     let (names, children) = match depth {
-        0 | 1 => (Vec::new(), Vec::new()),
+        0 => (Vec::new(), Vec::new()),
+        1 if !turns => (Vec::new(), Vec::new()),
         _ => named_children(g, &s)?,
     };
+    let mover = g.mover(&s);
     if children.is_empty() {
         // A depth too small to share, or no move to share (the end).
         progress.start(1);
@@ -207,7 +260,10 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         return Ok(found);
     }
     let children: Vec<Position> = children.iter().map(|c| g.position(c)).collect();
-    let items = work_items(g, pos, &children, (depth, threads))?;
+    let items = match turns {
+        true => (0..children.len()).map(|i| (i, None)).collect(),
+        false => work_items(g, pos, &children, (depth, threads))?,
+    };
     progress.start(items.len() as u64);
     if items.iter().any(|(_, second)| second.is_some()) {
         progress.plies.store(2, Ordering::Relaxed);
@@ -226,6 +282,7 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
             r.remember(&root);
             let child = r.state(&children[*i]);
             let n = match second {
+                None if turns => after_move(r, (mover, &child), depth, &mut levels)?,
                 None => perft(r, &child, depth - 1, &mut levels)?,
                 Some(after) => {
                     r.remember(&child);

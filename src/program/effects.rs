@@ -1,0 +1,39 @@
+//! What a move's action does besides moving or placing its piece.
+
+use super::{CellMask, DirId, Near, PerSide, RegionQuery, SquareRef};
+use crate::syntax::ast::Span;
+
+/// What a `taking` clause takes.
+#[derive(Debug, Clone)]
+pub enum Taking {
+    /// The piece on a square named from the step's `from` or `to`.
+    Square(SquareRef),
+    /// Every piece of a set (as the mover sees it), after the step.
+    Set(Box<Near>),
+    /// Every piece of the regions the query takes (as the mover sees them), after the step.
+    Regions(RegionQuery),
+}
+
+/// What an action does besides moving or placing its piece.
+#[derive(Debug, Clone, Default)]
+pub struct Effects {
+    /// `marking the squares passed`: the squares the step passes are marked until the next
+    /// move ends.
+    pub marks: bool,
+    /// `taking SQUARE | REGIONS`: the piece there, or every piece of those regions, is
+    /// taken too.
+    pub takes: Option<Taking>,
+    /// `moving SQUARE to SQUARE`: a second piece moves.
+    pub moves: Option<(SquareRef, SquareRef)>,
+    /// `claiming regions of ...`: a piece like the one that moved is put on every square of
+    /// the regions the query finds (as the mover sees them), after the step.
+    pub claims: Option<RegionQuery>,
+    /// `pushing along DIRS [onto CELLS]`: before the piece lands, the piece on `to` goes one
+    /// square along one of the directions onto CELLS (the step's `pair` is where it goes).
+    pub pushes: Option<(PerSide<Vec<DirId>>, CellMask)>,
+    /// `pulling SET`: after the piece has moved, a piece of the set next to `from` (asked
+    /// before the move) follows it into `from` (the step's `pair` is where it stood).
+    pub pulls: Option<Box<Near>>,
+    /// Where the effects are written.
+    pub span: Option<Span>,
+}
