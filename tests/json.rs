@@ -192,6 +192,8 @@ fn every_document_matches_docs_json() {
             "tests/perft/pentago-five-at-once.txt",
             "E1",
         ),
+        // Pushes and pulls of a second piece, in a turn of several moves.
+        ("rules/arimaa.rules", "tests/cmd/arimaa-push-pull.txt", "d4"),
     ] {
         if !std::path::Path::new(input).exists() {
             continue;

@@ -232,6 +232,11 @@ impl Viewer<'_, '_> {
             path,
             parts,
             captures: played.captures().map(|s| self.name(s)).collect(),
+            second: played
+                .steps
+                .iter()
+                .find_map(|s| s.second)
+                .map(|s| [self.name(s.from), self.name(s.to)]),
             flips: played.flips().map(|s| self.name(s)).collect(),
             claims: played.claims().map(|s| self.name(s)).collect(),
             again: played.again,
@@ -360,6 +365,12 @@ impl Viewer<'_, '_> {
                     piece: board_text::symbol(p, &self.runner.engine().t, c).to_string(),
                 })
                 .collect(),
+            second: s.second.map(|x| SecondView {
+                how: if x.pushed { "pushed" } else { "pulled" },
+                piece: board_text::symbol(p, &self.runner.engine().t, x.piece).to_string(),
+                from: self.name(x.from),
+                to: self.name(x.to),
+            }),
             flips: s
                 .flips
                 .iter()

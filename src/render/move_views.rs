@@ -73,6 +73,10 @@ pub struct MoveView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parts: Option<Vec<PartView>>,
     pub captures: Vec<String>,
+    /// A second piece the move pushed or pulled: where it stood and where it went (left out
+    /// when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<[String; 2]>,
     pub flips: Vec<String>,
     /// The squares a `claiming` clause put a piece on.
     pub claims: Vec<String>,
@@ -118,11 +122,23 @@ pub struct StepView {
     /// (left out when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub taken: Vec<TakenView>,
+    /// A second piece the step pushed or pulled (left out when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<SecondView>,
     /// The runs of enemy pieces the step turned, in the order they turned.
     pub flips: Vec<FlipView>,
     pub flip_rule: Option<Clause>,
     /// The kind the piece became as it landed.
     pub promoted_to: Option<String>,
+}
+
+/// A second piece a step moved: `pushed` or `pulled`, its symbol, where it stood and went.
+#[derive(Debug, Serialize)]
+pub struct SecondView {
+    pub how: &'static str,
+    pub piece: String,
+    pub from: String,
+    pub to: String,
 }
 
 #[derive(Debug, Serialize)]

@@ -163,6 +163,14 @@ fn step(s: &StepView, number: &str, out: &mut String) {
     if let (Some(sq), Some(piece)) = (&s.captured, &s.captured_piece) {
         let _ = writeln!(out, "{indent}takes {piece} on {sq}");
     }
+    if let Some(x) = &s.second {
+        let verb = if x.how == "pushed" { "pushes" } else { "pulls" };
+        let _ = writeln!(
+            out,
+            "{indent}{verb} {} from {} to {}",
+            x.piece, x.from, x.to
+        );
+    }
     // Pieces a `taking` clause took, grouped by symbol in the order met.
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for t in &s.taken {

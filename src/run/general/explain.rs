@@ -45,9 +45,40 @@ pub struct StepPlayed {
     pub taken: Vec<(u32, Code)>,
     /// The squares a `claiming` clause put a piece on, in square order.
     pub claimed: Vec<u32>,
+    /// A second piece the step moved (`pushing`, `pulling`): the piece, where it stood, where
+    /// it went, and whether it was pushed (else pulled).
+    pub second: Option<Second>,
     pub flips: Vec<FlipRun>,
     /// What the piece became as it landed.
     pub promoted: Option<Code>,
+}
+
+/// A second piece a step moved beside its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Second {
+    pub piece: Code,
+    pub from: u32,
+    pub to: u32,
+    pub pushed: bool,
+}
+
+/// The second piece `st` moves, as it stands in `before` (the board before the step).
+fn second_piece(e: &crate::compile::Engine, st: &Step, before: &[Code]) -> Option<Second> {
+    if st.pair == NONE || st.from == NONE {
+        return None;
+    }
+    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+    let pushed = fx.pushes.is_some();
+    let (from, to) = match pushed {
+        true => (st.to, st.pair),
+        false => (st.pair, st.from),
+    };
+    Some(Second {
+        piece: before[from as usize],
+        from,
+        to,
+        pushed,
+    })
 }
 
 /// Why a chain of jumps stopped where it did.
@@ -127,16 +158,25 @@ fn taken_by_clause(
         .moves
         .as_ref()
         .map(|(a, _)| super::candidate::square_of(&e.g, a, st.from, st.to, side));
+    // The board as the step leaves it before its clause takes anything: the piece gone from
+    // where it started, a second piece pushed or pulled.
+    let mut expected = before.to_vec();
+    if st.from != NONE {
+        expected[st.from as usize] = EMPTY;
+    }
+    if let Some(second) = second_piece(e, st, before) {
+        expected[second.to as usize] = second.piece;
+        expected[second.from as usize] = EMPTY;
+    }
     (0..before.len() as u32)
         .filter(|&s| {
-            !matches!(before[s as usize], EMPTY | GHOST)
+            !matches!(expected[s as usize], EMPTY | GHOST)
                 && after[s as usize] == EMPTY
-                && s != st.from
                 && s != st.to
                 && s != st.over
                 && Some(s) != moved_from
         })
-        .map(|s| (s, before[s as usize]))
+        .map(|s| (s, expected[s as usize]))
         .collect()
 }
 
@@ -208,6 +248,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
                 captured: None,
                 taken: Vec::new(),
                 claimed: Vec::new(),
+                second: None,
                 flips: Vec::new(),
                 promoted: None,
             });
@@ -265,6 +306,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         let flips = flip_runs(g, &record);
         let landed = now.cells[st.to as usize];
         let claimed = claimed_by_clause(&e, st, &before, &now.cells);
+        let second = second_piece(&e, st, &before);
         played.push(StepPlayed {
             step: *st,
             piece,
@@ -274,6 +316,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
             captured,
             taken,
             claimed,
+            second,
             flips,
             // (A piece taken where it landed was not promoted.)
             promoted: (landed != piece && !matches!(landed, EMPTY | GHOST)).then_some(landed),
@@ -317,8 +360,9 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         .filter(|&b| now.cells[last as usize] != b)
         .map(|_| (last, now.cells[last as usize]));
     // A failure to work out the `again if` condition says the turn passes.
-    let again =
-        e.t.again && chain_end.is_none() && runner.side_after(&now).is_ok_and(|s| s == now.mover);
+    let again = (e.t.again || e.p.turns.is_some())
+        && chain_end.is_none()
+        && runner.side_after(&now).is_ok_and(|s| s == now.mover);
     MovePlayed {
         steps: played,
         chain_end,
