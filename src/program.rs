@@ -570,8 +570,10 @@ pub struct GameRules {
     /// What a side with no legal move does, and where that is written.
     pub stuck: Stuck,
     pub stuck_span: Option<Span>,
-    /// Playouts stop after this many plies.
+    /// Playouts stop after this many plies (turns, with `stop_turns`).
     pub stop_after: Option<u32>,
+    /// `stop after N turns`: the limit counts turns (a turn ends when another side moves).
+    pub stop_turns: bool,
     /// `may end between parts [if COND]`: where it is written, and COND. The end conditions
     /// are asked after each part of a move in parts too (where COND holds), and a move stops
     /// where the game is over.

@@ -168,6 +168,7 @@ impl Checker {
             stuck: Stuck::End,
             stuck_span: None,
             stop_after: None,
+            stop_turns: false,
             between_parts: None,
             ends: Vec::new(),
             results: Vec::new(),
@@ -215,7 +216,7 @@ impl Checker {
                     rules.between_parts = Some((*span, cond));
                     prev_if = false;
                 }
-                GameClause::StopAfter(n, span) => {
+                GameClause::StopAfter(n, turns, span) => {
                     if rules.stop_after.is_some() {
                         self.error(CheckError::new(
                             *span,
@@ -231,6 +232,7 @@ impl Checker {
                         ));
                     }
                     rules.stop_after = Some((*n).clamp(1, u32::MAX as u64) as u32);
+                    rules.stop_turns = *turns;
                     stop_span = Some(*span);
                     prev_if = false;
                 }
@@ -293,7 +295,7 @@ impl Checker {
         if rules.results.is_empty() && rules.ends.is_empty() && !decided {
             let span = clauses.first().map(|c| match c {
                 GameClause::Stuck { span, .. }
-                | GameClause::StopAfter(_, span)
+                | GameClause::StopAfter(_, _, span)
                 | GameClause::BetweenParts(_, span)
                 | GameClause::Result { span, .. }
                 | GameClause::End { span, .. } => *span,

@@ -269,9 +269,12 @@ impl Session<'_, '_> {
 
     fn over(&self, ending: &Ending) -> Result<(), Stop> {
         let p = self.game.engine().p;
-        let plies = self.game.plies();
-        let how = if plies >= self.game.limit() {
-            format!(", the game stops after {plies} plies")
+        let (plies, counted) = (self.game.plies(), self.game.counted());
+        let how = if counted >= self.game.limit() {
+            match p.game.as_ref().is_some_and(|g| g.stop_turns) {
+                true => format!(", the game stops after {counted} turns"),
+                false => format!(", the game stops after {plies} plies"),
+            }
         } else {
             let span = match (ending.rule, &p.game) {
                 (Some(i), Some(g)) => Some(g.ends[i].span),

@@ -23,10 +23,26 @@ pub struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    /// The plies after which a game stops (`stop after N plies`), or no limit.
+    /// The plies (or turns) after which a game stops (`stop after N plies | turns`), or no
+    /// limit: see [`Engine::toward_limit`].
     pub fn ply_limit(&self) -> u32 {
         let limit = self.p.game.as_ref().and_then(|g| g.stop_after);
         limit.unwrap_or(u32::MAX)
+    }
+
+    /// What a move counts toward the game's limit, from a position where `before` is to move
+    /// to one where `after` is: a ply counts 1; under `stop after N turns`, only a move after
+    /// which another side moves (the end of a turn).
+    #[inline]
+    pub fn toward_limit(
+        &self,
+        before: crate::program::SideId,
+        after: crate::program::SideId,
+    ) -> u32 {
+        match self.p.game.as_ref().is_some_and(|g| g.stop_turns) {
+            true => (before != after) as u32,
+            false => 1,
+        }
     }
 
     /// The rules' bit form on this board, if they have one.

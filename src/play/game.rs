@@ -93,9 +93,20 @@ impl<'p> Game<'p> {
         self.played.len() as u32
     }
 
-    /// The most plies the game lasts.
+    /// The most plies (or turns, under `stop after N turns`) the game lasts.
     pub fn limit(&self) -> u32 {
         self.limit
+    }
+
+    /// What the moves played so far count toward the limit: plies, or turns ended.
+    pub fn counted(&self) -> u32 {
+        let e = self.engine();
+        let movers = self.played.iter().map(|p| p.before.mover);
+        let next = movers
+            .clone()
+            .skip(1)
+            .chain(std::iter::once(self.pos.mover));
+        movers.zip(next).map(|(a, b)| e.toward_limit(a, b)).sum()
     }
 
     /// The side to move.
@@ -113,7 +124,7 @@ impl<'p> Game<'p> {
     /// how the game ended.
     pub fn status(&mut self) -> Result<Status, RunError> {
         self.compiled.runner().new_position();
-        let (pos, over) = (&self.pos, self.plies() >= self.limit);
+        let (pos, over) = (&self.pos, self.counted() >= self.limit);
         let choices = dispatch!(&mut self.compiled, g => {
             let s = g.state(pos);
             match over || g.end(&s)?.is_some() {

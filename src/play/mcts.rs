@@ -101,7 +101,7 @@ pub fn choose(
     };
     let at = Root {
         pos: game.position().clone(),
-        plies: game.plies(),
+        plies: game.counted(),
         limit: game.limit(),
         history,
     };
@@ -147,7 +147,8 @@ fn search<'p, G: Generator<'p>>(
     tree.nodes.push(top);
     // The root's children in the order of `choices`.
     while let Some(state) = tree.nodes[0].untried.pop() {
-        tree.nodes.push(Node::new(state, plies + 1, chooser));
+        let plies = plies + tree.g.engine().toward_limit(chooser, tree.g.mover(&state));
+        tree.nodes.push(Node::new(state, plies, chooser));
         let id = tree.nodes.len() as u32 - 1;
         tree.nodes[0].children.push(id);
     }
@@ -183,7 +184,9 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
                 let pick = rng.below(node.untried.len() as u64) as usize;
                 let node = &mut self.nodes[at];
                 let state = node.untried.swap_remove(pick);
-                let (plies, chooser) = (node.plies + 1, self.g.mover(&node.state));
+                let chooser = self.g.mover(&node.state);
+                let plies =
+                    node.plies + self.g.engine().toward_limit(chooser, self.g.mover(&state));
                 self.nodes.push(Node::new(state, plies, chooser));
                 let id = self.nodes.len() as u32 - 1;
                 self.nodes[at].children.push(id);

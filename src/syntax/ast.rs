@@ -167,11 +167,9 @@ pub struct SetupPlace {
 #[derive(Debug)]
 pub enum GameClause {
     /// What a side with no legal move does: pass (`true`) or end the game.
-    Stuck {
-        then: Stuck,
-        span: Span,
-    },
-    StopAfter(u64, Span),
+    Stuck { then: Stuck, span: Span },
+    /// `stop after N plies | turns` (`true`: turns).
+    StopAfter(u64, bool, Span),
     /// `may end between parts [if COND]`: the end conditions are also asked after each part
     /// of a move in parts (where COND holds); a move stops at a part after which the game is
     /// over.

@@ -499,7 +499,9 @@ fn game(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 GameClause::BetweenParts(cond, csp)
             }
             Rule::stop_after => {
-                GameClause::StopAfter(integer(&c.into_inner().next().unwrap())?, csp)
+                let mut it = c.into_inner();
+                let n = integer(&it.next().unwrap())?;
+                GameClause::StopAfter(n, it.next().is_some(), csp)
             }
             Rule::end_line => {
                 let mut it = c.into_inner().peekable();

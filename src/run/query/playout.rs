@@ -39,11 +39,15 @@ pub fn playout<'p, G: Generator<'p>>(
     let limit = e.ply_limit();
     g.forget_game();
     let mut s = start.clone();
-    let mut plies = done;
+    let (mut plies, mut counted) = (0, done);
     let mut over = None;
-    while plies < limit {
+    while counted < limit {
+        let mover = g.mover(&s);
         match g.random_ply(&mut s, rng, seen.as_deref_mut())? {
-            Ply::Played => plies += 1,
+            Ply::Played => {
+                plies += 1;
+                counted += e.toward_limit(mover, g.mover(&s));
+            }
             Ply::Over(known) => {
                 over = Some(known);
                 break;
@@ -66,7 +70,7 @@ pub fn playout<'p, G: Generator<'p>>(
     };
     Ok(Played {
         end: g.position(&s),
-        plies: plies - done,
+        plies,
         limited,
         end_rule,
     })
