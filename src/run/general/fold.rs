@@ -23,6 +23,9 @@ pub(super) enum Fold<'p> {
     Ends,
     /// The position after each move (side to move unchanged).
     Collect,
+    /// The position after the move of this index (counting from 0 in the order of the walk;
+    /// side to move unchanged), the others only counted.
+    Nth(u64),
     /// Each move as the steps it takes, up to this many.
     Moves(usize),
     /// The most pieces a move takes (into `best`).

@@ -2,6 +2,11 @@
 //! played (a forced pass when the side to move must pass), or the end of the game.
 
 use super::apply::{apply, finish};
+use super::fold::{Acc, Fold};
+
+/// The most squares a board has on which a random game makes the position after every move
+/// of several steps, to draw one: larger boards count the moves and walk to the one drawn.
+const SMALL_BOARD: usize = 1024;
 use super::runner::Runner;
 use crate::run::error::RunError;
 use crate::run::generator::{Ply, Seen};
@@ -79,9 +84,14 @@ impl Runner<'_> {
         rng: &mut Rng,
         seen: Option<&mut Seen>,
     ) -> Result<Ply, RunError> {
-        if let Some(seen) = seen {
-            seen.add(self.count_plies(pos)?);
-        }
+        let counted = match seen {
+            Some(seen) => {
+                let n = self.count_plies(pos)?;
+                seen.add(n);
+                Some(n)
+            }
+            None => None,
+        };
         let (t, p) = (&self.e.t, self.e.p);
         if !t.chains && !t.parts && !p.captures_most {
             let mut steps = std::mem::take(&mut self.scratch.random);
@@ -95,6 +105,48 @@ impl Runner<'_> {
             }
             return self.random_pass(pos);
         }
+        if self.e.g.n <= SMALL_BOARD {
+            return self.random_successor(pos, rng);
+        }
+        // Moves of several steps on a large board: counted, then the one drawn is walked to
+        // again, so that a random game holds one position after a move however many moves
+        // there are (every position after a move would be moves x squares).
+        let n = match counted {
+            Some(n) => n,
+            None => {
+                let mut acc = Acc::default();
+                self.walk(pos, &Fold::Count(None), &mut acc)?;
+                acc.count
+            }
+        };
+        let mut acc = Acc {
+            positions: std::mem::take(&mut self.scratch.successors),
+            ..Acc::default()
+        };
+        acc.positions.truncate(1);
+        let found = match n {
+            0 => Ok(None),
+            _ => {
+                let pick = rng.below(n);
+                let walked = self.walk(pos, &Fold::Nth(pick), &mut acc);
+                self.scratch.halted = false;
+                walked.map(|()| (acc.filled == 1).then(|| acc.positions.swap_remove(0)))
+            }
+        };
+        self.scratch.successors = acc.positions;
+        let Some(mut after) = found? else {
+            return self.random_pass(pos);
+        };
+        self.hand_over(&mut after)?;
+        self.remember(pos);
+        let before = std::mem::replace(pos, after);
+        self.put_pos(before);
+        Ok(Ply::Played)
+    }
+
+    /// [`Runner::play_random`] with moves of several steps on a small board: the positions
+    /// after every move are made (at most moves x [`SMALL_BOARD`] cells), and one is drawn.
+    fn random_successor(&mut self, pos: &mut Position, rng: &mut Rng) -> Result<Ply, RunError> {
         let mut next = std::mem::take(&mut self.scratch.successors);
         let found = self.successors(pos, &mut next);
         let played = match found {

@@ -58,6 +58,9 @@ pub(super) struct Scratch {
     pub boards: Vec<crate::program::Code>,
     pub memo: Memo<u128>,
     pub memo_big: Memo<Box<[u64]>>,
+    /// A walk for one move ([`super::fold::Fold::Nth`]) has found it: its other steps are
+    /// not played.
+    pub halted: bool,
 }
 
 /// What is known about the current position (cleared by [`Runner::new_position`]).
@@ -297,6 +300,9 @@ impl<'p> Runner<'p> {
         let mut copy: Option<Position> = None;
         let mut result = Ok(());
         for st in &steps {
+            if self.scratch.halted {
+                break;
+            }
             result = if plays(self, st) {
                 let next = match &mut copy {
                     Some(next) => {

@@ -490,6 +490,21 @@ impl<'p> Runner<'p> {
                 }
                 acc.filled += 1;
             }
+            Fold::Nth(k) => {
+                if acc.count == *k {
+                    match acc.positions.first_mut() {
+                        Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
+                        Some(p) => *p = after.clone(),
+                        None => {
+                            let p = self.take_pos(after);
+                            acc.positions.push(p);
+                        }
+                    }
+                    acc.filled = 1;
+                    self.scratch.halted = true;
+                }
+                acc.count += 1;
+            }
             Fold::Moves(limit) => {
                 if acc.moves_list.len() < *limit {
                     acc.moves_list.push(self.scratch.path.clone());
