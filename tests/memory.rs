@@ -31,9 +31,15 @@ fn tall_amazons(rows: u32, plies: u32) -> String {
         )
 }
 
+/// One profiler at a time: the two measures run in one test, one after the other.
 #[test]
-fn a_random_game_on_a_large_board_holds_memory_bounded_by_the_position() {
+fn long_runs_on_large_boards_hold_memory_bounded_by_the_position() {
     let _profiler = dhat::Profiler::builder().testing().build();
+    a_random_game_on_a_large_board_holds_one_position_after_a_move();
+    perft_on_a_large_board_makes_no_position_per_first_move_up_front();
+}
+
+fn a_random_game_on_a_large_board_holds_one_position_after_a_move() {
     // 2,000 squares: tens of thousands of moves a ply, whose positions (445 MB at their peak
     // before) were all made to draw one.
     let source = tall_amazons(200, 6);
@@ -49,8 +55,46 @@ fn a_random_game_on_a_large_board_holds_memory_bounded_by_the_position() {
     });
     let peak = dhat::HeapStats::get().max_bytes;
     assert_eq!(plies, 6, "the game stops at its limit");
+    drop(c);
     assert!(
         peak < 16 << 20,
         "a random game of {plies} plies on 2,000 squares peaked at {peak} heap bytes (from {before})"
+    );
+}
+
+fn perft_on_a_large_board_makes_no_position_per_first_move_up_front() {
+    use ply::run::error::Budget;
+    use ply::run::query::perft::{PerftAsk, Unit, perft_shared};
+    use ply::run::query::threads::Progress;
+    // Hex on 100 x 100: 10,000 first moves, whose positions (10,000 squares each) came to
+    // 200 MB, made twice, before the node budget was asked.
+    let source = std::fs::read_to_string("rules/hex.rules")
+        .unwrap()
+        .replace("board 11 x 11", "board 100 x 100")
+        .replace(
+            "squares column letter + row number",
+            "squares column number, row number",
+        );
+    let ast = ply::syntax::parse(&source).expect("rules parse");
+    let p = ply::check::check(&ast).expect("rules check");
+    let (runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+    let mut c = Compiled::new(runner, Choice::General);
+    let ask = PerftAsk {
+        depth: 2,
+        divide: false,
+        threads: 1,
+        unit: Unit::Moves,
+    };
+    let budget = Budget {
+        max_nodes: Some(2_000),
+        ..Budget::default()
+    };
+    let before = dhat::HeapStats::get().max_bytes;
+    let found = perft_shared(&mut c, &start, ask, &budget, &Progress::default());
+    let peak = dhat::HeapStats::get().max_bytes;
+    assert!(found.is_err_and(|e| e.budget), "the node budget stops it");
+    assert!(
+        peak < 32 << 20,
+        "perft 2 on 10,000 squares peaked at {peak} heap bytes (from {before})"
     );
 }

@@ -128,6 +128,20 @@ pub trait Generator<'p> {
         out: &mut Vec<Vec<Step>>,
     ) -> Result<u64, RunError>;
 
+    /// The position after the legal move `steps` of `s` (as [`Generator::moves`] writes it;
+    /// none for a forced pass), the next side to move: the same as its child in
+    /// [`Generator::children`], made alone.
+    fn play(&mut self, s: &Self::State, steps: &[Step]) -> Result<Self::State, RunError> {
+        let mut moves = Vec::new();
+        self.moves(s, usize::MAX, &mut moves)?;
+        let Some(i) = moves.iter().position(|m| m == steps) else {
+            return Err(RunError::new("the move to play is not a legal move here"));
+        };
+        let mut children = Vec::new();
+        self.children(s, &mut children)?;
+        Ok(children.swap_remove(i))
+    }
+
     /// One ply of a random game from `s`: a uniformly random legal move drawn from `rng`
     /// and played on `s`, or the end of the game. With `seen`, the legal moves of `s` are
     /// counted into it. Two representations of the same rules play the same move with the

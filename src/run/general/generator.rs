@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
 use super::runner::Runner;
 use crate::compile::Engine;
@@ -13,7 +14,7 @@ use crate::run::generator::{Generator, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
-use crate::run::step::Step;
+use crate::run::step::{NONE, Step};
 
 impl<'p> Runner<'p> {
     /// How many legal moves the side to move has, a forced pass counting as one.
@@ -173,6 +174,29 @@ impl<'p> Generator<'p> for Runner<'p> {
             }
             None => Ok(0),
         }
+    }
+
+    fn play(&mut self, s: &Position, steps: &[Step]) -> Result<Position, RunError> {
+        if steps.is_empty() {
+            return self
+                .pass(s)?
+                .ok_or_else(|| RunError::new("the side to move cannot pass here"));
+        }
+        let mut next = self.take_pos(s);
+        for st in steps {
+            apply(&self.e, &mut next, st, &mut self.scratch.work);
+        }
+        // As the walk finishes a move: a move of several steps, or one that jumped, may have
+        // left captured pieces to take off at its end.
+        let captured = steps.len() > 1 || steps[0].over != NONE;
+        if self.needs_finish(captured) {
+            finish(&self.e, &mut next, steps[steps.len() - 1].to, captured);
+        }
+        if let Err(e) = self.hand_over(&mut next) {
+            self.put_pos(next);
+            return Err(e);
+        }
+        Ok(next)
     }
 
     fn random_ply(

@@ -8,7 +8,7 @@ use crate::run::compiled::{Build, Compiled};
 use crate::run::error::{Budget, RunError, count_overflow};
 use crate::run::generator::Generator;
 use crate::run::position::Position;
-use crate::run::step::move_text;
+use crate::run::step::{Step, move_text};
 
 /// The children of each depth of a count, kept so that a warm count allocates nothing.
 pub struct Levels<S>(Vec<Vec<S>>);
@@ -236,13 +236,15 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
     } = ask;
     let s = g.state(pos);
     let turns = ask.unit == Unit::Turns;
-    let (names, children) = match depth {
-        0 => (Vec::new(), Vec::new()),
-        1 if !turns => (Vec::new(), Vec::new()),
-        _ => named_children(g, &s)?,
-    };
+    // The first moves as their steps, not the positions after them: each is played where it
+    // is counted (the positions after every first move of a large board would be moves x
+    // squares).
+    let mut firsts = Vec::new();
+    if depth > 1 || turns && depth > 0 {
+        g.moves(&s, usize::MAX, &mut firsts)?;
+    }
     let mover = g.mover(&s);
-    if children.is_empty() {
+    if firsts.is_empty() {
         // A depth too small to share, or no move to share (the end).
         progress.start(1);
         let found = if divided {
@@ -259,10 +261,11 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         progress.step();
         return Ok(found);
     }
-    let children: Vec<Position> = children.iter().map(|c| g.position(c)).collect();
+    let e = g.engine().clone();
+    let names: Vec<String> = firsts.iter().map(|m| move_text(&e, m)).collect();
     let items = match turns {
-        true => (0..children.len()).map(|i| (i, None)).collect(),
-        false => work_items(g, pos, &children, (depth, threads))?,
+        true => (0..firsts.len()).map(|i| (i, None)).collect(),
+        false => work_items(g, pos, &firsts, (depth, threads))?,
     };
     progress.start(items.len() as u64);
     if items.iter().any(|(_, second)| second.is_some()) {
@@ -280,7 +283,7 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
             r.forget_game();
             let root = r.state(pos);
             r.remember(&root);
-            let child = r.state(&children[*i]);
+            let child = r.play(&root, &firsts[*i])?;
             let n = match second {
                 None if turns => after_move(r, (mover, &child), depth, &mut levels)?,
                 None => perft(r, &child, depth - 1, &mut levels)?,
@@ -296,7 +299,7 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         }
         Ok(out)
     })?;
-    let mut counts = vec![0u64; children.len()];
+    let mut counts = vec![0u64; firsts.len()];
     for (i, n) in found.into_iter().flatten() {
         counts[i] = counts[i].checked_add(n).ok_or_else(count_overflow)?;
     }
@@ -317,24 +320,24 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
 /// which there is no move to share (the end) is counted whole.
 type Item = (usize, Option<Position>);
 
-/// The [`Item`]s of perft to `depth` from `pos`, whose first moves lead to `children`.
+/// The [`Item`]s of perft to `depth` from `pos`, whose first moves are `firsts`.
 fn work_items<'a, G: Generator<'a>>(
     g: &mut G,
     pos: &Position,
-    children: &[Position],
+    firsts: &[Vec<Step>],
     (depth, threads): (u32, usize),
 ) -> Result<Vec<Item>, RunError> {
-    let few = threads > 1 && depth >= 3 && children.len() < 16 * threads;
+    let few = threads > 1 && depth >= 3 && firsts.len() < 16 * threads;
     if !few {
-        return Ok((0..children.len()).map(|i| (i, None)).collect());
+        return Ok((0..firsts.len()).map(|i| (i, None)).collect());
     }
     let mut items = Vec::new();
     let mut after = Vec::new();
-    for (i, child) in children.iter().enumerate() {
+    for (i, first) in firsts.iter().enumerate() {
         g.forget_game();
         let root = g.state(pos);
         g.remember(&root);
-        let child = g.state(child);
+        let child = g.play(&root, first)?;
         g.children(&child, &mut after)?;
         if after.is_empty() {
             items.push((i, None));
