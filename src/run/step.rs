@@ -60,6 +60,17 @@ impl Step {
         self.to == NONE
     }
 
+    /// True if the step takes a piece, on a board whose cells `class` says what they are
+    /// to the side moving: it jumps one, or lands on an enemy (a pushed one is not taken).
+    #[inline(always)]
+    pub fn captures(&self, class: &[u8; 256], cells: &[crate::program::Code]) -> bool {
+        self.over != NONE
+            || (self.from != NONE
+                && self.to != NONE
+                && self.pair == NONE
+                && class[cells[self.to as usize] as usize] == crate::program::C_ENEMY)
+    }
+
     /// A piece taken off its square by `remove` (no piece moves: the square is both the
     /// step's landing and what it takes).
     #[inline(always)]
@@ -81,6 +92,20 @@ pub fn rotation(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
         Action::Rotate { .. } if block != NONE => Some((block, Turn::ALL[st.kind as usize])),
         _ => None,
     }
+}
+
+/// The second piece a step moves (`pushing`, `pulling`): the square it leaves, the square it
+/// goes to, and whether it is pushed (else pulled); `None` for every other step.
+#[inline]
+pub fn second_piece(e: &Engine, st: &Step) -> Option<(u32, u32, bool)> {
+    if st.pair == NONE || st.from == NONE {
+        return None;
+    }
+    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+    Some(match fx.pushes.is_some() {
+        true => (st.to, st.pair, true),
+        false => (st.pair, st.from, false),
+    })
 }
 
 /// A block's turn as a move writes it: the block's number from 1, then `cw`, `ccw` or
@@ -134,13 +159,7 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
         if !st.is_pass() {
             out.push_str(&g.names[st.to as usize]);
         }
-        if st.pair != NONE && st.from != NONE {
-            // The second piece's step: where a pushed piece went, or a pulled one came from.
-            let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
-            let (a, b) = match fx.pushes.is_some() {
-                true => (st.to, st.pair),
-                false => (st.pair, st.from),
-            };
+        if let Some((a, b, _)) = second_piece(e, st) {
             out.push('/');
             out.push_str(&g.names[a as usize]);
             out.push_str(sep);

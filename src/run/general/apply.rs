@@ -8,7 +8,7 @@ use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
 use crate::run::position::Position;
-use crate::run::step::{NO_KIND, NONE, Step, rotation};
+use crate::run::step::{NO_KIND, NONE, Step, rotation, second_piece};
 use crate::syntax::ast::Turn;
 
 /// Scratch space for playing steps: the stack of cascading flips, the flood fill of
@@ -76,16 +76,9 @@ pub fn apply_traced<T: Trace>(
     }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
-    if step.pair != NONE && t.effects {
-        // A push: the piece landed on goes first.
-        let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
-        if fx.pushes.is_some() {
-            let pushed = pos.cells[to];
-            pos.set(to, EMPTY);
-            pos.set(step.pair as usize, pushed);
-            pos.set_moved(to, true);
-            pos.set_moved(step.pair as usize, true);
-        }
+    // A push: the piece landed on goes first.
+    if let Some((a, b, true)) = second_piece(e, step) {
+        shift(pos, a, b);
     }
     let mut piece = if step.from == NONE {
         pos.set_moved(to, false);
@@ -154,6 +147,15 @@ fn rotate(e: &Engine, pos: &mut Position, (block, turn): (u32, Turn), work: &mut
     }
 }
 
+/// The piece on `from` goes to `to`: a second piece a step moves, pushes or pulls.
+fn shift(pos: &mut Position, from: u32, to: u32) {
+    let piece = pos.cells[from as usize];
+    pos.set(from as usize, EMPTY);
+    pos.set(to as usize, piece);
+    pos.set_moved(from as usize, true);
+    pos.set_moved(to as usize, true);
+}
+
 /// The square a step lands on.
 #[inline(always)]
 fn to_sq(step: &Step) -> usize {
@@ -166,13 +168,9 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     let (p, g) = (e.p, &e.g);
     let fx = &p.part(step.rule, step.part)[step.action as usize].effects;
     let side = pos.mover;
-    if fx.pulls.is_some() && step.pair != NONE && step.from != NONE {
-        // A pull: the piece beside the square left follows into it.
-        let (pulled, from) = (pos.cells[step.pair as usize], step.from as usize);
-        pos.set(step.pair as usize, EMPTY);
-        pos.set(from, pulled);
-        pos.set_moved(step.pair as usize, true);
-        pos.set_moved(from, true);
+    // A pull: the piece beside the square left follows into it.
+    if let Some((a, b, false)) = second_piece(e, step) {
+        shift(pos, a, b);
     }
     if fx.marks && step.from != NONE && step.dir != u16::MAX {
         let mut sq = g.next[step.dir as usize * g.n + step.from as usize];
@@ -234,11 +232,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             square_of(g, b, step.from, step.to, side),
         );
         if a != NONE && b != NONE && a != b && !matches!(pos.cells[a as usize], EMPTY | GHOST) {
-            let piece = pos.cells[a as usize];
-            pos.set(a as usize, EMPTY);
-            pos.set(b as usize, piece);
-            pos.set_moved(a as usize, true);
-            pos.set_moved(b as usize, true);
+            shift(pos, a, b);
         }
     }
 }

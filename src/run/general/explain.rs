@@ -12,7 +12,7 @@ use crate::compile::geometry::Geometry;
 use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 use crate::run::error::RunError;
 use crate::run::position::Position;
-use crate::run::step::{NONE, Step, rotation};
+use crate::run::step::{NONE, Step, rotation, second_piece};
 
 /// A run of enemy pieces a step turned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,17 +63,8 @@ pub struct Second {
 }
 
 /// The second piece `st` moves, as it stands in `before` (the board before the step).
-fn second_piece(e: &crate::compile::Engine, st: &Step, before: &[Code]) -> Option<Second> {
-    if st.pair == NONE || st.from == NONE {
-        return None;
-    }
-    let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
-    let pushed = fx.pushes.is_some();
-    let (from, to) = match pushed {
-        true => (st.to, st.pair),
-        false => (st.pair, st.from),
-    };
-    Some(Second {
+fn second(e: &crate::compile::Engine, st: &Step, before: &[Code]) -> Option<Second> {
+    second_piece(e, st).map(|(from, to, pushed)| Second {
         piece: before[from as usize],
         from,
         to,
@@ -164,7 +155,7 @@ fn taken_by_clause(
     if st.from != NONE {
         expected[st.from as usize] = EMPTY;
     }
-    if let Some(second) = second_piece(e, st, before) {
+    if let Some(second) = second(e, st, before) {
         expected[second.to as usize] = second.piece;
         expected[second.from as usize] = EMPTY;
     }
@@ -306,7 +297,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         let flips = flip_runs(g, &record);
         let landed = now.cells[st.to as usize];
         let claimed = claimed_by_clause(&e, st, &before, &now.cells);
-        let second = second_piece(&e, st, &before);
+        let second = second(&e, st, &before);
         played.push(StepPlayed {
             step: *st,
             piece,

@@ -519,13 +519,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     /// Keeps only capturing steps when captures are mandatory and some step captures.
     fn mandatory_captures(&mut self, pos: &Position, out: &mut Vec<Step>) {
         let class = &self.e.t.class[pos.mover as usize];
-        let captures = |s: &Step| {
-            s.over != NONE
-                || (s.from != NONE
-                    && s.to != NONE
-                    && s.pair == NONE
-                    && class[pos.cells[s.to as usize] as usize] == C_ENEMY)
-        };
+        let captures = |s: &Step| s.captures(class, &pos.cells);
         if out.iter().any(captures) {
             if T::ON {
                 for s in out.iter().filter(|s| !captures(s)) {

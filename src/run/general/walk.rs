@@ -81,12 +81,7 @@ impl<'p> Runner<'p> {
     /// True if the step takes a piece: it jumps one, or lands on an enemy.
     #[inline]
     pub(super) fn takes(&self, pos: &Position, st: &Step) -> bool {
-        st.over != NONE
-            || (st.from != NONE
-                && st.to != NONE
-                && st.pair == NONE
-                && self.e.t.class[pos.mover as usize][pos.cells[st.to as usize] as usize]
-                    == crate::program::C_ENEMY)
+        st.captures(&self.e.t.class[pos.mover as usize], &pos.cells)
     }
 
     /// Visits every complete move that starts with one of `steps`.
@@ -480,27 +475,11 @@ impl<'p> Runner<'p> {
                 });
             }
             Fold::Collect => {
-                match acc.positions.get_mut(acc.filled) {
-                    Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
-                    Some(p) => *p = after.clone(),
-                    None => {
-                        let p = self.take_pos(after);
-                        acc.positions.push(p);
-                    }
-                }
-                acc.filled += 1;
+                self.keep_position(acc, after);
             }
             Fold::Nth(k) => {
                 if acc.count == *k {
-                    match acc.positions.first_mut() {
-                        Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
-                        Some(p) => *p = after.clone(),
-                        None => {
-                            let p = self.take_pos(after);
-                            acc.positions.push(p);
-                        }
-                    }
-                    acc.filled = 1;
+                    self.keep_position(acc, after);
                     self.scratch.halted = true;
                 }
                 acc.count += 1;
@@ -514,6 +493,19 @@ impl<'p> Runner<'p> {
             Fold::Ends | Fold::Count(None) | Fold::Most | Fold::Taken => {}
         }
         Ok(())
+    }
+
+    /// Writes `after` into the next of `acc.positions` (reusing its memory), or a new one.
+    fn keep_position(&mut self, acc: &mut Acc, after: &Position) {
+        match acc.positions.get_mut(acc.filled) {
+            Some(p) if p.cells.len() == after.cells.len() => p.copy_from(after),
+            Some(p) => *p = after.clone(),
+            None => {
+                let p = self.take_pos(after);
+                acc.positions.push(p);
+            }
+        }
+        acc.filled += 1;
     }
 
     /// The legal moves, each as the steps it takes (one, or a chain of jumps), in the
