@@ -452,14 +452,14 @@ impl<'p> Runner<'p> {
     /// Hands the position `after` a move (its mover still the side that moved) to the side
     /// that moves next, counting the moves of the turn.
     pub fn hand_over(&mut self, after: &mut Position) -> Result<(), RunError> {
-        let side = self.side_after(after)?;
-        if self.e.t.turns {
-            match self.turn_goes_on(after) {
-                true => after.spent += self.e.p.moves[after.last.1 as usize].cost,
-                false => after.begin_turn(),
-            }
+        if self.turn_goes_on(after) {
+            after.spent += self.e.p.moves[after.last.1 as usize].cost;
+            return Ok(());
         }
-        after.mover = side;
+        if self.e.t.turns {
+            after.begin_turn();
+        }
+        after.mover = self.next_mover(after)?;
         Ok(())
     }
 
@@ -478,12 +478,15 @@ impl<'p> Runner<'p> {
     /// the same side when the move's `again if` holds there or its turn goes on, else the
     /// next side.
     pub fn side_after(&mut self, after: &Position) -> Result<SideId, RunError> {
-        if self.e.t.turns && self.e.p.turns.is_some() {
-            return Ok(match self.turn_goes_on(after) {
-                true => after.mover,
-                false => self.next_side(after.mover),
-            });
+        match self.turn_goes_on(after) {
+            true => Ok(after.mover),
+            false => self.next_mover(after),
         }
+    }
+
+    /// Who moves after the move that led to `after`, when it ends its side's turn: the same
+    /// side again when the move's `again if` holds there, else the next side.
+    fn next_mover(&mut self, after: &Position) -> Result<SideId, RunError> {
         // Asked of every position a move leads to: most rules have no `again if`.
         if !self.e.t.again {
             return Ok(self.next_side(after.mover));
