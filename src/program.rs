@@ -6,6 +6,7 @@ use crate::syntax::ast::{Axis, Span, Style, Turn};
 
 mod effects;
 mod io_spec;
+mod move_rule;
 mod near;
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
@@ -268,25 +269,6 @@ pub struct MoveRule {
     /// M moves`, N < M): a pass the rules add, never written.
     pub ends_turn: bool,
     pub spans: RuleSpans,
-}
-
-impl MoveRule {
-    /// A move statement of these actions, with no part after them and no clause.
-    pub fn of(actions: Vec<KindAction>) -> MoveRule {
-        MoveRule {
-            actions,
-            then: Vec::new(),
-            then_if: Vec::new(),
-            flip: None,
-            chain: None,
-            capture_at_once: true,
-            must_flip: false,
-            again: None,
-            cost: 1,
-            ends_turn: false,
-            spans: RuleSpans::default(),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -192,10 +192,7 @@ impl Checker {
             ));
         }
         if let Some((action, clauses)) = self.action(action) {
-            let part = match rule.then.last_mut() {
-                Some(p) => p,
-                None => &mut rule.actions,
-            };
+            let part = rule.last_part_mut();
             part.push(KindAction {
                 kinds,
                 action,
@@ -226,10 +223,7 @@ impl Checker {
                 _ => parts.push((self.bool_expr(e, &cx), e.span)),
             }
         }
-        let part = match rule.then.last_mut() {
-            Some(p) => p,
-            None => &mut rule.actions,
-        };
+        let part = rule.last_part_mut();
         let Some(action) = part.last_mut() else {
             self.error(
                 CheckError::new(span, "`where` needs an action before it", "no action")
@@ -298,10 +292,7 @@ impl Checker {
             MovePart::Moving(a, b, _) => Some((self.square_ref(a), self.square_ref(b))),
             _ => None,
         };
-        let list = match rule.then.last_mut() {
-            Some(p) => p,
-            None => &mut rule.actions,
-        };
+        let list = rule.last_part_mut();
         let Some(action) = list.last_mut() else {
             self.error(
                 CheckError::new(span, format!("`{what}` needs an action before it"), "no action")
@@ -353,10 +344,7 @@ impl Checker {
         if let Some(c) = claims {
             fx.claims = Some(c);
         }
-        fx.span = Some(match fx.span {
-            Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),
-            None => span,
-        });
+        fx.widen(span);
     }
 
     /// What parts allow: a placement along directions starts from where the part before

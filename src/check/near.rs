@@ -190,10 +190,7 @@ impl Checker {
             }
             _ => return,
         };
-        let list = match rule.then.last_mut() {
-            Some(p) => p,
-            None => &mut rule.actions,
-        };
+        let list = rule.last_part_mut();
         let Some(action) = list.last_mut() else {
             self.error(
                 CheckError::new(span, format!("`{word}` needs an action before it"), "no action")
@@ -236,9 +233,6 @@ impl Checker {
         }
         fx.pushes = pushes;
         fx.pulls = pulls;
-        fx.span = Some(match fx.span {
-            Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),
-            None => span,
-        });
+        fx.widen(span);
     }
 }

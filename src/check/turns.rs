@@ -46,19 +46,19 @@ impl Checker {
             most: most as u8,
             span: s.span,
         };
-        for (i, rule) in self.prog().moves.clone().iter().enumerate() {
+        let rules: Vec<(u8, Option<Span>)> = (self.prog().moves.iter())
+            .map(|m| (m.cost, m.spans.again))
+            .collect();
+        for (i, (cost, again)) in rules.into_iter().enumerate() {
             let at = st.moves.get(i).map(|s| s.keyword).unwrap_or_default();
-            if rule.cost > turns.most {
+            if cost > turns.most {
                 self.error(CheckError::new(
                     at,
-                    format!(
-                        "this move counts as {} moves, more than a turn has ({most})",
-                        rule.cost
-                    ),
+                    format!("this move counts as {cost} moves, more than a turn has ({most})"),
                     "too costly",
                 ));
             }
-            if let Some(again) = rule.spans.again {
+            if let Some(again) = again {
                 self.error(
                     CheckError::new(
                         again,

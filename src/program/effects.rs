@@ -37,3 +37,13 @@ pub struct Effects {
     /// Where the effects are written.
     pub span: Option<Span>,
 }
+
+impl Effects {
+    /// Widens where the effects are written to cover `span` too.
+    pub fn widen(&mut self, span: Span) {
+        self.span = Some(match self.span {
+            Some(s) => Span::new(s.start.min(span.start), s.end.max(span.end)),
+            None => span,
+        });
+    }
+}
