@@ -4,8 +4,9 @@
 
 use super::attack;
 use super::candidate::{Candidate, square_of};
-use super::counts::{count_hand, count_in, count_set, in_a_row, in_row_at, within_at};
+use super::counts::{count_hand, count_in, count_set, in_a_row, within_at};
 use super::filters::matches_filter;
+use super::near::in_row_at;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
 use crate::run::eval::{Row, Scope, eval};

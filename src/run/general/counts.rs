@@ -146,8 +146,6 @@ pub fn within_at(
     Ok(true)
 }
 
-pub use super::near::in_row_at;
-
 /// Whether some run of at least `n` squares of a set lies along one of `dirs` (with
 /// `exactly`, of `n` squares with no member just before or after it: five where six do not
 /// count).

@@ -1,6 +1,7 @@
 //! Sets asked square by square ([`Near`]): pieces next to a square, pieces with no piece of
 //! their side next to them (`isolated`), pieces stronger or weaker than another (kinds
-//! ranked with `>`); and the comparison of two squares' pieces.
+//! ranked with `>`), pieces in a row with others of their side; and the comparison of two
+//! squares' pieces.
 
 use super::candidate::square_of;
 use super::filters::matches_filter;

@@ -3,16 +3,16 @@
 
 use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
-
-/// The most squares a board has on which a random game makes the position after every move
-/// of several steps, to draw one: larger boards count the moves and walk to the one drawn.
-const SMALL_BOARD: usize = 1024;
 use super::runner::Runner;
 use crate::run::error::RunError;
 use crate::run::generator::{Ply, Seen};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
 use crate::run::step::{NONE, Step};
+
+/// The most squares a board has on which a random game makes the position after every move
+/// of several steps, to draw one: larger boards count the moves and walk to the one drawn.
+const SMALL_BOARD: usize = 1024;
 
 impl Runner<'_> {
     /// A uniformly random legal move from `pos` (whose moves are one step each), played,

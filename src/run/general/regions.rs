@@ -347,26 +347,51 @@ fn joining(parent: &[u32], seed: u32, ends: &[u32]) -> Vec<u32> {
 /// The squares of every region the query takes in `pos` (as `side` sees them), into
 /// `fill.found`: all regions are found before any is taken.
 pub fn find_taken(e: &Engine, pos: &Position, side: SideId, q: &RegionQuery, fill: &mut Fill) {
+    fill.found.clear();
+    each_region(e, pos, (q.spec, side), fill, true, |facts, found, first| {
+        if !region_ok(q, facts, side) {
+            found.truncate(first);
+        }
+    });
+}
+
+/// Floods every region of spec `spec`'s members in `pos` (as `side` sees them), in square
+/// order: `each` gets its facts, and the squares found so far with the index its own start
+/// at. With `keep`, the squares gather in `fill.found` (what `each` leaves of them); else
+/// each region's are forgotten after it.
+fn each_region(
+    e: &Engine,
+    pos: &Position,
+    (spec, side): (usize, SideId),
+    fill: &mut Fill,
+    keep: bool,
+    mut each: impl FnMut(Facts, &mut Vec<u32>, usize),
+) {
     let stamp = fill.start(e.g.n);
     fill.make_tables(e);
     let Fill {
         seen,
+        stack,
         found,
         tables,
         ..
     } = fill;
-    let flood = Flood::new(e, pos, (q.spec, side), tables);
-    found.clear();
+    let flood = Flood::new(e, pos, (spec, side), tables);
+    let squares = if keep { found } else { stack };
     for sq in 0..e.g.n {
         if seen[sq] == stamp || !flood.member(sq) {
             continue;
         }
         seen[sq] = stamp;
-        let first = found.len();
-        let facts = flood.one((seen, stamp), sq as u32, found);
-        if !region_ok(q, facts, side) {
-            found.truncate(first);
+        if !keep {
+            squares.clear();
         }
+        let first = squares.len();
+        let facts = flood.one((seen, stamp), sq as u32, squares);
+        each(facts, squares, first);
+    }
+    if !keep {
+        squares.clear();
     }
 }
 
@@ -380,22 +405,7 @@ pub fn find(
     out: &mut Regions,
 ) {
     out.all.clear();
-    let stamp = fill.start(e.g.n);
-    fill.make_tables(e);
-    let Fill {
-        seen,
-        stack,
-        tables,
-        ..
-    } = fill;
-    let flood = Flood::new(e, pos, (spec, side), tables);
-    for sq in 0..e.g.n {
-        if seen[sq] == stamp || !flood.member(sq) {
-            continue;
-        }
-        seen[sq] = stamp;
-        stack.clear();
-        out.all.push(flood.one((seen, stamp), sq as u32, stack));
-    }
-    stack.clear();
+    each_region(e, pos, (spec, side), fill, false, |facts, _, _| {
+        out.all.push(facts)
+    });
 }
