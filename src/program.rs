@@ -4,13 +4,17 @@
 
 use crate::syntax::ast::{Axis, Span, Style, Turn};
 
+mod blocks;
 mod effects;
 mod io_spec;
 mod move_rule;
 mod near;
+mod squares;
+pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
 pub use near::{Near, Turns};
+pub use squares::{Base, SquareClass, SquareRef, Within};
 
 pub type SideId = u8;
 pub type KindId = u8;
@@ -361,48 +365,6 @@ pub struct RegionQuery {
     pub exists: bool,
 }
 
-/// A square named from a candidate step's `from` or `to` by steps along directions (each
-/// fixed per side).
-#[derive(Debug, Clone)]
-pub struct SquareRef {
-    pub from: bool,
-    pub steps: Vec<(u32, PerSide<DirId>)>,
-}
-
-/// What else a counted square must be: on one or two named parts of the board, attacked,
-/// in a row.
-#[derive(Debug, Clone, Copy)]
-pub struct Within {
-    pub area: Option<Area>,
-    pub also: Option<Area>,
-    pub attacked: Option<Attackers>,
-    pub row: Option<SquareClass>,
-}
-
-/// What `SQUARE is ...` asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SquareClass {
-    OffBoard,
-    Attacked(Attackers),
-    /// Marked by the move before.
-    Marked,
-    On(Area),
-    /// `in a row of N along DIRS`: the square's piece is one of at least `n` pieces of its
-    /// side in a row along one of the directions (bit `d` of `dirs`).
-    InRow {
-        n: u32,
-        dirs: u64,
-    },
-    /// A cell of these classes (as the side looking sees them), of this side and kind when
-    /// given, a piece that has not moved when `unmoved`.
-    Piece {
-        unmoved: bool,
-        cells: CellMask,
-        side: Option<SideId>,
-        kind: Option<KindId>,
-    },
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     Add,
@@ -461,6 +423,13 @@ pub enum Expr {
     Outranks(SquareRef, SquareRef),
     /// A set asked square by square ([`Near`]).
     CountNear(Box<Near>),
+    /// `BLOCK is COND`: the condition asked of that block's squares alone (false when there
+    /// is no such block).
+    BlockIs(Box<(BlockRef, Expr)>),
+    /// `SQUARE is on BLOCK`.
+    OnBlock(Box<(SquareRef, BlockRef)>),
+    /// `count blocks where COND` or `N blocks where COND in a row along DIRS`.
+    Blocks(Box<Blocks>),
     Best {
         max: bool,
         body: Box<Expr>,
@@ -489,6 +458,8 @@ impl Expr {
                 x.any(f)
             }
             Expr::CountMoves(Some(x)) => x.any(f),
+            Expr::BlockIs(b) => b.1.any(f),
+            Expr::Blocks(b) => b.cond.any(f),
             Expr::Bin(_, a, b) => a.any(f) || b.any(f),
             Expr::Int(_)
             | Expr::Var(_)
@@ -504,6 +475,7 @@ impl Expr {
             | Expr::SquareIs(..)
             | Expr::Outranks(..)
             | Expr::CountNear(_)
+            | Expr::OnBlock(_)
             | Expr::From
             | Expr::To
             | Expr::ToMove(_)
@@ -766,13 +738,13 @@ impl Program {
 fn asks_candidate(e: &Expr, lets: &[bool]) -> bool {
     e.any(&|x| match x {
         Expr::CountNear(near) => near.asks_squares(),
-        Expr::SquareIs(..)
-        | Expr::Outranks(..)
-        | Expr::From
-        | Expr::To
-        | Expr::CountOnLine(_)
-        | Expr::CountMoves(_)
-        | Expr::Best { .. } => true,
+        Expr::SquareIs(at, _) => at.of_move(),
+        Expr::Outranks(a, b) => a.of_move() || b.of_move(),
+        Expr::OnBlock(x) => x.0.of_move() || x.1.at.of_move(),
+        Expr::BlockIs(x) => x.0.at.of_move(),
+        Expr::From | Expr::To | Expr::CountOnLine(_) | Expr::CountMoves(_) | Expr::Best { .. } => {
+            true
+        }
         Expr::Let(l) => lets.get(*l).is_none_or(|&a| a),
         _ => false,
     })

@@ -445,6 +445,10 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("than", "move step along up, where to is weaker than from"),
     ("isolated", "move step along up, taking isolated pieces"),
     (
+        "matching",
+        "move place onto empty, where to is on the block matching last to",
+    ),
+    (
         "next",
         "move step along up, where no own pieces next to from",
     ),

@@ -92,10 +92,23 @@ pub fn needs(e: &Expr, lets: &[Needs]) -> Needs {
             regions: true,
             ..Needs::default()
         },
-        Expr::SquareIs(..) | Expr::Outranks(..) => Needs {
-            squares: true,
+        Expr::SquareIs(at, _) => Needs {
+            squares: at.of_move(),
             ..Needs::default()
         },
+        Expr::Outranks(a, b) => Needs {
+            squares: a.of_move() || b.of_move(),
+            ..Needs::default()
+        },
+        Expr::OnBlock(b) => Needs {
+            squares: b.0.of_move() || b.1.at.of_move(),
+            ..Needs::default()
+        },
+        Expr::BlockIs(b) => Needs {
+            squares: b.0.at.of_move(),
+            ..needs(&b.1, lets)
+        },
+        Expr::Blocks(b) => needs(&b.cond, lets),
         Expr::CountNear(near) => Needs {
             squares: near.asks_squares(),
             ..Needs::default()
@@ -132,6 +145,8 @@ pub fn cost(e: &Expr, lets: &[Cost]) -> Cost {
         | Expr::RegionSum(x, _)
         | Expr::Best { body: x, .. }
         | Expr::CountMoves(Some(x)) => cost(x, lets),
+        Expr::BlockIs(b) => cost(&b.1, lets),
+        Expr::Blocks(b) => cost(&b.cond, lets),
         Expr::Bin(_, a, b) => {
             let (a, b) = (cost(a, lets), cost(b, lets));
             Cost {
@@ -292,6 +307,9 @@ impl Checker {
                     false => (test, Ty::Bool),
                 }
             }
+            ExprKind::BlockTest { .. }
+            | ExprKind::CountBlocks(..)
+            | ExprKind::BlocksInARow { .. } => self.block_expr(e, cx),
             ExprKind::RegionSum { body, regions } => {
                 self.no_regions_here(e, cx);
                 let query = self.regions(regions, cx);

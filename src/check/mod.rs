@@ -7,6 +7,7 @@
 //! (`expr.rs`), moves (`moves.rs`), whole games (`whole_game.rs`) and the input and output
 //! sections (`sections.rs`); this file gathers the statements and checks them in order.
 
+mod blocks;
 mod board;
 mod check_error;
 mod counting;

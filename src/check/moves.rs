@@ -277,7 +277,7 @@ impl Checker {
         let effect = match part {
             MovePart::Taking(taken, _) => match &**taken {
                 ast::Taken::Square(at) => {
-                    taking = Some(Taking::Square(self.square_ref(at)));
+                    taking = Some(Taking::Square(self.move_square(at)));
                     None
                 }
                 ast::Taken::Regions(r) => {
@@ -289,7 +289,7 @@ impl Checker {
                     None
                 }
             },
-            MovePart::Moving(a, b, _) => Some((self.square_ref(a), self.square_ref(b))),
+            MovePart::Moving(a, b, _) => Some((self.move_square(a), self.move_square(b))),
             _ => None,
         };
         let list = rule.last_part_mut();

@@ -137,6 +137,13 @@ impl Checker {
                 "not pieces",
             ));
         }
+        let squares = set.near.iter().flat_map(|n| {
+            let strength = n.strength.as_ref().map(|s| &s.1);
+            strength.into_iter().chain(n.next_to.as_ref())
+        });
+        for at in squares {
+            self.of_this_move(at);
+        }
         match self.near(set, f, &cx) {
             Some(mut near) => {
                 near.within.attacked = None;
@@ -183,7 +190,7 @@ impl Checker {
                 }
                 let mut near = self.acted_set(set, "pulling");
                 near.next_to = Some(SquareRef {
-                    from: true,
+                    base: Base::From,
                     steps: Vec::new(),
                 });
                 (None, Some(Box::new(near)))

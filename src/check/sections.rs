@@ -227,6 +227,7 @@ impl Checker {
                     out.push(InItem::Unmoved(letters));
                 }
                 InputItem::Marked(_) => out.push(InItem::Marked),
+                InputItem::LastTo(_) => out.push(InItem::LastTo),
                 InputItem::Hand(_) => out.push(InItem::Hand),
                 InputItem::Quiet(kinds, _) => {
                     self.quiet_kinds(kinds);

@@ -89,9 +89,53 @@ impl Checker {
                 .collect();
             steps.push(((*count).min(u32::MAX as u64) as u32, ids));
         }
-        SquareRef {
-            from: at.base == ast::SquareBase::From,
-            steps,
+        let base = match at.base {
+            ast::SquareBase::From => Base::From,
+            ast::SquareBase::To => Base::To,
+            ast::SquareBase::LastTo => Base::LastTo,
+        };
+        SquareRef { base, steps }
+    }
+
+    /// A square a move's clause (`taking`, `moving`, a set it takes or pulls) names: from the
+    /// move's squares, not `last to` (the clause acts after the move has landed).
+    pub(super) fn move_square(&mut self, at: &ast::SquareRef) -> SquareRef {
+        self.of_this_move(at);
+        self.square_ref(at)
+    }
+
+    /// Reports `last to` named in a move's clause.
+    pub(super) fn of_this_move(&mut self, at: &ast::SquareRef) {
+        if at.base == ast::SquareBase::LastTo {
+            self.error(
+                CheckError::new(
+                    at.span,
+                    "a move's clause names squares of the move: `last to` is where the move before it landed",
+                    "not a square of this move",
+                )
+                .help("name it from `from` or `to`, or ask about `last to` in the action's `where` clause"),
+            );
+        }
+    }
+
+    /// Reports a square named from `from` or `to` where no move is being asked about
+    /// (`last to` may be named wherever there is a position).
+    pub(super) fn square_asked(&mut self, at: &ast::SquareRef, span: ast::Span, cx: &Cx) {
+        // A let may ask too: it is then used only in `where` clauses and end rules. An end rule
+        // asks about the square where the last move ended.
+        if at.base != ast::SquareBase::LastTo
+            && !cx.candidate
+            && !cx.end
+            && cx.current_let.is_none()
+        {
+            self.error(
+                CheckError::new(
+                    span,
+                    "a square named from `from` or `to` can only be asked about in a `where` clause, an end rule or a `let`",
+                    "not in a `where` clause",
+                )
+                .help("write it after an action: `place onto empty, where down of to is not empty`"),
+            );
         }
     }
 
@@ -103,20 +147,13 @@ impl Checker {
         class: &ast::SquareClass,
         cx: &Cx,
     ) -> Expr {
-        // A let may ask too: it is then used only in `where` clauses and end rules. An end rule
-        // asks about the square where the last move ended.
-        if !cx.candidate && !cx.end && cx.current_let.is_none() {
-            self.error(
-                CheckError::new(
-                    e.span,
-                    "a square named from `from` or `to` can only be asked about in a `where` clause, an end rule or a `let`",
-                    "not in a `where` clause",
-                )
-                .help("write it after an action: `place onto empty, where down of to is not empty`"),
-            );
-        }
-        if let ast::SquareClass::Strength(stronger, than) = class {
-            return self.strength_test(e, at, (*stronger, than), cx);
+        self.square_asked(at, e.span, cx);
+        match class {
+            ast::SquareClass::Strength(stronger, than) => {
+                return self.strength_test(e, at, (*stronger, than), cx);
+            }
+            ast::SquareClass::OnBlock(b) => return self.on_block(at, b, cx),
+            _ => {}
         }
         let at = self.square_ref(at);
         let class = self.square_class(class, cx);
@@ -152,8 +189,8 @@ impl Checker {
 
     fn square_class(&mut self, class: &ast::SquareClass, cx: &Cx) -> SquareClass {
         match class {
-            // Asked by `square_test` as a comparison of two squares.
-            ast::SquareClass::Strength(..) => SquareClass::OffBoard,
+            // Asked by `square_test` as a comparison of two squares, or of a square and a block.
+            ast::SquareClass::Strength(..) | ast::SquareClass::OnBlock(_) => SquareClass::OffBoard,
             ast::SquareClass::OffBoard => SquareClass::OffBoard,
             ast::SquareClass::Marked => SquareClass::Marked,
             ast::SquareClass::Attacked(by) => {

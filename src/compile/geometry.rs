@@ -58,6 +58,11 @@ pub struct Geometry {
     pub blocks: Vec<Vec<u32>>,
     /// The block whose first square each square is (`u32::MAX` for the others).
     pub block_at: Vec<u32>,
+    /// The block each square is in (empty without blocks).
+    pub block_of: Vec<u32>,
+    /// How many rows and columns of blocks the board has, and of squares a block has.
+    pub block_grid: (u32, u32),
+    pub block_size: (u32, u32),
     /// For each turn (clockwise, anticlockwise, half, as `Turn as usize`): the index in the
     /// block of the square each square's piece comes from (empty when the turn cannot be
     /// made, a quarter turn of a block that is not square).
@@ -193,6 +198,9 @@ impl Geometry {
             all_bits: 0,
             adjacency: Vec::new(),
             blocks: Vec::new(),
+            block_of: Vec::new(),
+            block_grid: (0, 0),
+            block_size: (0, 0),
             block_at: Vec::new(),
             turn_from: Default::default(),
         };
@@ -402,6 +410,20 @@ impl Geometry {
         }
     }
 
+    /// The block a square names: the block it is in, or (`matching`) the block standing
+    /// among the blocks as the square stands in its own block; `None` off the board, without
+    /// blocks, or where no block stands so.
+    pub fn block(&self, sq: u32, matching: bool) -> Option<u32> {
+        let b = *self.block_of.get(sq as usize)?;
+        if !matching {
+            return Some(b);
+        }
+        let (r, c) = self.coords[sq as usize];
+        let ((h, w), (rows, cols)) = (self.block_size, self.block_grid);
+        let (br, bc) = (r % h, c % w);
+        (br < rows && bc < cols).then_some(br * cols + bc)
+    }
+
     /// The blocks of `blocks R x C` and how their squares move when a block turns.
     fn cut_blocks(&mut self, (h, w): (u32, u32)) -> Result<(), NotationError> {
         let (rows, cols) = (self.rows, self.cols);
@@ -411,12 +433,18 @@ impl Geometry {
             )));
         }
         self.block_at = vec![u32::MAX; self.n];
+        self.block_of = vec![u32::MAX; self.n];
+        self.block_grid = (rows / h, cols / w);
+        self.block_size = (h, w);
         for br in 0..rows / h {
             for bc in 0..cols / w {
                 let squares: Vec<u32> = (0..h * w)
                     .map(|i| (br * h + i / w) * cols + bc * w + i % w)
                     .collect();
                 self.block_at[squares[0] as usize] = self.blocks.len() as u32;
+                for &sq in &squares {
+                    self.block_of[sq as usize] = self.blocks.len() as u32;
+                }
                 self.blocks.push(squares);
             }
         }

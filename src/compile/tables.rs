@@ -63,6 +63,9 @@ pub struct Tables {
     /// Positions keep where the last step ended and its move statement: for `again if`, and
     /// for end rules that ask about the square where the last move ended (`to`).
     pub last: bool,
+    /// Some expression names `last to`: what a position can do depends on where the last
+    /// move landed, so its key includes it.
+    pub last_to: bool,
     /// `may end between parts`: a move in parts stops at a part after which the game is over.
     pub between_parts: bool,
     /// An end rule asks `position repeated N times`: positions of the game are remembered.
@@ -143,7 +146,9 @@ impl Tables {
             again: p.moves.iter().any(|m| m.again.is_some()),
             last: p.moves.iter().any(|m| m.again.is_some())
                 || p.turns.is_some()
-                || ends_ask_squares(p),
+                || ends_ask_squares(p)
+                || uses(p, &Expr::names_last_to),
+            last_to: uses(p, &Expr::names_last_to),
             between_parts: p.game.as_ref().is_some_and(|g| g.between_parts.is_some()),
             repetition: p.game.as_ref().is_some_and(|g| {
                 g.ends
@@ -227,7 +232,8 @@ fn ends_ask_squares(p: &Program) -> bool {
     // A let uses only the lets above it, so this ends.
     fn asks(p: &Program, e: &Expr) -> bool {
         e.any(&|x| match x {
-            Expr::SquareIs(..) => true,
+            Expr::SquareIs(..) | Expr::Outranks(..) | Expr::OnBlock(_) | Expr::BlockIs(_) => true,
+            Expr::CountNear(near) => near.asks_squares(),
             Expr::Let(l) => asks(p, &p.lets[*l]),
             _ => false,
         })

@@ -191,6 +191,7 @@ impl<'a> CaseReader<'a> {
         setup.mover = None;
         setup.rights = None;
         setup.marked = None;
+        setup.last = None;
         setup.quiet = 0;
         setup.hand.clear();
         self.r.skip_ws();
@@ -250,6 +251,7 @@ impl<'a> CaseReader<'a> {
             mover: None,
             rights: None,
             marked: None,
+            last: None,
             quiet: 0,
             hand: Vec::new(),
         }
@@ -332,6 +334,7 @@ impl<'a> CaseReader<'a> {
                 }
                 InItem::Unmoved(letters) => self.rights(s, letters)?,
                 InItem::Marked => self.marked_square(s)?,
+                InItem::LastTo => self.last_to(s)?,
                 InItem::Quiet => self.quiet_plies(s)?,
                 InItem::Hand => self.hand(s)?,
                 InItem::Mover(words) if !words.is_empty() => self.mover_word(s, words)?,

@@ -254,6 +254,19 @@ impl CaseReader<'_> {
         Ok(())
     }
 
+    /// The square where the last move landed, or `-`.
+    pub(super) fn last_to(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        self.board(s)?;
+        if self.r.peek_token() == b"-" {
+            self.r.token();
+            s.last = None;
+            return Ok(());
+        }
+        let (sq, _) = self.square_at(s)?;
+        s.last = Some(sq);
+        Ok(())
+    }
+
     /// The square the last move marked, or `-`.
     pub(super) fn marked_square(&mut self, s: &mut Setup) -> Result<(), InputError> {
         self.board(s)?;

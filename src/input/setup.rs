@@ -24,6 +24,8 @@ pub struct Setup {
     pub rights: Option<(Vec<char>, Mark)>,
     /// A `marked square` item: the square read (`None` for `-`), and where.
     pub marked: Option<(Option<u32>, Mark)>,
+    /// A `last to` item: the square where the last move landed (`None` for `-`).
+    pub last: Option<u32>,
     /// A `plies without capture` item: the number read.
     pub quiet: u16,
     /// A `hand` item (or the setup's hands): the pieces in hand, by code.
@@ -208,6 +210,13 @@ impl Setup {
             }
         }
         pos.quiet = self.quiet;
+        // Where the last move landed; off the board unless an input says (the square's
+        // piece is not asked for: a move may land and leave, as a removal does).
+        let landed = self.last.map(|cell| match g.square_of.get(cell as usize) {
+            None => cell,
+            Some(&sq) => sq,
+        });
+        pos.last = (landed.unwrap_or(NONE), 0);
         pos.spent = 0;
         pos.turn_start.clear();
         if p.unchanged.is_some() {

@@ -26,6 +26,8 @@ pub enum InItem {
     Unmoved(Vec<UnmovedLetter>),
     /// The square the last move marked, or `-`.
     Marked,
+    /// The square where the last move landed, or `-`.
+    LastTo,
     /// The pieces in hand: counts and symbols (`9W9B`), or `-`.
     Hand,
     /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.

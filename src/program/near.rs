@@ -31,6 +31,7 @@ pub struct Near {
 impl Near {
     /// True if the set names a square of a move (`from`, `to`).
     pub fn asks_squares(&self) -> bool {
-        self.strength.is_some() || self.next_to.is_some()
+        self.strength.as_ref().is_some_and(|s| s.1.of_move())
+            || self.next_to.as_ref().is_some_and(SquareRef::of_move)
     }
 }

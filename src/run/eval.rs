@@ -60,6 +60,12 @@ pub trait Scope<'p> {
     fn best(&mut self, max: bool, body: &'p Expr) -> Result<i64, RunError>;
     fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError>;
     fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError>;
+    /// `BLOCK is COND`: the condition asked of the block's squares alone (0 for no block).
+    fn block_is(&mut self, b: &'p BlockRef, cond: &'p Expr) -> Result<i64, RunError>;
+    /// `SQUARE is on BLOCK`.
+    fn on_block(&mut self, at: &SquareRef, b: &BlockRef) -> Result<i64, RunError>;
+    /// `count blocks where COND`, `N blocks where COND in a row along DIRS`.
+    fn blocks(&mut self, q: &'p Blocks) -> Result<i64, RunError>;
 }
 
 /// The value of `e` in `scope` (a condition is 1 or 0).
@@ -132,6 +138,9 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
         Expr::Best { max, body } => scope.best(*max, body),
         Expr::CountRegions(q) => scope.count_regions(q),
         Expr::RegionSum(body, q) => scope.region_sum(body, q),
+        Expr::BlockIs(b) => scope.block_is(&b.0, &b.1),
+        Expr::OnBlock(x) => scope.on_block(&x.0, &x.1),
+        Expr::Blocks(q) => scope.blocks(q),
         // The checker gives squares a type of their own: they are written, never counted.
         Expr::From | Expr::To => Err(RunError::new("a square is not a number")),
         _ => eval(e, scope),
@@ -213,5 +222,14 @@ impl<'p> Scope<'p> for Numbers<'_> {
     }
     fn region_sum(&mut self, _: &'p Expr, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a sum over regions")
+    }
+    fn block_is(&mut self, _: &'p BlockRef, _: &'p Expr) -> Result<i64, RunError> {
+        not_here("a block")
+    }
+    fn on_block(&mut self, _: &SquareRef, _: &BlockRef) -> Result<i64, RunError> {
+        not_here("a block")
+    }
+    fn blocks(&mut self, _: &'p Blocks) -> Result<i64, RunError> {
+        not_here("blocks")
     }
 }

@@ -1,38 +1,10 @@
 //! The typed syntax tree of a rules file. Every node keeps the byte span it came from,
 //! so the checker can point at it.
 
-/// A byte range in the rules file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn len(self) -> usize {
-        self.end - self.start
-    }
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-}
-
-/// An identifier with its span.
-#[derive(Clone, Debug)]
-pub struct Name {
-    pub text: String,
-    pub span: Span,
-}
-
-/// A string literal, escapes resolved.
-#[derive(Clone, Debug)]
-pub struct Str {
-    pub value: String,
-    pub span: Span,
-}
+pub use super::ast_squares::{
+    Area, Attacker, BlockRef, Edge, PieceWords, Row, SquareBase, SquareClass, SquareRef,
+};
+pub use super::span::{Name, Span, Str};
 
 #[derive(Debug, Default)]
 pub struct RulesFile {
@@ -506,89 +478,23 @@ pub enum ExprKind {
         negated: bool,
         class: SquareClass,
     },
-}
-
-/// A square named from a move's `from` or `to`: `to`, `down of to`, `3 right of from`.
-#[derive(Debug, Clone)]
-pub struct SquareRef {
-    /// Steps taken from the base, the last written first applied: `(count, direction)`.
-    pub steps: Vec<(u64, Name)>,
-    pub base: SquareBase,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SquareBase {
-    From,
-    To,
-}
-
-/// What a square may be asked to be.
-#[derive(Debug, Clone)]
-pub enum SquareClass {
-    OffBoard,
-    /// `attacked [by enemy | by SIDE]`.
-    Attacked(Option<Attacker>),
-    Marked,
-    On(Box<Area>),
-    /// `in a row of N along DIRS`: the square's piece is one of at least N of its side in a
-    /// row along one of the directions.
-    InRow(Row),
-    /// `stronger than SQUARE` (`true`) or `weaker than SQUARE`: the square's piece is of a
-    /// kind ranked above (below) the other square's piece (`kinds A > B > ...`).
-    Strength(bool, Box<SquareRef>),
-    /// `[unmoved] [empty | own [KIND] | enemy [KIND] | SIDE [KIND] | KIND]`.
-    Piece {
-        unmoved: bool,
-        words: Option<PieceWords>,
+    /// `BLOCK is [not] NAME` (or a condition in brackets): the condition, asked of the
+    /// block's squares alone.
+    BlockTest {
+        block: Box<BlockRef>,
+        negated: bool,
+        cond: Box<Expr>,
     },
-}
-
-/// `in a row of N along DIRS`.
-#[derive(Debug, Clone)]
-pub struct Row {
-    pub n: u64,
-    pub dirs: Vec<Name>,
-    pub span: Span,
-}
-
-/// Who attacks, when a set or square says `attacked by ...`.
-#[derive(Debug, Clone)]
-pub enum Attacker {
-    Enemy,
-    Side(Name),
-}
-
-/// What stands on a square: `empty`, `own [KIND]`, `enemy [KIND]`, `NAME [KIND]` (a side, or
-/// a kind of any side).
-#[derive(Debug, Clone)]
-pub enum PieceWords {
-    Empty,
-    Own(Option<Name>),
-    Enemy(Option<Name>),
-    Named(Name, Option<Name>),
-}
-
-/// A named part of the board.
-#[derive(Debug, Clone)]
-pub enum Area {
-    FarRow(Option<Name>, Span),
-    HomeRow(Option<Name>, Span),
-    /// `the second row`, ...: counted from the side's home row (the first).
-    NthRow(u32, Option<Name>, Span),
-    Edge(Edge, Span),
-    /// `the dark squares`, `a light square` (`true` for dark): the bottom-left square is dark.
-    Colour(bool, Span),
-    /// A zone the rules name (`zone palace = ...`).
-    Zone(Name),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Edge {
-    Top,
-    Bottom,
-    Left,
-    Right,
+    /// `count blocks where COND`, `any blocks ...`, `no blocks ...` (as a count compared
+    /// with 0: `Some(true)` any, `Some(false)` no).
+    CountBlocks(Box<Expr>, Option<bool>),
+    /// `[exactly] N blocks where COND in a row along DIRS`.
+    BlocksInARow {
+        n: u64,
+        cond: Box<Expr>,
+        dirs: Vec<Name>,
+        exactly: bool,
+    },
 }
 
 /// One part of a `zone` statement: a square by its name, or a pattern of rows and columns.
@@ -718,6 +624,8 @@ pub enum InputItem {
     Unmoved(Vec<UnmovedDef>, Span),
     /// `marked square`: the square the last move marked, or `-`.
     Marked(Span),
+    /// `last to`: the square where the last move landed, or `-`.
+    LastTo(Span),
     /// `hand`: the pieces in each side's hand (`9W9B`, `-` for none).
     Hand(Span),
     /// `plies without capture [or KIND move]`: that count, as a number.

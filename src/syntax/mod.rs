@@ -1,6 +1,7 @@
 //! Stage 1: rules-file text to a typed syntax tree with spans.
 
 pub mod ast;
+mod ast_squares;
 mod fits;
 mod grammar;
 pub mod names;
@@ -8,6 +9,7 @@ mod pairs;
 mod parse;
 mod parse_expr;
 mod parse_move;
+mod span;
 mod syntax_error;
 
 pub use fits::{Next, is_name, next_after};

@@ -347,6 +347,7 @@ impl<'a> Walk<'a> {
             InputItem::Grid(_)
             | InputItem::PackedGrid(..)
             | InputItem::Marked(_)
+            | InputItem::LastTo(_)
             | InputItem::Hand(_)
             | InputItem::Literal(_) => {}
             InputItem::Mover(_, names) => {
@@ -410,6 +411,15 @@ impl<'a> Walk<'a> {
                 self.square_ref(at);
                 self.square_class(class);
             }
+            ExprKind::BlockTest { block, cond, .. } => {
+                self.square_ref(&block.at);
+                self.expr(cond);
+            }
+            ExprKind::CountBlocks(cond, _) => self.expr(cond),
+            ExprKind::BlocksInARow { cond, dirs, .. } => {
+                self.expr(cond);
+                self.all(dirs, Role::Direction);
+            }
         }
     }
 
@@ -425,6 +435,7 @@ impl<'a> Walk<'a> {
             SquareClass::Strength(_, s) => self.square_ref(s),
             SquareClass::Attacked(a) => self.attacker(a.as_ref()),
             SquareClass::On(area) => self.area(area),
+            SquareClass::OnBlock(b) => self.square_ref(&b.at),
             SquareClass::InRow(row) => {
                 for d in &row.dirs {
                     self.push(d, Role::Direction);

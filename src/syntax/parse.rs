@@ -256,6 +256,7 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
             InputItem::Unmoved(defs, sp)
         }
         Rule::marked_item => InputItem::Marked(sp),
+        Rule::last_item => InputItem::LastTo(sp),
         Rule::hand_item => InputItem::Hand(sp),
         Rule::quiet_item => {
             let inner = pair.into_inner().next().unwrap();

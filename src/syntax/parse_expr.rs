@@ -46,7 +46,12 @@ fn expr_at(mut pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
         Rule::expr | Rule::conj => pair.clone().into_inner().count().saturating_sub(1),
         Rule::compare | Rule::sum | Rule::product => pair.clone().into_inner().count() / 2,
         Rule::negation | Rule::unary => pair.clone().into_inner().count().saturating_sub(1),
-        Rule::count_moves | Rule::best | Rule::region_sum => 1,
+        Rule::count_moves | Rule::best | Rule::region_sum | Rule::block_test => 1,
+        Rule::count_set | Rule::any_set | Rule::no_set | Rule::in_a_row
+            if pair.clone().into_inner().any(|p| p.as_rule() == Rule::expr) =>
+        {
+            1
+        }
         _ => 0,
     };
     if depth + ops > MAX_NESTING {
@@ -143,10 +148,14 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::CountRegions(Box::new(regions(pair.into_inner().next().unwrap())?)),
             span: sp,
         }),
-        Rule::count_set => Ok(Expr {
-            kind: ExprKind::CountSet(square_set(pair.into_inner().next().unwrap())?),
-            span: sp,
-        }),
+        Rule::count_set => {
+            let inner = pair.into_inner().next().unwrap();
+            let kind = match inner.as_rule() {
+                Rule::expr => ExprKind::CountBlocks(Box::new(block_set(inner, depth)?), None),
+                _ => ExprKind::CountSet(square_set(inner)?),
+            };
+            Ok(Expr { kind, span: sp })
+        }
         Rule::best => {
             let mut it = pair.into_inner();
             let max = it.next().unwrap().as_str() == "max";
@@ -174,14 +183,6 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::NoMoves,
             span: sp,
         }),
-        Rule::no_set => {
-            let inner = pair.into_inner().next().unwrap();
-            let kind = match inner.as_rule() {
-                Rule::regions => ExprKind::NoRegions(Box::new(regions(inner)?)),
-                _ => ExprKind::NoSet(square_set(inner)?),
-            };
-            Ok(Expr { kind, span: sp })
-        }
         Rule::repeated => {
             let n = integer(&pair.into_inner().next().unwrap())?;
             Ok(Expr {
@@ -202,30 +203,6 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             ),
             span: sp,
         }),
-        Rule::any_set => {
-            let inner = pair.into_inner().next().unwrap();
-            let kind = match inner.as_rule() {
-                Rule::regions => ExprKind::AnyRegions(Box::new(regions(inner)?)),
-                _ => ExprKind::AnySet(square_set(inner)?),
-            };
-            Ok(Expr { kind, span: sp })
-        }
-        Rule::in_a_row => {
-            let mut it = pair.into_inner().peekable();
-            let exactly = it.next_if(|p| p.as_rule() == Rule::exactly).is_some();
-            let n = integer(&it.next().unwrap())?;
-            let set = square_set(it.next().unwrap())?;
-            let dirs = name_list(it.next().unwrap());
-            Ok(Expr {
-                kind: ExprKind::InARow {
-                    n,
-                    set: Box::new(set),
-                    dirs,
-                    exactly,
-                },
-                span: sp,
-            })
-        }
         Rule::square_test => {
             let mut at = None;
             let mut negated = false;
@@ -246,6 +223,8 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
                 span: sp,
             })
         }
+        Rule::block_test => block_atom(pair, depth),
+        Rule::no_set | Rule::any_set | Rule::in_a_row => quantified(pair, depth),
         Rule::size => Ok(Expr {
             kind: ExprKind::Size,
             span: sp,
@@ -391,7 +370,102 @@ fn area(pair: Pair<Rule>) -> Area {
     }
 }
 
-/// `to`, `down of to`, `3 right of from`.
+/// `no SET`, `any SET`, `N SET in a row along DIRS`, and the same of regions and blocks.
+fn quantified(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::no_set => {
+            let inner = pair.into_inner().next().unwrap();
+            let kind = match inner.as_rule() {
+                Rule::regions => ExprKind::NoRegions(Box::new(regions(inner)?)),
+                Rule::expr => {
+                    ExprKind::CountBlocks(Box::new(block_set(inner, depth)?), Some(false))
+                }
+                _ => ExprKind::NoSet(square_set(inner)?),
+            };
+            Ok(Expr { kind, span: sp })
+        }
+        Rule::any_set => {
+            let inner = pair.into_inner().next().unwrap();
+            let kind = match inner.as_rule() {
+                Rule::regions => ExprKind::AnyRegions(Box::new(regions(inner)?)),
+                Rule::expr => ExprKind::CountBlocks(Box::new(block_set(inner, depth)?), Some(true)),
+                _ => ExprKind::AnySet(square_set(inner)?),
+            };
+            Ok(Expr { kind, span: sp })
+        }
+        Rule::in_a_row => {
+            let mut it = pair.into_inner().peekable();
+            let exactly = it.next_if(|p| p.as_rule() == Rule::exactly).is_some();
+            let n = integer(&it.next().unwrap())?;
+            let set = it.next().unwrap();
+            if set.as_rule() == Rule::expr {
+                let (cond, dirs) = (block_set(set, depth)?, name_list(it.next().unwrap()));
+                let kind = ExprKind::BlocksInARow {
+                    n,
+                    cond: Box::new(cond),
+                    dirs,
+                    exactly,
+                };
+                return Ok(Expr { kind, span: sp });
+            }
+            let set = square_set(set)?;
+            let dirs = name_list(it.next().unwrap());
+            Ok(Expr {
+                kind: ExprKind::InARow {
+                    n,
+                    set: Box::new(set),
+                    dirs,
+                    exactly,
+                },
+                span: sp,
+            })
+        }
+        other => unreachable!("quantifier rule {other:?}"),
+    }
+}
+
+/// `BLOCK is [not] COND`.
+fn block_atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let expr = |p| expr_at(p, depth);
+    match pair.as_rule() {
+        Rule::block_test => {
+            let mut it = pair.into_inner().peekable();
+            let block = Box::new(block_ref(it.next().unwrap())?);
+            let negated = it.next_if(|p| p.as_rule() == Rule::not_op).is_some();
+            let cond = Box::new(expr(it.next().unwrap())?);
+            Ok(Expr {
+                kind: ExprKind::BlockTest {
+                    block,
+                    negated,
+                    cond,
+                },
+                span: sp,
+            })
+        }
+        other => unreachable!("block rule {other:?}"),
+    }
+}
+
+/// The condition of `blocks where COND` (a silent rule: the pair is the condition).
+fn block_set(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
+    expr_at(pair, depth)
+}
+
+/// `the block of SQUARE` or `the block matching SQUARE`.
+fn block_ref(pair: Pair<Rule>) -> Result<BlockRef, SyntaxError> {
+    let span = span(&pair);
+    let mut it = pair.into_inner();
+    let matching = it.next().unwrap().as_rule() == Rule::block_matching;
+    Ok(BlockRef {
+        at: square_ref(it.next().unwrap())?,
+        matching,
+        span,
+    })
+}
+
+/// `to`, `down of to`, `3 right of from`, `last to`.
 pub(super) fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
     let sp = span(&pair);
     let mut steps = Vec::new();
@@ -409,6 +483,7 @@ pub(super) fn square_ref(pair: Pair<Rule>) -> Result<SquareRef, SyntaxError> {
                 }
                 steps.push((count, dir.unwrap()));
             }
+            Rule::last_to => base = SquareBase::LastTo,
             _ => {
                 base = if p.as_str().starts_with("from") {
                     SquareBase::From
@@ -436,6 +511,9 @@ fn square_class(pair: Pair<Rule>) -> Result<SquareClass, SyntaxError> {
         Rule::attacked_class => SquareClass::Attacked(attacker(c)),
         Rule::marked_class => SquareClass::Marked,
         Rule::area_class => SquareClass::On(Box::new(area(c.into_inner().next().unwrap()))),
+        Rule::block_class => {
+            SquareClass::OnBlock(Box::new(block_ref(c.into_inner().next().unwrap())?))
+        }
         Rule::row_class => SquareClass::InRow(row_class(c)),
         _ => {
             let mut unmoved = false;

@@ -394,6 +394,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "`stronger than SQUARE` or `weaker than SQUARE`"
         }
         isolated => "`isolated`",
+        block_class | block_ref | block_of | block_matching | block_test => "`the block of SQUARE`",
+        block_set => "`blocks where CONDITION`",
         next_to | next_word => "`next to SQUARE`",
         keyword => "a keyword",
         name => "a name",
@@ -407,7 +409,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         part_if => "`if CONDITION,`",
         row_class => "`in a row of N along DIRECTIONS`",
         in_hand => "`in hand`",
-        hand_item => "an input item",
+        hand_item | last_item => "an input item",
         board_line => "a line: the names of its points, in order",
         point_name => "a point's name (a square's name, such as `a1`)",
         zone_item | zone_pattern | rows_word | columns_word => {
@@ -435,8 +437,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         name_list => "a list of names separated by commas",
         dir_item => "a direction name or a step (`2 1`)",
         timing | at_once | at_end => "`at once` or `at end of move`",
-        kind_action => "a move clause",
-        slide | step | place | jump | pass => "a move clause",
+        kind_action | slide | step | place | jump | pass => "a move clause",
         distance | over | onto => "a move clause",
         cells | cell => "`empty`, `own` or `enemy`",
         gap | any_gap | bounded_gap => "a move clause",
@@ -451,8 +452,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         captured => "a move clause",
         expr | conj | negation | compare | sum | product | unary => "an expression",
         not_op => "`not`",
-        compare_op => "an operator",
-        add_op | mul_op | minus => "an operator",
+        compare_op | add_op | mul_op | minus => "an operator",
         count_moves | count_regions | count_set => "a count",
         best | best_op => "`max` or `min`",
         region_sum => "a sum over regions",
@@ -503,7 +503,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         in_a_row => "`N SQUARES in a row along DIRECTIONS`",
         any_set => "`any`",
-        square_test | square_ref | square_step | square_base => {
+        square_test | square_ref | square_step | square_base | last_to | to_word => {
             "a square of the move (`to`, `from`, `down of to`, ...) and `is`"
         }
         square_class | off_board | empty_class | own_class | enemy_class | side_class => {

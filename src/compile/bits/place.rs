@@ -114,7 +114,7 @@ fn square_test(e: &Expr, g: &Geometry) -> Option<Where> {
     let [(1, dirs)] = at.steps.as_slice() else {
         return None;
     };
-    if at.from || dirs.len() != 2 {
+    if at.base != crate::program::Base::To || dirs.len() != 2 {
         return None;
     }
     let back = [Shift::of(g, dirs[0]), Shift::of(g, dirs[1])];

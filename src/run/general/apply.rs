@@ -1,6 +1,6 @@
 //! Playing a step on a position: moving, capturing, promoting and flipping.
 
-use super::candidate::square_of;
+use super::candidate::{Ends, square_of};
 use super::near::{Squares, members, on_parts};
 use super::regions::{self, Fill};
 use super::runs::{advance, closed_run};
@@ -181,7 +181,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     }
     match &fx.takes {
         Some(Taking::Square(at)) => {
-            let sq = square_of(g, at, step.from, step.to, side);
+            let sq = square_of(g, at, Ends::step(step.from, step.to), side);
             if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);
@@ -189,7 +189,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             }
         }
         Some(Taking::Set(near)) => {
-            let at = Squares::of(e, near, step.from, step.to, side);
+            let at = Squares::of(e, near, Ends::step(step.from, step.to), side);
             work.stack.clear();
             let stack = &mut work.stack;
             // The checker keeps `attacked` out of these sets: nothing here can fail.
@@ -228,8 +228,8 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
     }
     if let Some((a, b)) = &fx.moves {
         let (a, b) = (
-            square_of(g, a, step.from, step.to, side),
-            square_of(g, b, step.from, step.to, side),
+            square_of(g, a, Ends::step(step.from, step.to), side),
+            square_of(g, b, Ends::step(step.from, step.to), side),
         );
         if a != NONE && b != NONE && a != b && !matches!(pos.cells[a as usize], EMPTY | GHOST) {
             shift(pos, a, b);

@@ -144,6 +144,7 @@ fn by_generator(
         trace: &mut Off,
         err: None,
         fixed: Default::default(),
+        memo: Vec::new(),
     }
     .first_steps(&p, &mut steps)?;
     Ok(steps

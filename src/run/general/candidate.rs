@@ -5,7 +5,7 @@
 
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{DirId, SideId, SquareRef};
+use crate::program::{Base, DirId, SideId, SquareRef};
 use crate::run::position::Position;
 use crate::run::step::NONE;
 
@@ -21,11 +21,48 @@ pub struct Candidate<'a, 'p> {
     pub from: u32,
     pub to: u32,
     pub dir: DirId,
+    /// Block conditions already worked out in this position (see [`BlockMemo`]), when the
+    /// asker keeps them.
+    pub memo: Option<&'a mut BlockMemo>,
 }
 
-/// The square `at` names for a step from `from` to `to` of `side`, or `NONE` off the board.
-pub fn square_of(g: &Geometry, at: &SquareRef, from: u32, to: u32, side: SideId) -> u32 {
-    let mut sq = if at.from { from } else { to };
+/// The values of block conditions (`the block of to is won`) worked out in one position:
+/// the condition (by address), the block, the value. Every candidate in a block shares it.
+pub type BlockMemo = Vec<(usize, u32, i64)>;
+
+/// The squares a [`SquareRef`] starts from: a step's `from` and `to` (`NONE` when not
+/// known), and where the last move landed (`NONE` before any move).
+#[derive(Debug, Clone, Copy)]
+pub struct Ends {
+    pub from: u32,
+    pub to: u32,
+    pub last: u32,
+}
+
+impl Ends {
+    /// A step's squares, in a move's clauses (which do not name `last to`).
+    pub fn step(from: u32, to: u32) -> Ends {
+        Ends {
+            from,
+            to,
+            last: NONE,
+        }
+    }
+}
+
+/// Where the last move landed, as `last to` names it: off the board before any move, and
+/// when the rules keep no last move.
+pub fn last_to(e: &Engine, pos: &Position) -> u32 {
+    if e.t.last { pos.last.0 } else { NONE }
+}
+
+/// The square `at` names from `ends` for `side`, or `NONE` off the board.
+pub fn square_of(g: &Geometry, at: &SquareRef, ends: Ends, side: SideId) -> u32 {
+    let mut sq = match at.base {
+        Base::From => ends.from,
+        Base::To => ends.to,
+        Base::LastTo => ends.last,
+    };
     for (count, dirs) in &at.steps {
         let d = dirs[side as usize] as usize;
         for _ in 0..*count {

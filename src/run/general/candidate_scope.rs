@@ -3,7 +3,8 @@
 //! here (the checker says so).
 
 use super::attack;
-use super::candidate::{Candidate, square_of};
+use super::blocks::BlockScope;
+use super::candidate::{Candidate, Ends, last_to, square_of};
 use super::counts::{count_hand, count_in, count_set, in_a_row, within_at};
 use super::filters::matches_filter;
 use super::near::in_row_at;
@@ -45,7 +46,7 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
         Ok(in_a_row(self.e, self.pos, self.side, row) as i64)
     }
     fn square_is(&mut self, at: &SquareRef, class: SquareClass) -> Result<i64, RunError> {
-        let sq = square_of(&self.e.g, at, self.from, self.to, self.side);
+        let sq = square_of(&self.e.g, at, self.ends(), self.side);
         if sq == NONE {
             return Ok((class == SquareClass::OffBoard) as i64);
         }
@@ -77,7 +78,7 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     }
     fn count_near(&mut self, near: &Near) -> Result<i64, RunError> {
         let mut n = 0i64;
-        let at = super::near::Squares::of(self.e, near, self.from, self.to, self.side);
+        let at = super::near::Squares::of(self.e, near, self.ends(), self.side);
         let (e, vars, pos, side) = (self.e, self.vars, self.pos, self.side);
         let mut within = |sq: usize| within_at(e, vars, pos, side, near.within, sq);
         super::near::members(e, pos, side, (near, at), &mut within, |_| n += 1)?;
@@ -85,8 +86,8 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     }
     fn outranks(&mut self, a: &SquareRef, b: &SquareRef) -> Result<i64, RunError> {
         let g = &self.e.g;
-        let a = square_of(g, a, self.from, self.to, self.side);
-        let b = square_of(g, b, self.from, self.to, self.side);
+        let a = square_of(g, a, self.ends(), self.side);
+        let b = square_of(g, b, self.ends(), self.side);
         Ok(super::near::outranks(self.e, self.pos, a, b) as i64)
     }
     fn count_on_line(&mut self, f: SetFilter) -> Result<i64, RunError> {
@@ -114,5 +115,60 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     }
     fn region_sum(&mut self, _: &'p Expr, _: &'p RegionQuery) -> Result<i64, RunError> {
         not_here("a sum over regions")
+    }
+    fn block_is(&mut self, b: &'p BlockRef, cond: &'p Expr) -> Result<i64, RunError> {
+        let Some(block) = self.block(b) else {
+            return Ok(0);
+        };
+        let key = (std::ptr::from_ref(cond) as usize, block);
+        if let Some(memo) = &self.memo
+            && let Some(&(_, _, v)) = memo.iter().find(|m| (m.0, m.1) == key)
+        {
+            return Ok(v);
+        }
+        let v = super::blocks::block_is(self.through(block), cond)?;
+        if let Some(memo) = &mut self.memo {
+            memo.push((key.0, key.1, v));
+        }
+        Ok(v)
+    }
+    fn on_block(&mut self, at: &SquareRef, b: &BlockRef) -> Result<i64, RunError> {
+        let g = &self.e.g;
+        let sq = square_of(g, at, self.ends(), self.side);
+        let block = self.block(b);
+        Ok((sq != NONE && block.is_some() && g.block(sq, false) == block) as i64)
+    }
+    fn blocks(&mut self, q: &'p Blocks) -> Result<i64, RunError> {
+        super::blocks::blocks(self.through(0), q)
+    }
+}
+
+impl<'a, 'p> Candidate<'a, 'p> {
+    /// The squares a square is named from.
+    fn ends(&self) -> Ends {
+        Ends {
+            from: self.from,
+            to: self.to,
+            last: last_to(self.e, self.pos),
+        }
+    }
+
+    /// The block `b` names, if there is one.
+    fn block(&self, b: &BlockRef) -> Option<u32> {
+        let sq = square_of(&self.e.g, &b.at, self.ends(), self.side);
+        (sq != NONE)
+            .then(|| self.e.g.block(sq, b.matching))
+            .flatten()
+    }
+
+    /// The position as seen through one block.
+    fn through(&self, block: u32) -> BlockScope<'a, 'p> {
+        BlockScope {
+            e: self.e,
+            vars: self.vars,
+            pos: self.pos,
+            side: self.side,
+            block,
+        }
     }
 }

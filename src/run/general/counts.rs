@@ -192,11 +192,35 @@ pub fn in_a_row_walked(
 
 /// [`in_a_row`] by walking from each member along each direction.
 fn walk_rows(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
+    walk_rows_in(e, pos, side, row, (0..e.g.n as u32, |_| true))
+}
+
+/// [`in_a_row`] among some squares only (a block's): runs start at one of `squares` and
+/// stay where `inside` holds.
+pub fn in_a_row_within(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    row: Row,
+    (squares, inside): (&[u32], &dyn Fn(u32) -> bool),
+) -> bool {
+    walk_rows_in(e, pos, side, row, (squares.iter().copied(), inside))
+}
+
+/// Walks rows from each member among `starts`, through squares where `inside` holds.
+fn walk_rows_in(
+    e: &Engine,
+    pos: &Position,
+    side: SideId,
+    row: Row,
+    (starts, inside): (impl Iterator<Item = u32>, impl Fn(u32) -> bool),
+) -> bool {
     let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
-    let member =
-        |sq: u32| sq != NONE && matches_filter(row.members, pos.cells[sq as usize], class, t);
+    let member = |sq: u32| {
+        sq != NONE && inside(sq) && matches_filter(row.members, pos.cells[sq as usize], class, t)
+    };
     let step = |d: DirId, sq: u32, table: &[u32]| table[d as usize * g.n + sq as usize];
-    (0..g.n as u32).filter(|&sq| member(sq)).any(|sq| {
+    starts.filter(|&sq| member(sq)).any(|sq| {
         row.dirs.iter().any(|&d| {
             if row.exactly && member(step(d, sq, &g.prev)) {
                 return false;

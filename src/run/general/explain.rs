@@ -145,10 +145,9 @@ fn taken_by_clause(
     if fx.takes.is_none() {
         return Vec::new();
     }
-    let moved_from = fx
-        .moves
-        .as_ref()
-        .map(|(a, _)| super::candidate::square_of(&e.g, a, st.from, st.to, side));
+    let moved_from = fx.moves.as_ref().map(|(a, _)| {
+        super::candidate::square_of(&e.g, a, super::candidate::Ends::step(st.from, st.to), side)
+    });
     // The board as the step leaves it before its clause takes anything: the piece gone from
     // where it started, a second piece pushed or pulled.
     let mut expected = before.to_vec();

@@ -101,6 +101,10 @@ impl<'p> Runner<'p> {
         for (i, w) in pos.moved.iter().chain(&pos.marked).enumerate() {
             k ^= mix(*w, 3 + i as u64);
         }
+        if self.e.t.last_to {
+            // Where the last move landed decides where the next may go.
+            k ^= mix(u64::from(pos.last.0), 7);
+        }
         k
     }
 }

@@ -1,7 +1,7 @@
 //! The move generator: every step the side to move can take, from the compiled rules.
 //! One generator serves every query.
 
-use super::candidate::Candidate;
+use super::candidate::{BlockMemo, Candidate};
 use super::filters::{add_line_counts, filter_table};
 use super::near::{Squares, members, on_parts};
 use super::runs::closed_run;
@@ -64,6 +64,8 @@ pub struct Gen<'a, 'p, T: Trace> {
     pub err: Option<RunError>,
     /// The values of the current action's conditions that ask nothing of the candidate.
     pub fixed: Fixed,
+    /// The block conditions worked out in the position.
+    pub memo: BlockMemo,
 }
 
 /// The values of one action's `where` conditions that have one value in a position
@@ -339,6 +341,27 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             self.push(pos, st, out);
             return;
         }
+        match self.first_false(pos, st, cond, at) {
+            Ok(None) => self.push(pos, st, out),
+            Ok(Some(i)) => {
+                let why = Why::Where { clause: i as u8 };
+                self.reject(at, st.from as usize, st.to, st.dir, 0, why);
+            }
+            Err(e) => {
+                self.err.get_or_insert(e);
+            }
+        }
+    }
+
+    /// The first of a candidate step's `where` conditions that does not hold, if any.
+    #[inline(always)]
+    fn first_false(
+        &mut self,
+        pos: &Position,
+        st: Step,
+        cond: &'p [(Expr, Span)],
+        at: ActionRef,
+    ) -> Result<Option<usize>, RunError> {
         let mut here = Candidate {
             e: self.e,
             vars: self.vars,
@@ -347,6 +370,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             from: st.from,
             to: st.to,
             dir: st.dir,
+            memo: Some(&mut self.memo),
         };
         let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
         if self.fixed.at != Some(at) {
@@ -356,29 +380,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         for (i, (c, _)) in cond.iter().enumerate() {
             let kept = i < 8 && fixed & (1 << i) != 0;
             let value = if kept && self.fixed.known & (1 << i) != 0 {
-                Ok(self.fixed.values[i])
+                self.fixed.values[i]
             } else {
-                let v = eval::eval(c, &mut here);
-                if kept && let Ok(v) = v {
+                let v = eval::eval(c, &mut here)?;
+                if kept {
                     self.fixed.values[i] = v;
                     self.fixed.known |= 1 << i;
                 }
                 v
             };
-            match value {
-                Ok(0) => {
-                    let why = Why::Where { clause: i as u8 };
-                    self.reject(at, st.from as usize, st.to, st.dir, 0, why);
-                    return;
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    self.err.get_or_insert(e);
-                    return;
-                }
+            if value == 0 {
+                return Ok(Some(i));
             }
         }
-        self.push(pos, st, out);
+        Ok(None)
     }
 
     /// Adds a step: one for each kind the piece may choose when it reaches its far row, and
@@ -425,7 +440,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 }
             }
         } else if let Some(near) = &fx.pulls {
-            let at = Squares::of(e, near, st.from, st.to, pos.mover);
+            let at = Squares::of(
+                e,
+                near,
+                super::candidate::Ends::step(st.from, st.to),
+                pos.mover,
+            );
             let mut found = [NONE; 8];
             let mut n = 0;
             let mut within = |sq: usize| Ok(on_parts(e, pos, pos.mover, near.within, sq));

@@ -3,7 +3,7 @@
 //! ranked with `>`), pieces in a row with others of their side; and the comparison of two
 //! squares' pieces.
 
-use super::candidate::square_of;
+use super::candidate::{Ends, square_of};
 use super::filters::matches_filter;
 use crate::compile::Engine;
 use crate::program::*;
@@ -21,8 +21,8 @@ pub struct Squares {
 
 impl Squares {
     /// The squares `near` names for a step of `side` from `from` to `to`.
-    pub fn of(e: &Engine, near: &Near, from: u32, to: u32, side: SideId) -> Squares {
-        let at = |r: Option<&SquareRef>| r.map_or(NONE, |r| square_of(&e.g, r, from, to, side));
+    pub fn of(e: &Engine, near: &Near, ends: Ends, side: SideId) -> Squares {
+        let at = |r: Option<&SquareRef>| r.map_or(NONE, |r| square_of(&e.g, r, ends, side));
         Squares {
             next_to: at(near.next_to.as_ref()),
             compared: at(near.strength.as_ref().map(|(_, r)| r)),

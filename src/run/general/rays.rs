@@ -81,6 +81,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     from: sq as u32,
                     to: NONE,
                     dir: d,
+                    memo: None,
                 };
                 match eval::eval(e, &mut here) {
                     Ok(v) => v.clamp(0, u32::MAX as i64) as u32,

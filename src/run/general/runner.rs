@@ -337,6 +337,7 @@ impl<'p> Runner<'p> {
             trace,
             err: None,
             fixed: Default::default(),
+            memo: Vec::new(),
         }
     }
 
@@ -445,6 +446,7 @@ impl<'p> Runner<'p> {
             from: NONE,
             to: at.sq,
             dir: at.last_dir,
+            memo: None,
         };
         Ok(eval(cond, &mut here)? == 0)
     }
@@ -501,6 +503,7 @@ impl<'p> Runner<'p> {
                 from: NONE,
                 to,
                 dir: u16::MAX,
+                memo: None,
             };
             if eval(cond, &mut here)? != 0 {
                 return Ok(after.mover);

@@ -95,6 +95,7 @@ impl<'r, 'p> At<'r, 'p> {
             from: NONE,
             to,
             dir: u16::MAX,
+            memo: None,
         }
     }
 }
@@ -221,6 +222,18 @@ impl<'p> Scope<'p> for At<'_, 'p> {
             .count() as i64;
         self.r.put_regions(q.spec, regions, self.top);
         Ok(v)
+    }
+
+    fn block_is(&mut self, b: &'p BlockRef, cond: &'p Expr) -> Result<i64, RunError> {
+        self.last_square().block_is(b, cond)
+    }
+
+    fn on_block(&mut self, at: &SquareRef, b: &BlockRef) -> Result<i64, RunError> {
+        self.last_square().on_block(at, b)
+    }
+
+    fn blocks(&mut self, q: &'p Blocks) -> Result<i64, RunError> {
+        self.last_square().blocks(q)
     }
 
     fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError> {
