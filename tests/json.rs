@@ -194,6 +194,12 @@ fn every_document_matches_docs_json() {
         ),
         // Pushes and pulls of a second piece, in a turn of several moves.
         ("rules/arimaa.rules", "tests/cmd/arimaa-push-pull.txt", "d4"),
+        // A move sent to a block by the square the last one landed on.
+        (
+            "rules/ultimate-tic-tac-toe.rules",
+            "tests/cmd/ultimate-moves.txt",
+            "B2",
+        ),
     ] {
         if !std::path::Path::new(input).exists() {
             continue;

@@ -144,6 +144,10 @@ impl Viewer<'_, '_> {
             symbol: sym.to_string(),
             board: board_text::rows(self.runner.engine(), pos),
             hand: (!pos.hand.is_empty()).then(|| board_text::hand(self.runner.engine(), pos)),
+            last_to: self.runner.engine().t.last_to.then(|| match pos.last.0 {
+                NONE => "-".to_string(),
+                sq => self.name(sq),
+            }),
             move_count,
             game_over: self.game_over(pos, move_count)?,
             moves: views,

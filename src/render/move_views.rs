@@ -21,6 +21,10 @@ pub struct CaseView {
     /// In a game that keeps hands: the pieces in hand, as a `hand` input item writes them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<String>,
+    /// In a game whose rules ask `last to`: the square where the last move landed, `-` before
+    /// any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_to: Option<String>,
     /// How many legal moves there are.
     pub move_count: u64,
     /// When the game is over in this position: how it ended.

@@ -15,8 +15,14 @@ fn at_line(c: &Clause) -> String {
 pub fn case(view: &CaseView, board: &[String], out: &mut String) {
     let _ = writeln!(
         out,
-        "case {}: {} ({}) to move",
-        view.case, view.to_move, view.symbol
+        "case {}: {} ({}) to move{}",
+        view.case,
+        view.to_move,
+        view.symbol,
+        match &view.last_to {
+            Some(sq) if sq != "-" => format!(", the last move to {sq}"),
+            _ => String::new(),
+        }
     );
     for line in board {
         let _ = writeln!(out, "  {line}");

@@ -6,12 +6,15 @@
 
 Needs `pip install open-spiel` (a virtual environment will do). ply is never run. perft(0) = 1;
 a terminal position counts 0 at every depth > 0; a chance node is not a ply (every outcome is
-expanded). The last ply is counted from the list of legal actions (bulk counting), so it never
+expanded); in ultimate_tic_tac_toe, OpenSpiel's choice of a block (its own action when the next
+block is free) is not a ply either: it is folded into the placement after it, as the rules file
+has it. The last ply is counted from the list of legal actions (bulk counting), so it never
 plays the leaves.
 
 With --random it plays N random games (actions uniform, seeded) and from each game takes one
 position at a ply drawn uniformly from the game's length (for nine_mens_morris, uniformly among
-the game's states where a turn begins: no removal pending, not over, turn number below 197),
+the game's states where a turn begins: no removal pending, not over, turn number below 197; for
+ultimate_tic_tac_toe, among the states where a placement comes next, not after a block's choice),
 and prints for each a block in the format of tests/perft/*.positions: a `position` line, the
 board as the rules file's input reads it (rows from the top, for nine_mens_morris the men in
 hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, whose every game
@@ -28,11 +31,20 @@ import pyspiel
 from importlib.metadata import version
 
 
+def choosing_a_block(state):
+    """Whether an ultimate_tic_tac_toe state waits for the choice of a block: OpenSpiel's own
+    action, which the rules file folds into the placement that follows (not a ply)."""
+    return (state.get_game().get_type().short_name == "ultimate_tic_tac_toe"
+            and not state.is_terminal() and "Forced board: any" in str(state))
+
+
 def perft(state, depth):
     if state.is_terminal():
         return 0 if depth > 0 else 1
     if state.is_chance_node():
         return sum(perft(state.child(a), depth) for a, _ in state.chance_outcomes())
+    if choosing_a_block(state):
+        return sum(perft(state.child(a), depth) for a in state.legal_actions())
     if depth == 0:
         return 1
     actions = state.legal_actions()
@@ -179,10 +191,49 @@ def quoridor_input(state):
     return ["".join(row) for row in grid] + [mover]
 
 
-INPUTS = {"pentago": pentago_input, "quoridor": quoridor_input, "nine_mens_morris": morris_input,
+def uttt_input(state):
+    """The board as ultimate-tic-tac-toe.rules' input reads it: the 9 x 9 grid from the top
+    (OpenSpiel's string without the spaces and blank lines between blocks), `X` for its `x`
+    (player 0, first), `O` for `o`, `.` empty; then the side to move; then the square of the
+    last placement (`-` before any), named column letter + row number from the top. Block b's
+    cell c is row 3 (b // 3) + c // 3, column 3 (b % 3) + c % 3: OpenSpiel's forced board is
+    the block standing as that cell stands in its block."""
+    rows = [line.replace(" ", "").upper() for line in str(state).splitlines()[:11] if line]
+    assert len(rows) == 9 and all(len(r) == 9 for r in rows), str(state)
+    # Which actions chose a block is known only by replaying the game.
+    replay = state.get_game().new_initial_state()
+    last = "-"
+    for a in state.history():
+        if choosing_a_block(replay):
+            replay.apply_action(a)
+            continue
+        forced = int(str(replay).split("Forced board: ")[1].split()[0])
+        r, c = (forced // 3) * 3 + a // 3, (forced % 3) * 3 + a % 3
+        last = f"{'ABCDEFGHI'[c]}{r + 1}"
+        replay.apply_action(a)
+    # Crosses move first: at the end too, the side to move is the one with fewer marks.
+    crosses, noughts = (sum(r.count(m) for r in rows) for m in "XO")
+    mover = "X" if crosses == noughts else "O"
+    return rows + [mover, last]
+
+
+def uttt_turn_begins(state):
+    """Whether an ultimate_tic_tac_toe state is one the rules file's input can state: not
+    between OpenSpiel's choice of a block and the placement in it."""
+    history = state.history()
+    if not history:
+        return True
+    parent = state.get_game().new_initial_state()
+    for a in history[:-1]:
+        parent.apply_action(a)
+    return not choosing_a_block(parent)
+
+
+INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
+          "quoridor": quoridor_input, "nine_mens_morris": morris_input,
           "dots_and_boxes": dots_input}
 # Which states --random may take (by default every state, the start and the end included).
-QUALIFIES = {"nine_mens_morris": morris_qualifies,
+QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
              # Below OpenSpiel's draw at 4 x 81 = 324 moves, which the usual rules lack.
              "quoridor": lambda s: len(s.history()) < 320,
              "dots_and_boxes": lambda s: not s.is_terminal()}
