@@ -14,6 +14,7 @@
 use super::error::RunError;
 pub use super::error::{not_here, overflow};
 use crate::program::*;
+use crate::run::position::Position;
 
 /// `[exactly] N SET in a row along DIRS`, as a scope is asked it.
 #[derive(Clone, Copy)]
@@ -31,11 +32,28 @@ pub trait Scope<'p> {
     fn let_value(&mut self, l: LetId) -> Result<i64, RunError>;
     /// The size of the region a `sum of ... over regions` is at.
     fn size(&mut self) -> Result<i64, RunError>;
-    fn to_move(&mut self, side: SideId) -> Result<i64, RunError>;
+    /// The position asked about (`None`: no position, as in the input section).
+    fn position(&self) -> Option<&Position>;
+    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
+        match self.position() {
+            Some(pos) => Ok((pos.mover == side) as i64),
+            None => not_here("the side to move"),
+        }
+    }
     /// Plies since the last capture (or move of the kinds that restart the count).
-    fn quiet_plies(&mut self) -> Result<i64, RunError>;
+    fn quiet_plies(&mut self) -> Result<i64, RunError> {
+        match self.position() {
+            Some(pos) => Ok(pos.quiet as i64),
+            None => not_here("`plies without capture`"),
+        }
+    }
     /// How many moves in a row, up to the last one, were passes.
-    fn passes(&mut self) -> Result<i64, RunError>;
+    fn passes(&mut self) -> Result<i64, RunError> {
+        match self.position() {
+            Some(pos) => Ok(pos.passes as i64),
+            None => not_here("`passes in a row`"),
+        }
+    }
     /// How many times the position has come up in the game, this time included.
     fn repetitions(&mut self) -> Result<i64, RunError> {
         not_here("`position repeated N times`")
@@ -178,14 +196,8 @@ impl<'p> Scope<'p> for Numbers<'_> {
     fn size(&mut self) -> Result<i64, RunError> {
         not_here("`size`")
     }
-    fn to_move(&mut self, _: SideId) -> Result<i64, RunError> {
-        not_here("the side to move")
-    }
-    fn quiet_plies(&mut self) -> Result<i64, RunError> {
-        not_here("`plies without capture`")
-    }
-    fn passes(&mut self) -> Result<i64, RunError> {
-        not_here("`passes in a row`")
+    fn position(&self) -> Option<&Position> {
+        None
     }
     fn count_set(&mut self, _: SetFilter) -> Result<i64, RunError> {
         not_here("a count of squares")

@@ -91,14 +91,8 @@ impl<'p> Scope<'p> for BlockScope<'_, 'p> {
     fn size(&mut self) -> Result<i64, RunError> {
         not_here("`size`")
     }
-    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
-        Ok((self.pos.mover == side) as i64)
-    }
-    fn quiet_plies(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.quiet as i64)
-    }
-    fn passes(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.passes as i64)
+    fn position(&self) -> Option<&Position> {
+        Some(self.pos)
     }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         self.count(f, |_| Ok(true))

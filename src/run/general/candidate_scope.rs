@@ -11,6 +11,7 @@ use super::near::in_row_at;
 use crate::program::*;
 use crate::run::error::{RunError, not_here};
 use crate::run::eval::{Row, Scope, eval};
+use crate::run::position::Position;
 use crate::run::step::NONE;
 
 impl<'p> Scope<'p> for Candidate<'_, 'p> {
@@ -24,14 +25,8 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn size(&mut self) -> Result<i64, RunError> {
         not_here("`size`")
     }
-    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
-        Ok((self.pos.mover == side) as i64)
-    }
-    fn quiet_plies(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.quiet as i64)
-    }
-    fn passes(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.passes as i64)
+    fn position(&self) -> Option<&Position> {
+        Some(self.pos)
     }
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_set(&self.e.t, self.pos, self.side, f, self.e.g.n) as i64)

@@ -123,16 +123,8 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(self.size)
     }
 
-    fn to_move(&mut self, side: SideId) -> Result<i64, RunError> {
-        Ok((self.pos.mover == side) as i64)
-    }
-
-    fn quiet_plies(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.quiet as i64)
-    }
-
-    fn passes(&mut self) -> Result<i64, RunError> {
-        Ok(self.pos.passes as i64)
+    fn position(&self) -> Option<&Position> {
+        Some(self.pos)
     }
 
     fn repetitions(&mut self) -> Result<i64, RunError> {
