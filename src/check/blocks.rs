@@ -41,13 +41,7 @@ impl Checker {
     /// has no blocks.
     pub(super) fn block_ref(&mut self, b: &ast::BlockRef, cx: &Cx) -> Option<BlockRef> {
         self.square_asked(&b.at, b.span, cx);
-        let Some((h, w)) = self.prog().blocks else {
-            self.error(
-                CheckError::new(b.span, "the board has no blocks", "which blocks?")
-                    .help("divide the board first, e.g. `blocks 3 x 3` after the board statement"),
-            );
-            return None;
-        };
+        let (h, w) = self.has_blocks(b.span)?;
         if b.matching
             && let (Dim::Fixed(r), Dim::Fixed(c)) = (self.prog().rows, self.prog().cols)
             && (r / h != h || c / w != w)
@@ -161,14 +155,16 @@ impl Checker {
         }))
     }
 
-    /// Reports a block word on a board without blocks.
-    fn has_blocks(&mut self, span: Span) {
-        if self.prog().blocks.is_none() {
+    /// The size of the board's blocks; reports a block word on a board without blocks.
+    fn has_blocks(&mut self, span: Span) -> Option<(u32, u32)> {
+        let blocks = self.prog().blocks;
+        if blocks.is_none() {
             self.error(
                 CheckError::new(span, "the board has no blocks", "which blocks?")
                     .help("divide the board first, e.g. `blocks 3 x 3` after the board statement"),
             );
         }
+        blocks
     }
 
     /// A condition asked of one block's squares: it may count squares and rows and compare

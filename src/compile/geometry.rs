@@ -56,8 +56,6 @@ pub struct Geometry {
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
     /// `blocks R x C`: each block's squares, row by row from its top left.
     pub blocks: Vec<Vec<u32>>,
-    /// The block whose first square each square is (`u32::MAX` for the others).
-    pub block_at: Vec<u32>,
     /// The block each square is in (empty without blocks).
     pub block_of: Vec<u32>,
     /// How many rows and columns of blocks the board has, and of squares a block has.
@@ -201,7 +199,6 @@ impl Geometry {
             block_of: Vec::new(),
             block_grid: (0, 0),
             block_size: (0, 0),
-            block_at: Vec::new(),
             turn_from: Default::default(),
         };
         let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64;
@@ -432,7 +429,6 @@ impl Geometry {
                 "blocks of {h} x {w} do not divide the {rows} x {cols} board"
             )));
         }
-        self.block_at = vec![u32::MAX; self.n];
         self.block_of = vec![u32::MAX; self.n];
         self.block_grid = (rows / h, cols / w);
         self.block_size = (h, w);
@@ -441,7 +437,6 @@ impl Geometry {
                 let squares: Vec<u32> = (0..h * w)
                     .map(|i| (br * h + i / w) * cols + bc * w + i % w)
                     .collect();
-                self.block_at[squares[0] as usize] = self.blocks.len() as u32;
                 for &sq in &squares {
                     self.block_of[sq as usize] = self.blocks.len() as u32;
                 }

@@ -86,7 +86,8 @@ pub fn rotation(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
     if !e.t.rotates || st.from != NONE || st.to == NONE {
         return None;
     }
-    let block = *e.g.block_at.get(st.to as usize)?;
+    // A rotation's step lands on its block's first square.
+    let block = *e.g.block_of.get(st.to as usize)?;
     let ka = &e.p.part(st.rule, st.part)[st.action as usize];
     match ka.action {
         Action::Rotate { .. } if block != NONE => Some((block, Turn::ALL[st.kind as usize])),

@@ -105,19 +105,9 @@ impl<'p> Scope<'p> for BlockScope<'_, 'p> {
         self.count(f, |sq| within_at(e, vars, pos, side, within, sq))
     }
     fn in_a_row(&mut self, row: Row) -> Result<i64, RunError> {
-        let (e, pos) = (self.e, self.pos);
-        let (g, t) = (&e.g, &*e.t);
-        if !row.exactly && !g.step_bits.is_empty() {
-            // As bits: the block's members, whose runs cannot leave the block.
-            let class = &t.class[self.side as usize];
-            let members = (self.squares().iter())
-                .filter(|&&sq| matches_filter(row.members, pos.cells[sq as usize], class, t))
-                .fold(0u128, |m, &sq| m | 1 << sq);
-            return Ok(crate::compile::word::runs_of(g, members, row.n, row.dirs) as i64);
-        }
-        let block = self.block;
+        let (block, g) = (self.block, &self.e.g);
         let inside = |sq: u32| g.block_of[sq as usize] == block;
-        Ok(in_a_row_within(e, pos, self.side, row, (self.squares(), &inside)) as i64)
+        Ok(in_a_row_within(self.e, self.pos, self.side, row, (self.squares(), &inside)) as i64)
     }
     fn square_is(&mut self, _: &SquareRef, _: SquareClass) -> Result<i64, RunError> {
         not_here("a square, in a block")

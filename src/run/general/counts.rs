@@ -150,25 +150,11 @@ pub fn within_at(
 /// `exactly`, of `n` squares with no member just before or after it: five where six do not
 /// count).
 pub fn in_a_row(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
-    let Row {
-        n,
-        members: f,
-        dirs,
-        exactly,
-    } = row;
-    let (g, t, class) = (&e.g, &*e.t, &e.t.class[side as usize]);
-    if exactly || g.step_bits.is_empty() {
+    if row.exactly || e.g.step_bits.is_empty() {
         return walk_rows(e, pos, side, row);
     }
-    // As bits: a square starts a run of k + 1 when it is a member and the next square along
-    // the direction starts a run of k.
-    let members = pos
-        .cells
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| matches_filter(f, c, class, t))
-        .fold(0u128, |m, (sq, _)| m | 1 << sq);
-    crate::compile::word::runs_of(g, members, n, dirs)
+    let cells = pos.cells.iter().enumerate().map(|(sq, &c)| (sq as u32, c));
+    runs_among(e, side, row, cells)
 }
 
 /// [`in_a_row`] square by square, walking from each member along each direction (boards of
@@ -196,7 +182,7 @@ fn walk_rows(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
 }
 
 /// [`in_a_row`] among some squares only (a block's): runs start at one of `squares` and
-/// stay where `inside` holds.
+/// stay where `inside` holds (which holds on all of `squares`).
 pub fn in_a_row_within(
     e: &Engine,
     pos: &Position,
@@ -204,7 +190,28 @@ pub fn in_a_row_within(
     row: Row,
     (squares, inside): (&[u32], &dyn Fn(u32) -> bool),
 ) -> bool {
+    if !row.exactly && !e.g.step_bits.is_empty() {
+        // As bits, the squares' members only: their runs cannot leave them.
+        let cells = squares.iter().map(|&sq| (sq, pos.cells[sq as usize]));
+        return runs_among(e, side, row, cells);
+    }
     walk_rows_in(e, pos, side, row, (squares.iter().copied(), inside))
+}
+
+/// Whether the members of the set among `cells` (square, cell) make a run, as bits (boards
+/// of at most 128 squares): a square starts a run of k + 1 when it is a member and the next
+/// square along the direction starts a run of k.
+fn runs_among(
+    e: &Engine,
+    side: SideId,
+    row: Row,
+    cells: impl Iterator<Item = (u32, Code)>,
+) -> bool {
+    let (t, class) = (&*e.t, &e.t.class[side as usize]);
+    let members = cells
+        .filter(|&(_, c)| matches_filter(row.members, c, class, t))
+        .fold(0u128, |m, (sq, _)| m | 1 << sq);
+    crate::compile::word::runs_of(&e.g, members, row.n, row.dirs)
 }
 
 /// Walks rows from each member among `starts`, through squares where `inside` holds.
