@@ -47,6 +47,7 @@ impl Checker {
             if s > 0 {
                 // The same body checked for another side repeats the first side's errors.
                 self.errors.truncate(before);
+                self.unknowns.retain(|u| u.index < before);
             }
             let expr::Cost { depth, terms } = expr::cost(&e, &self.let_cost);
             let limit = crate::syntax::MAX_NESTING;
