@@ -13,7 +13,7 @@ mod squares;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
-pub use near::{Near, Turns};
+pub use near::{Holding, Near, Turns};
 pub use squares::{Base, SquareClass, SquareRef, Within};
 
 pub type SideId = u8;
@@ -27,6 +27,8 @@ pub type Code = u8;
 pub const EMPTY: Code = 0;
 /// A piece captured during a move that stays on the board until the move ends.
 pub const GHOST: Code = 255;
+/// The most a board of counts holds in all (and so on one square): a cell below [`GHOST`].
+pub const MAX_HELD: u32 = GHOST as u32 - 1;
 
 /// Cell classes relative to a side, as bits of a [`CellMask`].
 pub const C_EMPTY: u8 = 1;
@@ -114,6 +116,9 @@ pub struct Direction {
     pub name: String,
     pub dr: i32,
     pub dc: i32,
+    /// `direction NAME = through A B C ...`: a round of grid cells, each leading to the
+    /// next and the last to the first (`dr` and `dc` are 0); `None` for a step.
+    pub route: Option<Vec<u32>>,
 }
 
 #[derive(Debug, Clone)]
@@ -178,6 +183,15 @@ pub enum Action {
     /// A piece goes from its square to any square whose cell is in `onto`.
     Fly {
         onto: CellMask,
+    },
+    /// `sow from AREA along ROUTE`: the count on a square of the area (as the mover sees it)
+    /// is taken up and dropped one by one on the squares after it along the route, passing
+    /// the squares of `skip` (and the square sown from, with `skip_from`).
+    Sow {
+        from: Area,
+        dir: DirId,
+        skip_from: bool,
+        skip: Vec<Area>,
     },
 }
 
@@ -306,6 +320,22 @@ pub enum Area {
     Colour(bool),
     /// A zone of the rules (`zone NAME = ...`), by its index.
     Zone(u8),
+    /// A zone each side has (`zone pits of south = ...`): the zones `base`, `base + 1`, ...
+    /// are the sides' parts, in side order; `whose` says which side's is meant.
+    Owned {
+        base: u8,
+        whose: Owner,
+    },
+}
+
+/// Whose part of an owned zone an area is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Owner {
+    /// The side looking's (`own pits`).
+    Viewer,
+    /// The other side's, in a game of two (`enemy pits`).
+    Other,
+    Side(SideId),
 }
 
 /// How many zones a rules file may name.
@@ -393,6 +423,11 @@ pub enum Expr {
     CountSet(SetFilter),
     /// `SET in hand`: the pieces of the set in hand.
     CountHand(SetFilter),
+    /// `seeds on SQUARE`: the count the square holds (0 off the board).
+    Held(SquareRef),
+    /// `seeds on AREA`: the counts of the area's squares (as the side looking sees it),
+    /// added up.
+    HeldOn(Area),
     /// The squares of a set on a named part of the board, or attacked.
     CountIn {
         filter: SetFilter,
@@ -468,6 +503,8 @@ impl Expr {
             | Expr::CountMoves(None)
             | Expr::CountSet(_)
             | Expr::CountHand(_)
+            | Expr::Held(_)
+            | Expr::HeldOn(_)
             | Expr::CountIn { .. }
             | Expr::CountOnLine(_)
             | Expr::CountRegions(_)
@@ -556,6 +593,9 @@ pub struct Program {
     pub hands: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.
     pub hand_setup: Vec<(Code, u32)>,
+    /// `each square holds NAME`: every square holds a count of NAME (its cell is the
+    /// count), and no piece.
+    pub held: Option<String>,
     pub notation: Notation,
     pub sides: Vec<SideInfo>,
     pub kinds: Vec<String>,

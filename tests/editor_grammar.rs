@@ -452,6 +452,41 @@ const CONTEXTUAL: &[(&str, &str)] = &[
         "next",
         "move step along up, where no own pieces next to from",
     ),
+    ("holds", "each square holds seeds"),
+    ("through", "direction round = through A1 B1 C1"),
+    ("sow", "move sow from own pits along round"),
+    (
+        "skipping",
+        "move sow from own pits along round, skipping from",
+    ),
+    (
+        "into",
+        "move sow from own pits along round, taking to into own store",
+    ),
+    (
+        "unless",
+        "move sow from own pits along round, taking to into own store, unless that leaves no seeds on own pits",
+    ),
+    (
+        "that",
+        "move sow from own pits along round, taking to into own store, unless that leaves no seeds on own pits",
+    ),
+    (
+        "leaves",
+        "move sow from own pits along round, taking to into own store, unless that leaves no seeds on own pits",
+    ),
+    (
+        "holding",
+        "move sow from own pits along round, taking squares holding 2 or more into own store",
+    ),
+    (
+        "more",
+        "move sow from own pits along round, taking squares holding 2 or more into own store",
+    ),
+    (
+        "run",
+        "move sow from own pits along round, taking squares in a run from to along round into own store",
+    ),
     ("x", "board 8 x 8"),
     ("side", "setup empty, each side has 9 in hand"),
     ("has", "setup empty, each side has 9 in hand"),

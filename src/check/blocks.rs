@@ -199,6 +199,7 @@ fn unfit(p: &Program, e: &Expr) -> Option<&'static str> {
         Expr::CountNear(_) => Some("the neighbours or strength of pieces"),
         Expr::BlockIs(_) | Expr::OnBlock(_) | Expr::Blocks(_) => Some("other blocks"),
         Expr::CountHand(_) => Some("pieces in hand"),
+        Expr::Held(_) | Expr::HeldOn(_) => Some("the counts squares hold"),
         Expr::CountOnLine(_) => Some("`on line`"),
         Expr::CountIn { row: Some(_), .. } => Some("`in a row of N` of a set"),
         Expr::Repeated(_) => Some("repeated positions"),

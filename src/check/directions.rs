@@ -37,7 +37,9 @@ impl Checker {
         match &st.kind {
             StatementKind::Direction(defs) => {
                 for d in defs {
-                    if self.scope.directions.contains_key(&d.name.text) {
+                    if self.scope.directions.contains_key(&d.name.text)
+                        || self.scope.routes.iter().any(|r| r.0 == d.name.text)
+                    {
                         self.error(CheckError::new(
                             d.name.span,
                             format!("direction `{}` is already defined", d.name.text),
@@ -46,6 +48,12 @@ impl Checker {
                         continue;
                     }
                     let value = match &d.value {
+                        ast::DirectionValue::Through(names) => {
+                            self.scope
+                                .routes
+                                .push((d.name.text.clone(), names.clone(), None));
+                            continue;
+                        }
                         ast::DirectionValue::Vector(dr, dc, _) => {
                             DirValue::abs(*dr as i32, *dc as i32)
                         }
@@ -125,9 +133,25 @@ impl Checker {
                 None
             }
             None => {
-                self.unknown("direction", n, self.scope.direction_order.clone());
+                self.no_direction(n);
                 None
             }
+        }
+    }
+
+    /// Reports a name that is no direction (perhaps a route, which only some words take).
+    fn no_direction(&mut self, n: &Name) {
+        if self.scope.routes.iter().any(|r| r.0 == n.text) {
+            self.error(
+                CheckError::new(
+                    n.span,
+                    format!("`{}` is a route (`through ...`), not a step", n.text),
+                    "a route",
+                )
+                .help("a route is sown along (`sow ... along`), runs along it (`in a run from SQUARE along`), and it names squares (`2 round of to`)"),
+            );
+        } else {
+            self.unknown("direction", n, self.scope.direction_order.clone());
         }
     }
 
@@ -143,7 +167,7 @@ impl Checker {
                         }
                     }
                 }
-                None => self.unknown("direction", n, self.scope.direction_order.clone()),
+                None => self.no_direction(n),
             }
         }
         out
@@ -234,7 +258,7 @@ impl Checker {
             .program()
             .directions
             .iter()
-            .position(|d| d.dr == dr && d.dc == dc)
+            .position(|d| d.route.is_none() && d.dr == dr && d.dc == dc)
         {
             return i as DirId;
         }
@@ -246,7 +270,12 @@ impl Checker {
             .cloned()
             .unwrap_or_else(|| format!("({dr} {dc})"));
         let p = self.program();
-        p.directions.push(Direction { name, dr, dc });
+        p.directions.push(Direction {
+            name,
+            dr,
+            dc,
+            route: None,
+        });
         (p.directions.len() - 1) as DirId
     }
 }

@@ -307,6 +307,7 @@ impl Checker {
                     false => (test, Ty::Bool),
                 }
             }
+            ExprKind::Held { name, at, none } => self.held_expr(e, (name, at, *none), cx),
             ExprKind::BlockTest { .. }
             | ExprKind::CountBlocks(..)
             | ExprKind::BlocksInARow { .. } => self.block_expr(e, cx),

@@ -37,6 +37,35 @@ impl Checker {
         found
     }
 
+    /// [`Checker::grid_cell`], and on a board of points on lines a point (else an error at the
+    /// name, with `help`): a square of a zone or a route.
+    pub(super) fn point_cell(
+        &mut self,
+        n: &Name,
+        grid_names: &[String],
+        dims: (u32, u32),
+        help: &str,
+    ) -> Option<usize> {
+        let cell = self.grid_cell(n, grid_names, dims)?;
+        let off_points = self
+            .prog()
+            .points
+            .as_ref()
+            .is_some_and(|p| p.square_of[cell] == u32::MAX);
+        if off_points {
+            self.error(
+                CheckError::new(
+                    n.span,
+                    format!("`{}` is not a point of the board's lines", n.text),
+                    "no point here",
+                )
+                .help(help),
+            );
+            return None;
+        }
+        Some(cell)
+    }
+
     /// The points and lines of `lines ...` on a `rows x cols` board: every name a square of
     /// the grid, every line straight with its points in order, no two lines leaving a
     /// point the same way.

@@ -11,6 +11,7 @@ mod blocks;
 mod board;
 mod check_error;
 mod counting;
+mod counts;
 mod directions;
 mod expr;
 mod lets;
@@ -245,7 +246,9 @@ impl Checker {
         }
         self.forwards(&st);
         self.board(&st);
+        self.holds(&st);
         self.zones(&st.zones);
+        self.routes();
         // Hands are kept when the setup gives some or the input reads them.
         let given = matches!(st.kind("setup"), Some(StatementKind::Setup(_, Some(_))));
         let read = match st.kind("input") {
@@ -343,6 +346,7 @@ impl Checker {
                 StatementKind::IdenticalCaptures { .. } => "identical captures are one move",
                 StatementKind::NoRepeat { .. } => "no move may repeat",
                 StatementKind::Notation { .. } => "moves written",
+                StatementKind::Holds(_) => "each square holds",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -464,6 +468,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         unions: Vec::new(),
         hands: false,
         hand_setup: Vec::new(),
+        held: None,
         notation: Notation {
             parts: vec![
                 (ast::Axis::Column, ast::Style::Letter),

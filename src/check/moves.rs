@@ -275,9 +275,10 @@ impl Checker {
             _ => None,
         };
         let effect = match part {
-            MovePart::Taking(taken, _) => match &**taken {
-                ast::Taken::Square(at) => {
-                    taking = Some(Taking::Square(self.move_square(at)));
+            MovePart::Taking(words, _) => match &words.taken {
+                ast::Taken::Squares(at) => {
+                    let at = at.iter().map(|at| self.move_square(at)).collect();
+                    taking = Some(Taking::Squares(at));
                     None
                 }
                 ast::Taken::Regions(r) => {
@@ -290,6 +291,10 @@ impl Checker {
                 }
             },
             MovePart::Moving(a, b, _) => Some((self.move_square(a), self.move_square(b))),
+            _ => None,
+        };
+        let extras = match part {
+            MovePart::Taking(words, _) => Some(self.taking_extras(words, span)),
             _ => None,
         };
         let list = rule.last_part_mut();
@@ -337,6 +342,9 @@ impl Checker {
         }
         if let Some(t) = taking {
             fx.takes = Some(t);
+        }
+        if let Some((into, when, unless)) = extras {
+            (fx.into, fx.take_if, fx.take_unless) = (into, when, unless);
         }
         if let Some(m) = effect {
             fx.moves = Some(m);
@@ -489,8 +497,10 @@ impl Checker {
 
     fn action(&mut self, a: &ast::Action) -> Option<(Action, ClauseSpans)> {
         let mut spans = ClauseSpans::default();
+        self.fits_counts(a);
         let action = match &a.kind {
             ActionKind::Pass => Action::Pass,
+            ActionKind::Sow(s) => self.sow((&s.from, &s.along, &s.skipping), a.span)?,
             ActionKind::Rotate(turns) => self.rotate(turns, a.span),
             ActionKind::Remove(cells) => {
                 spans.onto = Some(cells.span);

@@ -45,6 +45,12 @@ impl Checker {
         if !set.isolated && words.is_none() {
             return None;
         }
+        let holding = words.and_then(|w| w.holding).map(|h| self.holding(h));
+        let run = words.and_then(|w| w.run.as_ref()).and_then(|r| {
+            self.square_allowed(r.0.span, cx);
+            let dirs = self.route_or_direction(&r.1)?;
+            Some((self.square_ref(&r.0), dirs))
+        });
         if set.in_hand || set.on_line {
             let what = if set.in_hand { "in hand" } else { "on line" };
             self.error(CheckError::new(
@@ -80,7 +86,33 @@ impl Checker {
             next_to: words
                 .and_then(|w| w.next_to.as_ref())
                 .map(|at| self.square_ref(at)),
+            holding,
+            run,
         })
+    }
+
+    /// `holding N [to M | or M | or more]`: only on a board of counts.
+    fn holding(&mut self, h: ast::Holding) -> Holding {
+        if self.prog().held.is_none() {
+            self.error(
+                CheckError::new(h.span, "the squares hold pieces, not counts", "no counts").help(
+                    "a board of counts says what its squares hold: `each square holds seeds`",
+                ),
+            );
+        }
+        if h.most < h.least {
+            self.error(CheckError::new(
+                h.span,
+                format!("no count is from {} to {}", h.least, h.most),
+                "an empty range",
+            ));
+        }
+        let cap = |n: u64| n.min(u32::MAX as u64) as u32;
+        Holding {
+            least: cap(h.least),
+            most: cap(h.most),
+            either: h.either,
+        }
     }
 
     /// A square of the move may be named here (a `where` clause, an end rule, a let).
@@ -130,7 +162,7 @@ impl Checker {
                 "attacked",
             ));
         }
-        if matches!(f, SetFilter::Empty | SetFilter::Squares) {
+        if matches!(f, SetFilter::Empty | SetFilter::Squares) && self.prog().held.is_none() {
             self.error(CheckError::new(
                 set.span,
                 format!("a `{clause}` clause acts on pieces, not empty squares"),
@@ -141,7 +173,8 @@ impl Checker {
             let strength = n.strength.as_ref().map(|s| &s.1);
             strength.into_iter().chain(n.next_to.as_ref())
         });
-        for at in squares {
+        let runs = set.near.iter().filter_map(|n| n.run.as_ref().map(|r| &r.0));
+        for at in squares.chain(runs) {
             self.of_this_move(at);
         }
         match self.near(set, f, &cx) {
@@ -162,6 +195,8 @@ impl Checker {
                     isolated: false,
                     strength: None,
                     next_to: None,
+                    holding: None,
+                    run: None,
                 }
             }
         }

@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use crate::program::{KindId, SideId};
-use crate::syntax::ast::Span;
+use crate::program::{DirId, KindId, SideId};
+use crate::syntax::ast::{Name, Span};
 
 /// A direction before it is fixed to a side: `abs + forward * (the side's forward step)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +117,11 @@ pub struct Scope {
     pub movers: Option<u32>,
     /// The file has no `board` (reported): nothing is checked against the board's size.
     pub no_board: bool,
+    /// The zones each side has (`zone NAME of SIDE`): each name and its first zone's index.
+    pub owned_zones: Vec<(String, u8)>,
+    /// `direction NAME = through ...`: each route's name and squares as written, and the
+    /// direction it became once the board is known.
+    pub routes: Vec<(String, Vec<Name>, Option<DirId>)>,
 }
 
 #[derive(Debug)]

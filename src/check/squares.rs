@@ -15,6 +15,7 @@ impl Checker {
             ast::Area::Edge(e, _) => return Some(Area::Edge(*e)),
             ast::Area::Colour(dark, _) => return Some(Area::Colour(*dark)),
             ast::Area::Zone(n) => return self.zone_area(n),
+            ast::Area::Owned(n, owner) => return self.owned_area(n, owner, cx),
             ast::Area::FarRow(n, sp) => (0, n, *sp),
             ast::Area::HomeRow(n, sp) => (1, n, *sp),
             ast::Area::NthRow(k, n, sp) => (*k, n, *sp),
@@ -79,6 +80,11 @@ impl Checker {
     pub(super) fn square_ref(&mut self, at: &ast::SquareRef) -> SquareRef {
         let mut steps = Vec::new();
         for (count, dir) in at.steps.iter().rev() {
+            if let Some(route) = self.route_named(dir) {
+                let ids = vec![route; self.prog().sides.len()];
+                steps.push(((*count).min(u32::MAX as u64) as u32, ids));
+                continue;
+            }
             let Some(d) = self.single_direction(dir) else {
                 continue;
             };

@@ -59,6 +59,10 @@ impl Checker {
                     return;
                 }
                 for (r, line) in lines.iter().enumerate() {
+                    if self.prog().held.is_some() {
+                        self.count_row(line, (r as u32, cols), &mut placed);
+                        continue;
+                    }
                     let chars: Vec<char> = line.value.chars().collect();
                     if chars.len() != cols as usize {
                         self.error(CheckError::new(

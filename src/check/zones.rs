@@ -3,21 +3,152 @@
 
 use super::{CheckError, Checker};
 use crate::compile::geometry::square_names;
-use crate::program::{Area, Dim, MAX_ZONES};
+use crate::program::{Area, Dim, MAX_ZONES, Owner};
 use crate::syntax::ast::{self, Name, Span, StatementKind, ZoneItem};
+
+/// A zone each side has, as the statements give it: its name, each side's squares (and
+/// where they are written), where it is first named.
+type Family = (String, Vec<Option<(Vec<u32>, Span)>>, Span);
 
 impl Checker {
     /// The zones of the file, in the order written: each name new, each square a square of
     /// the board (a point, on a board of points on lines), none twice in one zone.
+    /// A zone each side has (`zone pits of south = ...`) is one zone per side, kept after
+    /// the others, a family's in side order ([`Area::Owned`]).
     pub(super) fn zones(&mut self, statements: &[&ast::Statement]) {
+        let mut owned: Vec<Family> = Vec::new();
+        let nsides = self.prog().sides.len();
         for st in statements {
-            let StatementKind::Zone { name, items } = &st.kind else {
+            let StatementKind::Zone { name, owner, items } = &st.kind else {
                 continue;
             };
+            let Some(owner) = owner else {
+                if owned.iter().any(|(z, ..)| *z == name.text) {
+                    self.zone_twice(name);
+                } else if let Some(cells) = self.zone_cells(st, name, items) {
+                    self.program().zones.push((name.text.clone(), cells));
+                }
+                continue;
+            };
+            let Some(side) = self.scope.side(&owner.text) else {
+                self.unknown("side", owner, self.side_names());
+                continue;
+            };
+            if self.prog().zones.iter().any(|(z, _)| *z == name.text) {
+                self.zone_twice(name);
+                continue;
+            }
+            let at = match owned.iter().position(|(z, ..)| *z == name.text) {
+                Some(i) => i,
+                None => {
+                    owned.push((name.text.clone(), vec![None; nsides], name.span));
+                    owned.len() - 1
+                }
+            };
+            if owned[at].1[side as usize].is_some() {
+                self.error(CheckError::new(
+                    name.span,
+                    format!("zone `{}` of `{}` is named twice", name.text, owner.text),
+                    "named before",
+                ));
+                continue;
+            }
+            // Checked on its own, under a name no other zone has.
+            let before = self.prog().zones.len();
             if let Some(cells) = self.zone_cells(st, name, items) {
-                self.program().zones.push((name.text.clone(), cells));
+                owned[at].1[side as usize] = Some((cells, name.span));
+            }
+            self.program().zones.truncate(before);
+        }
+        for (name, parts, span) in owned {
+            let missing: Vec<String> = (0..nsides)
+                .filter(|&s| parts[s].is_none())
+                .map(|s| self.prog().sides[s].name.clone())
+                .collect();
+            if !missing.is_empty() {
+                self.error(
+                    CheckError::new(
+                        span,
+                        format!("zone `{name}` has no part for side `{}`", missing[0]),
+                        "each side needs its own",
+                    )
+                    .help(format!("add `zone {name} of {} = ...`", missing[0])),
+                );
+                continue;
+            }
+            if self.prog().zones.len() + nsides > MAX_ZONES {
+                self.error(CheckError::new(
+                    span,
+                    format!("a rules file names at most {MAX_ZONES} zones (one per side here)"),
+                    "too many",
+                ));
+                continue;
+            }
+            self.scope
+                .owned_zones
+                .push((name.clone(), self.prog().zones.len() as u8));
+            for (cells, _) in parts.into_iter().flatten() {
+                self.program().zones.push((name.clone(), cells));
             }
         }
+    }
+
+    fn zone_twice(&mut self, name: &Name) {
+        self.error(
+            CheckError::new(
+                name.span,
+                format!("zone `{}` is named twice", name.text),
+                "named before",
+            )
+            .help("give each zone its own name, or list all its squares in one statement (one for each side: `zone NAME of SIDE = ...`)"),
+        );
+    }
+
+    /// The zone a side has that `own NAME`, `enemy NAME` or `NAME of SIDE` names.
+    pub(super) fn owned_area(
+        &mut self,
+        n: &Name,
+        owner: &ast::Owner,
+        cx: &super::expr::Cx,
+    ) -> Option<Area> {
+        let Some(&(_, base)) = self.scope.owned_zones.iter().find(|(z, _)| *z == n.text) else {
+            if self.prog().zones.iter().any(|(z, _)| *z == n.text) {
+                self.error(
+                    CheckError::new(
+                        n.span,
+                        format!("zone `{}` is one part of the board, no side's", n.text),
+                        "not a zone of each side",
+                    )
+                    .help(format!("write `on {}`", n.text)),
+                );
+            } else {
+                let known = self
+                    .scope
+                    .owned_zones
+                    .iter()
+                    .map(|(z, _)| z.clone())
+                    .collect();
+                self.unknown("zone of each side", n, known);
+            }
+            return None;
+        };
+        let whose = match owner {
+            ast::Owner::Own => Owner::Viewer,
+            ast::Owner::Side(s) => Owner::Side(self.side_ref(s, cx)?),
+            ast::Owner::Enemy if self.prog().sides.len() == 2 => Owner::Other,
+            ast::Owner::Enemy => {
+                self.error(
+                    CheckError::new(
+                        n.span,
+                        format!("`enemy {}` needs a game of two sides", n.text),
+                        "whose?",
+                    )
+                    .help(format!("name the side: `{} of SIDE`", n.text)),
+                );
+                return None;
+            }
+        };
+        Some(Area::Owned { base, whose })
     }
 
     fn zone_cells(
@@ -27,14 +158,7 @@ impl Checker {
         items: &[ZoneItem],
     ) -> Option<Vec<u32>> {
         if self.prog().zones.iter().any(|(z, _)| *z == name.text) {
-            self.error(
-                CheckError::new(
-                    name.span,
-                    format!("zone `{}` is named twice", name.text),
-                    "named before",
-                )
-                .help("give each zone its own name, or list all its squares in one statement"),
-            );
+            self.zone_twice(name);
             return None;
         }
         if self.prog().zones.len() == MAX_ZONES {
@@ -70,24 +194,11 @@ impl Checker {
                     continue;
                 }
             };
-            let Some(cell) = self.grid_cell(n, &names, (rows, cols)) else {
+            let help = "a zone of a board of points on lines is made of its points";
+            let Some(cell) = self.point_cell(n, &names, (rows, cols), help) else {
                 continue;
             };
-            let off_points = self
-                .prog()
-                .points
-                .as_ref()
-                .is_some_and(|p| p.square_of[cell] == u32::MAX);
-            if off_points {
-                self.error(
-                    CheckError::new(
-                        n.span,
-                        format!("`{}` is not a point of the board's lines", n.text),
-                        "no point here",
-                    )
-                    .help("a zone of a board of points on lines is made of its points"),
-                );
-            } else if cells.contains(&(cell as u32)) {
+            if cells.contains(&(cell as u32)) {
                 self.error(CheckError::new(
                     n.span,
                     format!("`{}` is named twice in zone `{}`", n.text, name.text),
@@ -145,6 +256,20 @@ impl Checker {
 
     /// The zone `on NAME` names.
     pub(super) fn zone_area(&mut self, n: &Name) -> Option<Area> {
+        if self.scope.owned_zones.iter().any(|(z, _)| *z == n.text) {
+            self.error(
+                CheckError::new(
+                    n.span,
+                    format!("zone `{}` has a part for each side", n.text),
+                    "whose?",
+                )
+                .help(format!(
+                    "say whose: `own {0}`, `enemy {0}` or `{0} of SIDE`",
+                    n.text
+                )),
+            );
+            return None;
+        }
         let zones = &self.prog().zones;
         match zones.iter().position(|(z, _)| *z == n.text) {
             Some(i) => Some(Area::Zone(i as u8)),

@@ -51,7 +51,7 @@ impl Attacks {
     fn add(&mut self, ka: &KindAction, side: usize) {
         let kinds = ka.kinds;
         match &ka.action {
-            Action::Pass | Action::Rotate { .. } => {}
+            Action::Pass | Action::Rotate { .. } | Action::Sow { .. } => {}
             // A removal takes an enemy piece wherever it stands.
             Action::Remove { what } => self.general |= what & C_ENEMY != 0,
             // A piece that flies onto an enemy takes it wherever it stands.

@@ -60,7 +60,15 @@ impl<'p> Engine<'p> {
         Ok(Engine {
             p,
             form: bit_form(p, &t, &g),
-            keys: Keys::new(g.n, p.piece_codes(), p.sides.len()),
+            // On a board of counts a cell's code is its count: a key for every count.
+            keys: Keys::new(
+                g.n,
+                match p.held {
+                    Some(_) => crate::program::MAX_HELD as usize,
+                    None => p.piece_codes(),
+                },
+                p.sides.len(),
+            ),
             t,
             g,
         })

@@ -1,7 +1,7 @@
 //! Board geometry, precomputed once per board size: how far each square can go in each
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
-use crate::program::{Area, DirId, Edge, Notation, Program, SideId, Whose};
+use crate::program::{Area, DirId, Edge, Notation, Owner, Program, SideId, Whose};
 use crate::syntax::ast::{Axis, Style, Turn};
 
 #[derive(Debug)]
@@ -208,7 +208,7 @@ impl Geometry {
             let opposite = p
                 .directions
                 .iter()
-                .position(|o| o.dr == -dir.dr && o.dc == -dir.dc);
+                .position(|o| o.route.is_none() && o.dr == -dir.dr && o.dc == -dir.dc);
             if let Some(o) = opposite.filter(|o| *o < d) {
                 line_of_dir[d] = Some(o);
             }
@@ -217,6 +217,7 @@ impl Geometry {
             Some(pts) => g.follow_lines(p, pts, &line_of_dir),
             None => g.walk_grid(p, &line_of_dir),
         }
+        g.follow_routes(p);
         let square_lines = (0..n)
             .flat_map(|sq| g.axes.iter().map(move |&a| a as usize * n + sq))
             .map(|i| g.line[i])
@@ -308,6 +309,26 @@ impl Geometry {
         }
     }
 
+    /// Each route's step: from each of its squares to the next, from the last to the first
+    /// (a route goes round: from any of its squares, every step stays on it).
+    fn follow_routes(&mut self, p: &Program) {
+        let n = self.n;
+        for (d, dir) in p.directions.iter().enumerate() {
+            let Some(cells) = &dir.route else { continue };
+            let squares: Vec<u32> = cells
+                .iter()
+                .filter_map(|&c| self.square_at(c / self.cols, c % self.cols))
+                .map(|sq| sq as u32)
+                .collect();
+            for (i, &sq) in squares.iter().enumerate() {
+                let to = squares[(i + 1) % squares.len()];
+                self.next[d * n + sq as usize] = to;
+                self.prev[d * n + to as usize] = sq;
+                self.steps[d * n + sq as usize] = squares.len() as u32;
+            }
+        }
+    }
+
     /// On a full grid: where each direction's step goes, how many fit, and the lines
     /// through each square along each pair of directions.
     fn walk_grid(&mut self, p: &Program, line_of_dir: &[Option<usize>]) {
@@ -319,6 +340,9 @@ impl Geometry {
             d => pos / -d,
         };
         for (d, dir) in p.directions.iter().enumerate() {
+            if dir.route.is_some() {
+                continue;
+            }
             let (dr, dc) = (dir.dr as i64, dir.dc as i64);
             for sq in 0..n {
                 let (r, c) = ((sq as u32 / cols) as i64, (sq as u32 % cols) as i64);
@@ -351,6 +375,9 @@ impl Geometry {
             ((cell / cols) as i64, (cell % cols) as i64)
         };
         for (d, dir) in p.directions.iter().enumerate() {
+            if dir.route.is_some() {
+                continue;
+            }
             let (times, way) = unit_step(dir.dr as i64, dir.dc as i64);
             let mut one = vec![u32::MAX; n];
             for line in &pts.lines {
@@ -510,6 +537,14 @@ impl Geometry {
             Area::Colour(true) => 1 << 36,
             Area::Colour(false) => 1 << 37,
             Area::Zone(z) => 1 << (38 + z as u64),
+            Area::Owned { base, whose } => {
+                let side = match whose {
+                    Owner::Viewer => viewer,
+                    Owner::Other => 1 - viewer.min(1),
+                    Owner::Side(s) => s,
+                };
+                1 << (38 + base as u64 + side as u64)
+            }
             Area::NthRow(..) => 0,
         }
     }

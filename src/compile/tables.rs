@@ -202,7 +202,8 @@ impl Tables {
             let mut c = [0u8; 256];
             c[EMPTY as usize] = C_EMPTY;
             c[GHOST as usize] = C_GHOST;
-            for code in 1..=codes as u8 {
+            // On a board of counts a cell is a count: empty or not, no side's.
+            for code in (1..=codes as u8).filter(|_| p.held.is_none()) {
                 c[code as usize] = if p.side_of(code) == s { C_OWN } else { C_ENEMY };
             }
             t.class.push(c);

@@ -10,6 +10,9 @@ use crate::program::*;
 
 impl CaseReader<'_> {
     pub(super) fn grid(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        if self.p.held.is_some() {
+            return self.count_grid(s);
+        }
         let (rows, cols) = (s.rows as usize, s.cols as usize);
         s.cells.clear();
         s.cells.reserve(rows * cols);
@@ -136,6 +139,46 @@ impl CaseReader<'_> {
                 ));
             }
             self.light_squares_empty(s, row, loc)?;
+        }
+        Ok(())
+    }
+
+    /// A grid of counts (`each square holds seeds`): a count for each square, row by row,
+    /// separated by spaces; the whole board holds at most [`MAX_HELD`].
+    fn count_grid(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let (rows, cols) = (s.rows as usize, s.cols as usize);
+        let held = self.p.held.clone().unwrap_or_default();
+        s.cells.clear();
+        let mut total = 0u32;
+        for i in 0..rows * cols {
+            let loc = self.r.mark_after_ws();
+            let tok = self.r.token();
+            let (row, col) = (i / cols + 1, i % cols + 1);
+            if tok.is_empty() {
+                return Err(self.err_at(
+                    loc,
+                    format!("expected the {held} on row {row}, column {col} of the grid, found the end of the input"),
+                ));
+            }
+            let n = std::str::from_utf8(tok)
+                .ok()
+                .and_then(|t| t.parse::<u32>().ok())
+                .filter(|&n| n <= MAX_HELD);
+            let Some(n) = n else {
+                let shown = super::quote(tok);
+                return Err(self.err_at(
+                    loc,
+                    format!("expected the {held} on row {row}, column {col} of the grid (a count from 0 to {MAX_HELD}), found {shown}"),
+                ));
+            };
+            total += n;
+            if total > MAX_HELD {
+                return Err(self.err_at(
+                    loc,
+                    format!("the grid holds more than {MAX_HELD} {held} in all"),
+                ));
+            }
+            s.cells.push(n as Code);
         }
         Ok(())
     }

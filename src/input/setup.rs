@@ -119,7 +119,8 @@ impl Setup {
             pos.cells.resize(g.n, EMPTY);
         } else if g.square_of.is_empty() {
             pos.cells.extend_from_slice(&self.cells);
-            for &c in &self.cells {
+            // On a board of counts a cell is a count, no piece: nothing is counted.
+            for &c in self.cells.iter().filter(|_| p.held.is_none()) {
                 pos.counts[c as usize] += 1;
             }
             pos.counts[EMPTY as usize] = 0;

@@ -51,6 +51,7 @@ pub fn describe(d: Declared) -> &'static str {
         Declared::Param => "parameter",
         Declared::Var => "input variable",
         Declared::Zone => "zone",
+        Declared::Held => "what squares hold",
     }
 }
 
@@ -83,6 +84,7 @@ fn candidates(role: Role) -> &'static [Declared] {
         Role::Var => &[Var],
         Role::Any => &[Var, Side, Kind, Let],
         Role::Zone => &[Zone],
+        Role::Held => &[Held],
     }
 }
 

@@ -1,13 +1,13 @@
 //! What a move's action does besides moving or placing its piece.
 
-use super::{CellMask, DirId, Near, PerSide, RegionQuery, SquareRef};
+use super::{Area, CellMask, DirId, Expr, Near, PerSide, RegionQuery, SquareRef};
 use crate::syntax::ast::Span;
 
 /// What a `taking` clause takes.
 #[derive(Debug, Clone)]
 pub enum Taking {
-    /// The piece on a square named from the step's `from` or `to`.
-    Square(SquareRef),
+    /// The pieces on squares named from the step's `from` or `to`.
+    Squares(Vec<SquareRef>),
     /// Every piece of a set (as the mover sees it), after the step.
     Set(Box<Near>),
     /// Every piece of the regions the query takes (as the mover sees them), after the step.
@@ -34,6 +34,13 @@ pub struct Effects {
     /// `pulling SET`: after the piece has moved, a piece of the set next to `from` (asked
     /// before the move) follows it into `from` (the step's `pair` is where it stood).
     pub pulls: Option<Box<Near>>,
+    /// `taking ... into AREA`: on a board of counts, where the counts taken go (the one
+    /// square of the area, as the mover sees it).
+    pub into: Option<Area>,
+    /// `taking ..., if COND`: the taking happens only when COND holds after the action.
+    pub take_if: Option<Expr>,
+    /// `taking ..., unless that leaves COND`: the taking is undone when COND holds after it.
+    pub take_unless: Option<Expr>,
     /// Where the effects are written.
     pub span: Option<Span>,
 }

@@ -1,6 +1,6 @@
 //! What the rules say of turns of several moves and of sets asked square by square.
 
-use super::{SetFilter, SquareRef, Within};
+use super::{DirId, PerSide, SetFilter, SquareRef, Within};
 use crate::syntax::ast::Span;
 
 /// `turns of N [to M] moves`: a side moves N to M times in a row, then the turn passes.
@@ -26,6 +26,30 @@ pub struct Near {
     pub strength: Option<(bool, SquareRef)>,
     /// Only the squares next to this one.
     pub next_to: Option<SquareRef>,
+    /// `holding N to M` (or `N or M`, both ends only): only squares holding such a count.
+    pub holding: Option<Holding>,
+    /// `in a run from SQUARE along DIR`: only the squares met going from that square along
+    /// the direction (fixed per side), up to the first that is not in the set.
+    pub run: Option<(SquareRef, PerSide<DirId>)>,
+}
+
+/// The counts a square of a set may hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Holding {
+    pub least: u32,
+    pub most: u32,
+    /// Only `least` and `most`, not the counts between.
+    pub either: bool,
+}
+
+impl Holding {
+    #[inline]
+    pub fn holds(&self, count: u32) -> bool {
+        match self.either {
+            true => count == self.least || count == self.most,
+            false => (self.least..=self.most).contains(&count),
+        }
+    }
 }
 
 impl Near {
@@ -33,5 +57,6 @@ impl Near {
     pub fn asks_squares(&self) -> bool {
         self.strength.as_ref().is_some_and(|s| s.1.of_move())
             || self.next_to.as_ref().is_some_and(SquareRef::of_move)
+            || self.run.as_ref().is_some_and(|r| r.0.of_move())
     }
 }

@@ -59,12 +59,30 @@ pub fn symbol(p: &Program, t: &Tables, code: Code) -> char {
     }
 }
 
-/// The board's rows from the top, one symbol per square.
+/// The board's rows from the top, one symbol per square (on a board of counts, the counts
+/// separated by spaces, as the input writes them).
 pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
     let g = &e.g;
+    if e.p.held.is_some() {
+        return (0..g.rows)
+            .map(|r| {
+                let counts: Vec<String> = (0..g.cols).map(|c| cell_text(e, pos, r, c)).collect();
+                counts.join(" ")
+            })
+            .collect();
+    }
     (0..g.rows)
         .map(|r| (0..g.cols).map(|c| cell_char(e, pos, r, c)).collect())
         .collect()
+}
+
+/// What the grid cell at row `r`, column `c` is drawn with: [`cell_char`], or on a board of
+/// counts the count.
+pub fn cell_text(e: &Engine, pos: &Position, r: u32, c: u32) -> String {
+    match (e.p.held.is_some(), e.g.square_at(r, c)) {
+        (true, Some(sq)) => pos.cells[sq].to_string(),
+        _ => cell_char(e, pos, r, c).to_string(),
+    }
 }
 
 /// The character of the grid cell at row `r`, column `c`: its square's symbol, or on a board
@@ -93,6 +111,17 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
         .map(|r| axis_label(&p.notation, Axis::Row, r, g.rows, g.cols))
         .collect();
     let cw = cols.iter().map(String::len).max().unwrap_or(1).max(1);
+    // On a board of counts a column is as wide as its widest count.
+    let cw = match p.held {
+        Some(_) => cw.max(
+            pos.cells
+                .iter()
+                .map(|c| c.to_string().len())
+                .max()
+                .unwrap_or(1),
+        ),
+        None => cw,
+    };
     let rw = rows.iter().map(String::len).max().unwrap_or(1);
     let mut lines = Vec::with_capacity(rows.len() + 1);
     if cols.iter().any(|c| !c.is_empty()) {
@@ -107,9 +136,9 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
         let mut after_mark = false;
         for c in 0..g.cols as usize {
             let sq = g.square_at(r as u32, c as u32);
-            let sym = cell_char(e, pos, r as u32, c as u32);
+            let sym = cell_text(e, pos, r as u32, c as u32);
             let marked = sq.is_some_and(|sq| marks.contains(&(sq as u32)));
-            let pad = " ".repeat(cw - 1);
+            let pad = " ".repeat(cw.saturating_sub(sym.chars().count()));
             let left = match (marked, after_mark) {
                 (true, _) => '[',
                 (false, true) => ']',

@@ -304,6 +304,7 @@ impl Viewer<'_, '_> {
             Action::Rotate { .. } => "rotate",
             Action::Remove { .. } => "remove",
             Action::Fly { .. } => "fly",
+            Action::Sow { .. } => "sow",
         };
         let (distance_rule, distance_reason) = match &ka.action {
             Action::Slide { distance, .. } => {
@@ -366,7 +367,11 @@ impl Viewer<'_, '_> {
                 .iter()
                 .map(|&(q, c)| TakenView {
                     square: self.name(q),
-                    piece: board_text::symbol(p, &self.runner.engine().t, c).to_string(),
+                    // On a board of counts: the count taken.
+                    piece: match p.held {
+                        Some(_) => c.to_string(),
+                        None => board_text::symbol(p, &self.runner.engine().t, c).to_string(),
+                    },
                 })
                 .collect(),
             second: s.second.map(|x| SecondView {

@@ -137,6 +137,10 @@ fn step(s: &StepView, number: &str, out: &mut String) {
         ("rotate", ..) => format!(": {}", s.rotation.as_deref().unwrap_or("")),
         ("remove", _, Some(to)) => format!(": on {to}"),
         ("place", _, Some(to)) => format!(": on {to}"),
+        ("sow", Some(from), Some(to)) => {
+            let dir = s.direction.as_deref().unwrap_or("");
+            format!(": {} from {from} along {dir}, the last on {to}", s.distance)
+        }
         (_, Some(from), Some(to)) => {
             let dir = s.direction.as_deref().unwrap_or("");
             let squares = if s.distance == 1 { "square" } else { "squares" };
@@ -164,7 +168,12 @@ fn step(s: &StepView, number: &str, out: &mut String) {
         let _ = writeln!(out, "{indent}distance: {reason}");
     }
     if !s.passed.is_empty() {
-        let _ = writeln!(out, "{indent}passes {}", s.passed.join(", "));
+        let verb = if s.kind == "sow" {
+            "drops on"
+        } else {
+            "passes"
+        };
+        let _ = writeln!(out, "{indent}{verb} {}", s.passed.join(", "));
     }
     if let (Some(sq), Some(piece)) = (&s.captured, &s.captured_piece) {
         let _ = writeln!(out, "{indent}takes {piece} on {sq}");
@@ -186,7 +195,8 @@ fn step(s: &StepView, number: &str, out: &mut String) {
         }
     }
     for (piece, squares) in groups {
-        let _ = writeln!(out, "{indent}takes {piece} on {}", squares.join(", "));
+        let on = if s.kind == "sow" { "from" } else { "on" };
+        let _ = writeln!(out, "{indent}takes {piece} {on} {}", squares.join(", "));
     }
     if !s.flips.is_empty() {
         match &s.flip_rule {

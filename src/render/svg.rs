@@ -239,9 +239,30 @@ fn board(e: &Engine, s: &mut String) {
     s.push_str("  </g>\n");
 }
 
+/// On a board of counts, the count on each square that holds some, in a disc.
+fn counts(e: &Engine, pos: &Position, held: &str, s: &mut String) {
+    let g = &e.g;
+    s.push_str("  <g class=\"counts\">\n");
+    for (sq, &count) in pos.cells.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let (x, y) = centre(g, sq as u32);
+        let square = escape(&g.names[sq]);
+        let _ = writeln!(
+            s,
+            r##"    <g class="count" data-square="{square}" data-count="{count}"><title>{count} {} on {square}</title><circle cx="{x}" cy="{y}" r="{}" fill="#eadbb8" stroke="#8a6d3b" stroke-width="2"/><text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="#3b2a10">{count}</text></g>"##,
+            escape(held),
+            CELL * 3 / 8,
+            y + 6
+        );
+    }
+    s.push_str("  </g>\n");
+}
+
 /// A circle per piece, kinds after the first marked with their initial.
 fn pieces(e: &Engine, pos: &Position, s: &mut String) {
     let (p, t, g) = (e.p, &*e.t, &e.g);
+    if let Some(held) = &p.held {
+        return counts(e, pos, held, s);
+    }
     s.push_str("  <g class=\"pieces\">\n");
     for (sq, &code) in pos.cells.iter().enumerate() {
         if code == EMPTY || code == GHOST {

@@ -61,6 +61,14 @@ pub trait Scope<'p> {
     fn count_set(&mut self, f: SetFilter) -> Result<i64, RunError>;
     /// Pieces of a set in hand.
     fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError>;
+    /// `seeds on SQUARE`: the count a square holds (0 off the board).
+    fn held(&mut self, _at: &SquareRef) -> Result<i64, RunError> {
+        not_here("the count a square holds")
+    }
+    /// `seeds on AREA`: the counts of a part of the board, added up.
+    fn held_on(&mut self, _area: Area) -> Result<i64, RunError> {
+        not_here("the counts squares hold")
+    }
     /// Squares of a set on a named part of the board, or attacked.
     fn count_in(&mut self, f: SetFilter, within: Within) -> Result<i64, RunError>;
     /// Some run of at least `n` squares of the set along one of the directions.
@@ -122,6 +130,8 @@ fn eval_more<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErr
         Expr::Let(l) => scope.let_value(*l),
         Expr::Size => scope.size(),
         Expr::CountHand(f) => scope.count_hand(*f),
+        Expr::Held(at) => scope.held(at),
+        Expr::HeldOn(area) => scope.held_on(*area),
         Expr::CountIn {
             filter,
             area,

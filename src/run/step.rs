@@ -131,6 +131,18 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     let mut out = String::new();
     let mut part = None;
     for st in steps {
+        // A sowing is written as the square sown from: where it ends follows from it.
+        if matches!(
+            e.p.part(st.rule, st.part)[st.action as usize].action,
+            Action::Sow { .. }
+        ) {
+            if part.is_some() {
+                out.push('/');
+            }
+            part = Some(st.part);
+            out.push_str(&g.names[st.from as usize]);
+            continue;
+        }
         if let Some((block, turn)) = rotation(e, st) {
             if part.is_some() {
                 out.push('/');

@@ -2,7 +2,7 @@
 //! so the checker can point at it.
 
 pub use super::ast_squares::{
-    Area, Attacker, BlockRef, Edge, PieceWords, Row, SquareBase, SquareClass, SquareRef,
+    Area, Attacker, BlockRef, Edge, Owner, PieceWords, Row, SquareBase, SquareClass, SquareRef,
 };
 pub use super::span::{Name, Span, Str};
 
@@ -38,8 +38,12 @@ pub enum StatementKind {
     /// about as `on NAME`.
     Zone {
         name: Name,
+        /// `zone NAME of SIDE = ...`: the side's part of that name (its pits, its store).
+        owner: Option<Name>,
         items: Vec<ZoneItem>,
     },
+    /// `each square holds NAME`: every square holds a count (of seeds), not a piece.
+    Holds(Name),
     Squares {
         parts: Vec<SquarePart>,
         joined: Vec<bool>,
@@ -243,6 +247,9 @@ pub enum DirItem {
 pub enum DirectionValue {
     Vector(i64, i64, Span),
     Sum(Vec<Name>),
+    /// `through A B C ...`: from each square to the next one written, from the last to the
+    /// first (a round, as seeds are sown).
+    Through(Vec<Name>),
 }
 
 // ---- moves ----
@@ -269,7 +276,7 @@ pub enum MovePart {
     Marking(Span),
     /// `taking SQUARE | REGIONS`: the action also takes the piece on that square, or every
     /// piece of those regions.
-    Taking(Box<Taken>, Span),
+    Taking(Box<TakingWords>, Span),
     /// `moving SQUARE to SQUARE`: the action also moves the piece on one square to another.
     Moving(Box<SquareRef>, Box<SquareRef>, Span),
     /// `claiming regions of ...`: the action also puts a piece like its own on every square
@@ -345,6 +352,25 @@ pub enum ActionKind {
     Remove(Cells),
     /// `fly [onto CELLS]`: a piece goes to any square of the board in CELLS.
     Fly(Option<Cells>),
+    /// `sow from AREA along DIR [, skipping from | AREA]...`: the count on a square of the
+    /// area is taken up and dropped one by one on the squares after it.
+    Sow(Box<Sowing>),
+}
+
+/// `sow from AREA along DIR [, skipping from | AREA]...`.
+#[derive(Debug)]
+pub struct Sowing {
+    pub from: Area,
+    pub along: Name,
+    pub skipping: Vec<Skipped>,
+}
+
+/// What a sowing passes without dropping on it.
+#[derive(Debug, Clone)]
+pub enum Skipped {
+    /// `skipping from`: the square sown from.
+    From(Span),
+    Area(Area),
 }
 
 /// How far, and which way, a block turns.
@@ -488,6 +514,13 @@ pub enum ExprKind {
     /// `count blocks where COND`, `any blocks ...`, `no blocks ...` (as a count compared
     /// with 0: `Some(true)` any, `Some(false)` no).
     CountBlocks(Box<Expr>, Option<bool>),
+    /// `seeds on SQUARE | AREA`: the count a square holds, or the counts of a part of the
+    /// board added up; `no seeds on ...` (`none`): that sum is 0.
+    Held {
+        name: Name,
+        at: Box<HeldAt>,
+        none: bool,
+    },
     /// `[exactly] N blocks where COND in a row along DIRS`.
     BlocksInARow {
         n: u64,
@@ -534,6 +567,25 @@ pub struct SquareSet {
     pub span: Span,
 }
 
+/// `holding N`, `holding N to M`, `holding N or M`, `holding N or more`: the counts a square
+/// may hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Holding {
+    pub least: u64,
+    /// The most (`u64::MAX`: `or more`).
+    pub most: u64,
+    /// `N or M`: only the two counts, not those between.
+    pub either: bool,
+    pub span: Span,
+}
+
+/// Where the counts a `held` expression adds up stand: one square, or a part of the board.
+#[derive(Debug, Clone)]
+pub enum HeldAt {
+    Square(SquareRef),
+    Area(Area),
+}
+
 /// What a set asks of the squares of a move.
 #[derive(Debug, Clone)]
 pub struct NearWords {
@@ -541,6 +593,11 @@ pub struct NearWords {
     pub strength: Option<(bool, SquareRef)>,
     /// `next to SQUARE`: only the squares next to that one.
     pub next_to: Option<SquareRef>,
+    /// `holding N [to M | or M | or more]`: only squares holding such a count.
+    pub holding: Option<Holding>,
+    /// `in a run from SQUARE along DIR`: only the squares met from that one along the
+    /// direction before the first square not in the set.
+    pub run: Option<(SquareRef, Name)>,
 }
 
 #[derive(Debug, Clone)]
@@ -577,10 +634,22 @@ pub struct Regions {
 /// What a `taking` clause takes.
 #[derive(Debug, Clone)]
 pub enum Taken {
-    Square(SquareRef),
+    /// `taking SQUARE [and SQUARE ...]`.
+    Squares(Vec<SquareRef>),
     Regions(Box<Regions>),
     /// `taking SET`: every piece of the set, after the step.
     Set(Box<SquareSet>),
+}
+
+/// A `taking` clause: what it takes, where counts taken go (`into own store`), and when.
+#[derive(Debug, Clone)]
+pub struct TakingWords {
+    pub taken: Taken,
+    pub into: Option<Area>,
+    /// `if COND`: asked after the action, before the taking; without it, nothing is taken.
+    pub when: Option<Expr>,
+    /// `unless that leaves COND`: asked after the taking, which is undone when it holds.
+    pub unless: Option<Expr>,
 }
 
 #[derive(Debug, Clone)]

@@ -89,6 +89,17 @@ pub enum Area {
     Colour(bool, Span),
     /// A zone the rules name (`zone palace = ...`).
     Zone(Name),
+    /// A zone a side owns (`zone pits of south = ...`): the viewer's (`own pits`), the other
+    /// sides' (`enemy pits`), or a named side's (`pits of south`).
+    Owned(Name, Owner),
+}
+
+/// Whose part of the board an owned zone is.
+#[derive(Debug, Clone)]
+pub enum Owner {
+    Own,
+    Enemy,
+    Side(Name),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -26,6 +26,8 @@ pub enum Role {
     Any,
     /// A zone's name, where a part of the board is expected (`on palace`).
     Zone,
+    /// What every square holds (`seeds on to`).
+    Held,
 }
 
 /// The kinds of name a rules file declares.
@@ -42,6 +44,8 @@ pub enum Declared {
     Var,
     /// A named part of the board (`zone palace = ...`).
     Zone,
+    /// What every square holds a count of (`each square holds seeds`).
+    Held,
 }
 
 /// A name and the part it plays; `statement` is the span of the statement it is in.
@@ -114,7 +118,13 @@ impl<'a> Walk<'a> {
                 }
             }
             StatementKind::Kinds(names, _) => self.all(names, Role::Declares(D::Kind)),
-            StatementKind::Zone { name, .. } => self.push(name, Role::Declares(D::Zone)),
+            StatementKind::Zone { name, owner, .. } => {
+                self.push(name, Role::Declares(D::Zone));
+                if let Some(o) = owner {
+                    self.push(o, Role::Side);
+                }
+            }
+            StatementKind::Holds(name) => self.push(name, Role::Declares(D::Held)),
             StatementKind::Pieces(defs) => {
                 for d in defs {
                     self.push(&d.side, Role::Side);
@@ -280,11 +290,19 @@ impl<'a> Walk<'a> {
             MovePart::Where { condition, .. } => self.expr(condition),
             MovePart::Marking(_) | MovePart::MustFlip(_) => {}
             MovePart::Continue { .. } | MovePart::Captured { .. } => {}
-            MovePart::Taking(taken, _) => match taken.as_ref() {
-                Taken::Square(s) => self.square_ref(s),
-                Taken::Regions(r) => self.regions(r),
-                Taken::Set(s) => self.set(s),
-            },
+            MovePart::Taking(words, _) => {
+                match &words.taken {
+                    Taken::Squares(s) => s.iter().for_each(|s| self.square_ref(s)),
+                    Taken::Regions(r) => self.regions(r),
+                    Taken::Set(s) => self.set(s),
+                }
+                if let Some(a) = &words.into {
+                    self.area(a);
+                }
+                for e in words.when.iter().chain(&words.unless) {
+                    self.expr(e);
+                }
+            }
             MovePart::Counts(..) => {}
             MovePart::Pushing { dirs, .. } => self.all(dirs, Role::Direction),
             MovePart::Pulling(s, _) => self.set(s),
@@ -310,6 +328,20 @@ impl<'a> Walk<'a> {
             }
             ActionKind::Step { dirs, .. } | ActionKind::Jump { dirs, .. } => {
                 self.all(dirs, Role::Direction);
+            }
+            ActionKind::Sow(sowing) => {
+                let Sowing {
+                    from,
+                    along,
+                    skipping,
+                } = sowing.as_ref();
+                self.area(from);
+                self.push(along, Role::Direction);
+                for s in skipping {
+                    if let Skipped::Area(a) = s {
+                        self.area(a);
+                    }
+                }
             }
             ActionKind::Pass
             | ActionKind::Rotate(_)
@@ -416,6 +448,13 @@ impl<'a> Walk<'a> {
                 self.expr(cond);
             }
             ExprKind::CountBlocks(cond, _) => self.expr(cond),
+            ExprKind::Held { name, at, .. } => {
+                self.push(name, Role::Held);
+                match at.as_ref() {
+                    HeldAt::Square(s) => self.square_ref(s),
+                    HeldAt::Area(a) => self.area(a),
+                }
+            }
             ExprKind::BlocksInARow { cond, dirs, .. } => {
                 self.expr(cond);
                 self.all(dirs, Role::Direction);
@@ -474,6 +513,12 @@ impl<'a> Walk<'a> {
             }
             Area::Edge(..) | Area::Colour(..) => {}
             Area::Zone(n) => self.push(n, Role::Zone),
+            Area::Owned(n, owner) => {
+                self.push(n, Role::Zone);
+                if let Owner::Side(s) = owner {
+                    self.push(s, Role::Side);
+                }
+            }
         }
     }
 
@@ -504,6 +549,10 @@ impl<'a> Walk<'a> {
         }
         if let Some(a) = &s.attacked {
             self.attacker(a.as_ref());
+        }
+        if let Some(run) = near.and_then(|w| w.run.as_ref()) {
+            self.square_ref(&run.0);
+            self.push(&run.1, Role::Direction);
         }
     }
 

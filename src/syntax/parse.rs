@@ -82,12 +82,16 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
                 .collect(),
         ),
         Rule::zone => {
-            let name = name(inner.next().unwrap());
+            let mut inner = inner.peekable();
+            let name_ = name(inner.next().unwrap());
+            let owner = inner.next_if(|p| p.as_rule() == Rule::name).map(name);
             StatementKind::Zone {
-                name,
+                name: name_,
+                owner,
                 items: inner.map(zone_item).collect(),
             }
         }
+        Rule::holds => StatementKind::Holds(name(inner.nth(1).unwrap())),
         Rule::squares => squares(inner)?,
         Rule::sides => sides(inner)?,
         Rule::kinds => {
@@ -394,6 +398,7 @@ fn direction(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 let dc = signed(&c.next().unwrap())?;
                 DirectionValue::Vector(dr, dc, vsp)
             }
+            Rule::through => DirectionValue::Through(v.into_inner().skip(1).map(name).collect()),
             _ => DirectionValue::Sum(v.into_inner().map(name).collect()),
         };
         defs.push(DirectionDef { name: n, value });

@@ -224,6 +224,7 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             })
         }
         Rule::block_test => block_atom(pair, depth),
+        Rule::held | Rule::no_held => held(pair),
         Rule::no_set | Rule::any_set | Rule::in_a_row => quantified(pair, depth),
         Rule::size => Ok(Expr {
             kind: ExprKind::Size,
@@ -265,8 +266,15 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
     let mut attacked = None;
     let mut strength = None;
     let mut next_to = None;
+    let (mut holding_, mut run) = (None, None);
     for on in it {
         match on.as_rule() {
+            Rule::holding => holding_ = Some(holding(on)?),
+            Rule::in_run => {
+                let mut it = on.into_inner().skip(1);
+                let from = square_ref(it.next().unwrap())?;
+                run = Some((from, name(it.next().unwrap())));
+            }
             Rule::strength_class => strength = Some(strength_class(on)?),
             Rule::next_to => next_to = Some(square_ref(on.into_inner().nth(1).unwrap())?),
             Rule::on_line => on_line = true,
@@ -287,8 +295,55 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
         also,
         attacked,
         isolated,
-        near: (strength.is_some() || next_to.is_some())
-            .then(|| Box::new(NearWords { strength, next_to })),
+        near: (strength.is_some() || next_to.is_some() || holding_.is_some() || run.is_some())
+            .then(|| {
+                Box::new(NearWords {
+                    strength,
+                    next_to,
+                    holding: holding_,
+                    run,
+                })
+            }),
+        span: sp,
+    })
+}
+
+/// `seeds on SQUARE | AREA`, `no seeds on ...`.
+fn held(pair: Pair<Rule>) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let none = pair.as_rule() == Rule::no_held;
+    let mut it = pair.into_inner();
+    let n = name(it.next().unwrap());
+    let at = it.next().unwrap();
+    let at = match at.as_rule() {
+        Rule::square_ref => HeldAt::Square(square_ref(at)?),
+        _ => HeldAt::Area(area(at)),
+    };
+    Ok(Expr {
+        kind: ExprKind::Held {
+            name: n,
+            at: Box::new(at),
+            none,
+        },
+        span: sp,
+    })
+}
+
+/// `holding N [to M | or M | or more]`.
+fn holding(pair: Pair<Rule>) -> Result<Holding, SyntaxError> {
+    let sp = span(&pair);
+    let either = pair.as_str().split_whitespace().nth(2) == Some("or");
+    let mut it = pair.into_inner().skip(1);
+    let least = integer(&it.next().unwrap())?;
+    let (most, either) = match it.next() {
+        None => (least, false),
+        Some(p) if p.as_rule() == Rule::holding_more => (u64::MAX, false),
+        Some(p) => (integer(&p)?, either),
+    };
+    Ok(Holding {
+        least,
+        most,
+        either,
         span: sp,
     })
 }
@@ -332,7 +387,7 @@ fn set_base(b: Pair<Rule>) -> SetBase {
 
 /// A named part of the board: `the far row [of SIDE]`, `the home row [of SIDE]`, `the top
 /// edge`, ...
-fn area(pair: Pair<Rule>) -> Area {
+pub(super) fn area(pair: Pair<Rule>) -> Area {
     let a = pair.into_inner().next().unwrap();
     let sp = span(&a);
     match a.as_rule() {
@@ -358,6 +413,16 @@ fn area(pair: Pair<Rule>) -> Area {
             Area::Colour(dark, sp)
         }
         Rule::zone_name => Area::Zone(name(a.into_inner().next().unwrap())),
+        Rule::own_zone | Rule::enemy_zone | Rule::side_zone => {
+            let rule = a.as_rule();
+            let mut it = a.into_inner();
+            let first = it.next().unwrap();
+            match rule {
+                Rule::side_zone => Area::Owned(name(first), Owner::Side(name(it.next().unwrap()))),
+                Rule::own_zone => Area::Owned(name(it.next().unwrap()), Owner::Own),
+                _ => Area::Owned(name(it.next().unwrap()), Owner::Enemy),
+            }
+        }
         _ => {
             let edge = match a.into_inner().next().unwrap().as_str() {
                 "top" => Edge::Top,

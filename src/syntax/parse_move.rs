@@ -6,7 +6,7 @@ use pest::iterators::Pair;
 use super::ast::*;
 use super::grammar::Rule;
 use super::pairs::{integer, name, name_list, span, timing};
-use super::parse_expr::{expr, regions, square_ref, square_set};
+use super::parse_expr::{area, expr, regions, square_ref, square_set};
 use super::syntax_error::SyntaxError;
 
 fn cells(pair: Pair<Rule>) -> Cells {
@@ -55,15 +55,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             span: sp,
         },
         Rule::marking => MovePart::Marking(sp),
-        Rule::taking => {
-            let inner = pair.into_inner().next().unwrap();
-            let taken = match inner.as_rule() {
-                Rule::regions => Taken::Regions(Box::new(regions(inner)?)),
-                Rule::square_set => Taken::Set(Box::new(square_set(inner)?)),
-                _ => Taken::Square(square_ref(inner)?),
-            };
-            MovePart::Taking(Box::new(taken), sp)
-        }
+        Rule::taking => MovePart::Taking(Box::new(taking(pair)?), sp),
         Rule::claiming => {
             let inner = pair.into_inner().next().unwrap();
             MovePart::Claiming(Box::new(regions(inner)?), sp)
@@ -214,6 +206,24 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
         }
         Rule::remove => ActionKind::Remove(cells(it.next().unwrap())),
         Rule::fly => ActionKind::Fly(it.next().map(|o| cells(o.into_inner().next().unwrap()))),
+        Rule::sow => {
+            let from = area(it.nth(1).unwrap());
+            let along = name(it.next().unwrap());
+            let skipping = it
+                .map(|s| {
+                    let s = s.into_inner().nth(1).unwrap();
+                    match s.as_rule() {
+                        Rule::square_base => Skipped::From(span(&s)),
+                        _ => Skipped::Area(area(s)),
+                    }
+                })
+                .collect();
+            ActionKind::Sow(Box::new(Sowing {
+                from,
+                along,
+                skipping,
+            }))
+        }
         Rule::rotate => {
             let mut turns = Vec::new();
             for t in it {
@@ -257,4 +267,34 @@ fn slide_options<'i>(
         });
     }
     Ok(options)
+}
+
+/// `taking WHAT [into AREA] [, if COND] [, unless that leaves COND]`.
+fn taking(pair: Pair<Rule>) -> Result<TakingWords, SyntaxError> {
+    let mut it = pair.into_inner();
+    let inner = it.next().unwrap();
+    let taken = match inner.as_rule() {
+        Rule::regions => Taken::Regions(Box::new(regions(inner)?)),
+        Rule::square_set => Taken::Set(Box::new(square_set(inner)?)),
+        _ => Taken::Squares(
+            inner
+                .into_inner()
+                .map(square_ref)
+                .collect::<Result<_, _>>()?,
+        ),
+    };
+    let mut words = TakingWords {
+        taken,
+        into: None,
+        when: None,
+        unless: None,
+    };
+    for p in it {
+        match p.as_rule() {
+            Rule::take_into => words.into = Some(area(p.into_inner().nth(1).unwrap())),
+            Rule::take_if => words.when = Some(expr(p.into_inner().next().unwrap())?),
+            _ => words.unless = Some(expr(p.into_inner().last().unwrap())?),
+        }
+    }
+    Ok(words)
 }

@@ -289,8 +289,9 @@ const STUCK_KEYWORDS: &[&str] = &["pass", "end", "lose", "draw"];
 const GAME_KEYWORDS: &[&str] = &["result", "stop", "draw", "wins", "loses"];
 
 /// Words that start statements the expected lists name (`identical captures are one move`,
-/// `legal if`, `moves written with`, `no move may repeat`), besides [`STATEMENT_KEYWORDS`].
-const STATEMENT_ONLY: &[&str] = &["identical", "legal", "moves", "no"];
+/// `legal if`, `moves written with`, `no move may repeat`, `each square holds`), besides
+/// [`STATEMENT_KEYWORDS`].
+const STATEMENT_ONLY: &[&str] = &["identical", "legal", "moves", "no", "each"];
 
 /// Whether `word` is one of the language's reserved words (the grammar's `keyword` rule).
 fn is_keyword(word: &str) -> bool {
@@ -376,20 +377,30 @@ fn describe(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
         EOI => "the end of the file",
+        sow | sow_word | skipping | skipping_word | counts_as | counts_word | pushing
+        | pushing_word | pulling | pulling_word | claiming | again | rotate | remove | fly
+        | kind_action | slide | step | place | jump | pass | distance | over | onto | gap
+        | any_gap | bounded_gap | hop | flip | continue_ | while_possible | optionally
+        | captured | marking | taking | moving | must_flip | then_part | where_ => "a move clause",
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
         | input_item | out_stmt => {
             return None;
         }
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
         | direction | directions | promote | let_ | require | move_ | input | output | legal
-        | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged => {
-            "a statement"
+        | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged
+        | holds | turns_word | turn_word | unchanged_word => "a statement",
+        holds_word => "`each square holds NAME`",
+        through | through_word => "`through` and the squares of a route, in order",
+        take_squares | take_into | into_word | take_if | take_unless | unless_word | that_word
+        | leaves_word => "a `taking` clause",
+        held | no_held => "`NAME on SQUARE` (the count a square holds)",
+        holding | holding_word | holding_more | more_word => "`holding N [to M]`",
+        in_run | run_word => "`in a run from SQUARE along DIRECTION`",
+        own_zone | enemy_zone | side_zone | own_word | enemy_word => {
+            "a zone of a side (`own NAME`, `enemy NAME`, `NAME of SIDE`)"
         }
-        turns_word | turn_word | unchanged_word => "a statement",
         kind_sep => "`,` or `>`",
-        counts_as | counts_word | pushing | pushing_word | pulling | pulling_word => {
-            "a move clause"
-        }
         strength_class | stronger | weaker | than => {
             "`stronger than SQUARE` or `weaker than SQUARE`"
         }
@@ -404,7 +415,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         string | str_chars => "a string in double quotes",
         dim => "a size (a number or an input variable)",
         zone_name => "a zone's name",
-        claiming | again => "a move clause",
         setup_hand => "`each side has N in hand`",
         part_if => "`if CONDITION,`",
         row_class => "`in a row of N along DIRECTIONS`",
@@ -421,7 +431,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         colour => "`dark` or `light`",
         exactly => "`exactly`",
         repeated => "`position repeated N times`",
-        rotate | remove | fly => "a move clause",
         turn | quarter_turn | half_turn => "`a quarter turn` or `a half turn`",
         turn_way | either_way | clockwise | anticlockwise => {
             "`either way`, `clockwise` or `anticlockwise`"
@@ -437,19 +446,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         name_list => "a list of names separated by commas",
         dir_item => "a direction name or a step (`2 1`)",
         timing | at_once | at_end => "`at once` or `at end of move`",
-        kind_action | slide | step | place | jump | pass => "a move clause",
-        distance | over | onto => "a move clause",
         cells | cell => "`empty`, `own` or `enemy`",
-        gap | any_gap | bounded_gap => "a move clause",
         gap_side => "`before` or `after`",
         at_most => "`at most`",
-        hop => "a move clause",
         sideways => "`sideways if blocked`",
-        flip => "a move clause",
         cascading => "`cascading`",
-        continue_ | while_possible | optionally => "a move clause",
         no_turning_back => "`never straight back`",
-        captured => "a move clause",
         expr | conj | negation | compare | sum | product | unary => "an expression",
         not_op => "`not`",
         compare_op | add_op | mul_op | minus => "an operator",
@@ -474,7 +476,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         template | text | hole => "a template string",
         move_text => "`move`",
         lowercase_letter => "`lowercase letter`",
-        marking | taking | moving => "a move clause",
         attacked_class => "`attacked`",
         marked_class => "`marked`",
         area_class => "`on` and a part of the board",
@@ -493,10 +494,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         stuck_pass | stuck_end | stuck_lose | stuck_draw => "`pass`, `end`, `lose` or `draw`",
         until_promoted => "`until promoted`",
         same_order => "`in the same order`",
-        must_flip => "a move clause",
         to_move => "`SIDE to move`",
         from_bottom => "`from the bottom`",
-        then_part | where_ => "a move clause",
         setup_empty => "`empty`",
         end_line | outcome | side_outcome | wins | loses | draw => {
             "an outcome (`SIDE wins`, `SIDE loses` or `draw`)"

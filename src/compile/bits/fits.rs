@@ -166,6 +166,7 @@ pub(super) fn action_kind_miss(a: &KindAction) -> Miss {
         Action::Rotate { .. } => "a rotation of a block",
         Action::Remove { .. } => "a removal of a piece",
         Action::Fly { .. } => "a piece that flies to any square",
+        Action::Sow { .. } => "sowing the counts squares hold",
     };
     let span = match &a.action {
         Action::Slide { .. } => a.clauses.distance.or(a.clauses.onto),

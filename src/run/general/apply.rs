@@ -76,6 +76,15 @@ pub fn apply_traced<T: Trace>(
     }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
+    if let Some(sowing) =
+        super::sow::Sowing::of(&p.part(step.rule, step.part)[step.action as usize].action)
+    {
+        super::sow::sow(e, pos, step, sowing, &mut work.stack);
+        if t.effects {
+            super::sow::take_counts(e, pos, step, &mut work.stack);
+        }
+        return;
+    }
     // A push: the piece landed on goes first.
     if let Some((a, b, true)) = second_piece(e, step) {
         shift(pos, a, b);
@@ -180,12 +189,14 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
         }
     }
     match &fx.takes {
-        Some(Taking::Square(at)) => {
-            let sq = square_of(g, at, Ends::step(step.from, step.to), side);
-            if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
-                pos.set(sq as usize, EMPTY);
-                pos.set_moved(sq as usize, true);
-                pos.quiet = 0;
+        Some(Taking::Squares(at)) => {
+            for at in at {
+                let sq = square_of(g, at, Ends::step(step.from, step.to), side);
+                if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
+                    pos.set(sq as usize, EMPTY);
+                    pos.set_moved(sq as usize, true);
+                    pos.quiet = 0;
+                }
             }
         }
         Some(Taking::Set(near)) => {

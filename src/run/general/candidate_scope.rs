@@ -34,6 +34,16 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_hand(&self.e.t, self.pos, self.side, f) as i64)
     }
+    fn held(&mut self, at: &SquareRef) -> Result<i64, RunError> {
+        let sq = square_of(&self.e.g, at, self.ends(), self.side);
+        Ok(match sq {
+            NONE => 0,
+            sq => self.pos.cells[sq as usize] as i64,
+        })
+    }
+    fn held_on(&mut self, area: Area) -> Result<i64, RunError> {
+        Ok(super::sow::held_on(self.e, self.pos, self.side, area))
+    }
     fn count_in(&mut self, f: SetFilter, within: Within) -> Result<i64, RunError> {
         count_in(self.e, self.vars, self.pos, self.side, f, within)
     }

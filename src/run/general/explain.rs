@@ -170,6 +170,44 @@ fn taken_by_clause(
         .collect()
 }
 
+/// Plays a sowing step, recording the squares it dropped on (as `passed`, the last one
+/// included), how many it sowed (`distance`, and the count as `piece`) and the counts its
+/// `taking` clause took.
+fn sown(
+    e: &crate::compile::Engine,
+    now: &mut Position,
+    st: &Step,
+    sowing: super::sow::Sowing,
+    work: &mut Work,
+) -> StepPlayed {
+    let count = now.cells[st.from as usize];
+    let mut drops = Vec::new();
+    sowing.walk(e, now, (now.mover, st.from), |q| drops.push(q));
+    let mut sown = now.cells.clone();
+    sown[st.from as usize] = EMPTY;
+    for &q in &drops {
+        sown[q as usize] += 1;
+    }
+    apply(e, now, st, work);
+    let taken = (0..sown.len() as u32)
+        .filter(|&q| q != st.from && sown[q as usize] > 0 && now.cells[q as usize] == EMPTY)
+        .map(|q| (q, sown[q as usize]))
+        .collect();
+    StepPlayed {
+        step: *st,
+        piece: count,
+        distance: drops.len() as u32,
+        passed: drops,
+        turned: None,
+        captured: None,
+        taken,
+        claimed: Vec::new(),
+        second: None,
+        flips: Vec::new(),
+        promoted: None,
+    }
+}
+
 /// The runs a step flipped, as the trace recorded them.
 fn flip_runs(g: &Geometry, record: &Record) -> Vec<FlipRun> {
     record
@@ -224,6 +262,12 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     let mut played = Vec::with_capacity(steps.len());
     let mut captured_any = false;
     for st in steps {
+        if let Some(sowing) =
+            super::sow::Sowing::of(&p.part(st.rule, st.part)[st.action as usize].action)
+        {
+            played.push(sown(&e, &mut now, st, sowing, &mut stack));
+            continue;
+        }
         let turns = rotation(&e, st).is_some();
         if turns {
             apply(&e, &mut now, st, &mut stack);

@@ -38,6 +38,7 @@ mod results;
 mod runner;
 mod runs;
 mod scope;
+pub mod sow;
 pub mod trace;
 mod walk;
 

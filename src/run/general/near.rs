@@ -17,6 +17,8 @@ use crate::run::step::NONE;
 pub struct Squares {
     pub next_to: u32,
     pub compared: u32,
+    /// Where a run starts (`in a run from SQUARE`).
+    pub run_from: u32,
 }
 
 impl Squares {
@@ -26,6 +28,7 @@ impl Squares {
         Squares {
             next_to: at(near.next_to.as_ref()),
             compared: at(near.strength.as_ref().map(|(_, r)| r)),
+            run_from: at(near.run.as_ref().map(|(r, _)| r)),
         }
     }
 }
@@ -70,14 +73,16 @@ pub fn members(
 ) -> Result<(), RunError> {
     let (g, t) = (&e.g, &*e.t);
     let class = &t.class[side as usize];
-    let mut one = |sq: usize| -> Result<(), RunError> {
+    let mut one = |sq: usize| -> Result<bool, RunError> {
         let cell = pos.cells[sq];
-        if !matches_filter(near.filter, cell, class, t) {
-            return Ok(());
+        if !matches_filter(near.filter, cell, class, t)
+            || near.holding.is_some_and(|h| !h.holds(cell as u32))
+        {
+            return Ok(false);
         }
         let piece = cell != EMPTY && cell != GHOST;
         if near.isolated && !(piece && isolated(e, pos, sq)) {
-            return Ok(());
+            return Ok(false);
         }
         if let Some((stronger, _)) = near.strength {
             let (a, b) = match stronger {
@@ -85,14 +90,28 @@ pub fn members(
                 false => (at.compared, sq as u32),
             };
             if !outranks(e, pos, a, b) {
-                return Ok(());
+                return Ok(false);
             }
         }
-        if within(sq)? {
+        let member = within(sq)?;
+        if member {
             visit(sq as u32);
         }
-        Ok(())
+        Ok(member)
     };
+    if let Some((_, dirs)) = &near.run {
+        let d = dirs[side as usize] as usize;
+        let (mut sq, mut met) = (at.run_from, 0);
+        // A run along a route stops before it comes round to where it started.
+        while sq != NONE && met < g.n && one(sq as usize)? {
+            sq = g.next[d * g.n + sq as usize];
+            met += 1;
+            if sq == at.run_from {
+                break;
+            }
+        }
+        return Ok(());
+    }
     if near.next_to.is_some() {
         if at.next_to == NONE {
             return Ok(());

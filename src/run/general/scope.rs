@@ -136,6 +136,14 @@ impl<'p> Scope<'p> for At<'_, 'p> {
         Ok(count_set(&e.t, self.pos, self.side, f, e.g.n) as i64)
     }
 
+    fn held(&mut self, at: &SquareRef) -> Result<i64, RunError> {
+        self.last_square().held(at)
+    }
+
+    fn held_on(&mut self, area: Area) -> Result<i64, RunError> {
+        Ok(super::sow::held_on(&self.r.e, self.pos, self.side, area))
+    }
+
     fn count_hand(&mut self, f: SetFilter) -> Result<i64, RunError> {
         Ok(count_hand(&self.r.e.t, self.pos, self.side, f) as i64)
     }

@@ -217,23 +217,68 @@ def uttt_input(state):
     return rows + [mover, last]
 
 
-def uttt_turn_begins(state):
-    """Whether an ultimate_tic_tac_toe state is one the rules file's input can state: not
-    between OpenSpiel's choice of a block and the placement in it."""
+def parent_of(state):
+    """The state before the last action of `state` (`None` at the start)."""
     history = state.history()
     if not history:
-        return True
+        return None
     parent = state.get_game().new_initial_state()
     for a in history[:-1]:
         parent.apply_action(a)
-    return not choosing_a_block(parent)
+    return parent
+
+
+def uttt_turn_begins(state):
+    """Whether an ultimate_tic_tac_toe state is one the rules file's input can state: not
+    between OpenSpiel's choice of a block and the placement in it."""
+    parent = parent_of(state)
+    return parent is None or not choosing_a_block(parent)
+
+
+def mancala_input(state):
+    """The board as kalah.rules' input reads it: 2 rows of 8 counts from the top, then the side
+    to move (`S` south, OpenSpiel's player 0, or `N`). OpenSpiel's board_ (its observation
+    tensor's first 14 numbers) is player 1's store (A2), player 0's pits 1-6 (B1-G1), player
+    0's store (H1), player 1's pits 8-13 (G2 back to B2); A1 and H2 are no pits and hold 0."""
+    b = [int(v) for v in state.observation_tensor(0)[:14]]
+    top = [b[0]] + [b[14 - c] for c in range(1, 7)] + [0]
+    bottom = [0] + b[1:7] + [b[7]]
+    mover = "N" if state.current_player() == 1 else "S"
+    return [" ".join(map(str, top)), " ".join(map(str, bottom)), mover]
+
+
+def oware_board(state):
+    """OpenSpiel's oware board: the side to move, the two scores and the 12 houses (player
+    0's houses 0-5, then player 1's 6-11), from its observation string."""
+    player, scores, seeds = str(state.observation_string(0)).split(" | ")
+    return int(player), [int(v) for v in scores.split()], [int(v) for v in seeds.split()]
+
+
+def oware_input(state):
+    """The board as oware.rules' input reads it: 2 rows of 8 counts from the top, then the side
+    to move (`S` south, OpenSpiel's player 0, or `N`). Player 0's houses 0-5 are B1-G1 and its
+    score the store H1; player 1's houses 6-11 are G2 back to B2 and its score the store A2;
+    A1 and H2 are no pits and hold 0."""
+    player, scores, seeds = oware_board(state)
+    top = [scores[1]] + [seeds[12 - c] for c in range(1, 7)] + [0]
+    bottom = [0] + seeds[0:6] + [scores[0]]
+    return [" ".join(map(str, top)), " ".join(map(str, bottom)), "N" if player == 1 else "S"]
+
+
+def oware_fresh(state):
+    """Whether no board before an oware state can come back: the start, or a state the last
+    move reached by a capture (OpenSpiel forgets the boards before a capture, and a board
+    read from the input has no past)."""
+    parent = parent_of(state)
+    return parent is None or oware_board(parent)[1] != oware_board(state)[1]
 
 
 INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
           "quoridor": quoridor_input, "nine_mens_morris": morris_input,
-          "dots_and_boxes": dots_input}
+          "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
+             "oware": oware_fresh,
              # Below OpenSpiel's draw at 4 x 81 = 324 moves, which the usual rules lack.
              "quoridor": lambda s: len(s.history()) < 320,
              "dots_and_boxes": lambda s: not s.is_terminal()}
