@@ -2,7 +2,7 @@
 """Perft counts from OpenSpiel (pyspiel), the oracle for games ply takes from OpenSpiel.
 
     python3 tests/oracles/openspiel/perft.py GAME --depth D            # from the start
-    python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S
+    python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S [--without CHARS]
 
 Needs `pip install open-spiel` (a virtual environment will do). ply is never run. perft(0) = 1;
 a terminal position counts 0 at every depth > 0; a chance node is not a ply (every outcome is
@@ -20,7 +20,9 @@ board as the rules file's input reads it (rows from the top, for nine_mens_morri
 hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, whose every game
 is as long as the board has lines (so perft counts do not see whose turn it is), a position with
 at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
-by result, as `ply perft --endings` counts them.
+by result, as `ply perft --endings` counts them. With --without CHARS it takes only states whose
+`str(state)` shows none of those characters (xiangqi's `--without Cc`: no cannon on the board),
+playing games until it has N positions; a game with no such state gives none.
 """
 import argparse
 import random
@@ -273,15 +275,46 @@ def oware_fresh(state):
     return parent is None or oware_board(parent)[1] != oware_board(state)[1]
 
 
+XIANGQI_FEN = {"G": "K", "A": "A", "E": "B", "H": "N", "R": "R", "C": "C", "S": "P"}
+
+
+def xiangqi_input(state):
+    """The position as xiangqi.rules' input reads it, one line of FEN: the 10 rows from the top
+    (OpenSpiel's row 0, black's back row, first), red's pieces (player 0, first to move) in
+    capitals, a run of empty points as its length; then `w` (red to move) or `b`. OpenSpiel's
+    letters are G, A, E, H, R, C, S (general, advisor, elephant, horse, chariot, cannon,
+    soldier); FEN's K, A, B, N, R, C, P."""
+    rows = []
+    for line in str(state).splitlines():
+        row, run = "", 0
+        for c in line:
+            if c == ".":
+                run += 1
+                continue
+            if run:
+                row, run = row + str(run), 0
+            piece = XIANGQI_FEN[c.upper()]
+            row += piece if c.isupper() else piece.lower()
+        rows.append(row + (str(run) if run else ""))
+    assert len(rows) == 10, str(state)
+    # Red moves first and the sides alternate: at the end too, the parity says who is to move.
+    mover = "wb"[len(state.history()) % 2]
+    assert state.is_terminal() or mover == "wb"[state.current_player()]
+    return ["/".join(rows) + " " + mover]
+
+
 INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
           "quoridor": quoridor_input, "nine_mens_morris": morris_input,
-          "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input}
+          "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input,
+          "xiangqi": xiangqi_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
              "oware": oware_fresh,
              # Below OpenSpiel's draw at 4 x 81 = 324 moves, which the usual rules lack.
              "quoridor": lambda s: len(s.history()) < 320,
-             "dots_and_boxes": lambda s: not s.is_terminal()}
+             "dots_and_boxes": lambda s: not s.is_terminal(),
+             # Below OpenSpiel's draw at 500 moves, which the usual rules lack.
+             "xiangqi": lambda s: len(s.history()) < 497}
 # Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
 # from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
 RESULTS = {"dots_and_boxes": dots_result}
@@ -294,6 +327,9 @@ def main():
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--without", default="",
+                    help="take only states whose board (str(state)) shows none of these "
+                         "characters; a game with no such state gives no position")
     a = ap.parse_args()
     game = pyspiel.load_game(a.game)
     print(f"# OpenSpiel {version('open_spiel')}, game {a.game} with {game.get_parameters()}")
@@ -306,7 +342,9 @@ def main():
         return
     rng = random.Random(a.seed)
     to_input = INPUTS[a.game]
-    for g in range(a.random):
+    found, g = 0, 0
+    while found < a.random:
+        g += 1
         state = game.new_initial_state()
         states = [state.clone()]
         while not state.is_terminal():
@@ -317,10 +355,14 @@ def main():
                 state.apply_action(rng.choice(state.legal_actions()))
             if not state.is_chance_node():
                 states.append(state.clone())
-        plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)]
+        plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)
+                 and not any(c in str(st) for c in a.without)]
+        if not plies:
+            continue
+        found += 1
         ply = plies[rng.randrange(len(plies))]
         s = states[ply]
-        print(f"\nposition seed {a.seed} game {g + 1} ply {ply}")
+        print(f"\nposition seed {a.seed} game {g} ply {ply}")
         for line in to_input(s):
             print(f"  {line}")
         for d in range(1, a.depth + 1):
