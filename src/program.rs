@@ -169,6 +169,9 @@ pub enum Action {
         /// angles to it, along which the piece lands beside the jumped one when it cannot
         /// land beyond it; empty without the clause.
         aside: PerSide<Vec<[DirId; 2]>>,
+        /// What it may land on: empty squares (the default), or the first piece the gap
+        /// after reaches, taken (`hop ... onto enemy`: a cannon's capture over a screen).
+        onto: CellMask,
     },
     Pass,
     /// One block of the board turns (`blocks R x C`), with the pieces on it: each turn

@@ -579,7 +579,9 @@ impl Checker {
                 gaps,
                 hop,
                 sideways,
+                onto,
             } => {
+                spans.onto = onto.as_ref().map(|c| c.span);
                 let d = self.direction_list(dirs);
                 let dirs = self.per_side(&d, a.span);
                 let (before, after) = self.gaps(gaps);
@@ -603,6 +605,7 @@ impl Checker {
                     after,
                     hop: *hop,
                     aside,
+                    onto: onto.as_ref().map(mask).unwrap_or(C_EMPTY),
                 }
             }
         };

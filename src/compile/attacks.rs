@@ -27,6 +27,14 @@ pub enum Pattern {
     /// A piece of one of `kinds` one step back along `dir` that jumps the square, landing
     /// on the empty square one step on.
     Hop { kinds: u32, dir: DirId },
+    /// A piece of one of `kinds` back along `dir` with exactly one piece in `over` between
+    /// (the screen), empty squares on either side of it: a hop that lands on the square
+    /// (`hop ... any gap before, any gap after, onto enemy`, a cannon).
+    Screen {
+        kinds: u32,
+        dir: DirId,
+        over: CellMask,
+    },
 }
 
 /// The capturing patterns of one side.
@@ -102,7 +110,29 @@ impl Attacks {
                 after,
                 hop,
                 aside,
+                onto,
             } => {
+                if onto & C_ENEMY != 0 {
+                    // A landing on the first piece beyond the jumped one takes it.
+                    let any = |g: &Gap| g.least == 0 && g.most == u32::MAX;
+                    if !ka.conditions.is_empty() || !any(before) || !any(after) || !aside.is_empty()
+                    {
+                        self.general = true;
+                        return;
+                    }
+                    for &dir in &dirs[side] {
+                        self.merge(Pattern::Screen {
+                            kinds,
+                            dir,
+                            over: *over,
+                        });
+                    }
+                    if !*hop {
+                        // It takes the piece jumped over too.
+                        self.general = true;
+                    }
+                    return;
+                }
                 if over & C_ENEMY == 0 || *hop {
                     return;
                 }

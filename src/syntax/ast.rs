@@ -343,6 +343,8 @@ pub enum ActionKind {
         hop: bool,
         /// `sideways if blocked`: where the piece cannot land beyond, it lands beside.
         sideways: Option<Span>,
+        /// `onto CELLS`: what it may land on beyond the piece jumped (default `empty`).
+        onto: Option<Cells>,
     },
     Pass,
     /// `rotate a block a quarter turn either way | ... clockwise | ... anticlockwise |

@@ -169,7 +169,7 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
             let dirs = name_list(it.next().unwrap());
             let over = cells(it.next().unwrap());
             let mut gaps = Vec::new();
-            let mut sideways = None;
+            let (mut sideways, mut onto) = (None, None);
             for g in it {
                 let g = match g.as_rule() {
                     Rule::gap => g.into_inner().next().unwrap(),
@@ -178,6 +178,17 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
                 let gsp = span(&g);
                 if g.as_rule() == Rule::sideways {
                     sideways = Some(gsp);
+                    continue;
+                }
+                if g.as_rule() == Rule::onto {
+                    if onto.is_some() {
+                        return Err(SyntaxError::custom(
+                            gsp,
+                            "a jump has one `onto` clause",
+                            Some("join the cells in one: `onto empty or enemy`"),
+                        ));
+                    }
+                    onto = Some(cells(g.into_inner().next().unwrap()));
                     continue;
                 }
                 let any = g.as_rule() == Rule::any_gap;
@@ -202,6 +213,7 @@ fn action(pair: Pair<Rule>) -> Result<Action, SyntaxError> {
                 gaps,
                 hop,
                 sideways,
+                onto,
             }
         }
         Rule::remove => ActionKind::Remove(cells(it.next().unwrap())),

@@ -229,6 +229,7 @@ fn action_dirs(ka: &KindAction) -> Option<(&Vec<Vec<DirId>>, bool)> {
             after: Gap { most: 0, .. },
             hop: false,
             aside,
+            onto: C_EMPTY,
         } if aside.is_empty() => Some((dirs, true)),
         _ => None,
     }

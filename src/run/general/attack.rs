@@ -99,6 +99,21 @@ fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
                     at = back(dir, at);
                 }
             }
+            Pattern::Screen { kinds, dir, over } => {
+                let open = |mut at: u32| {
+                    while at != NONE && pos.cells[at as usize] == EMPTY {
+                        at = back(dir, at);
+                    }
+                    at
+                };
+                let screen = open(back(dir, sq));
+                if screen != NONE && class[pos.cells[screen as usize] as usize] & over != 0 {
+                    let from = open(back(dir, screen));
+                    if from != NONE && of(from, kinds) {
+                        return Some(from);
+                    }
+                }
+            }
             Pattern::Hop { kinds, dir } => {
                 let from = back(dir, sq);
                 let land = g.next[dir as usize * g.n + sq as usize];

@@ -129,6 +129,8 @@ pub(super) struct Jump<'p> {
     pub after: Gap,
     /// The piece jumped over stays (a hop).
     pub hop: bool,
+    /// What it may land on (`C_EMPTY` unless `onto` says more).
+    pub onto: CellMask,
     /// `sideways if blocked`: the two directions at right angles to this jump's.
     pub aside: Option<[DirId; 2]>,
     pub at: ActionRef,
@@ -320,12 +322,14 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     after,
                     hop,
                     aside,
+                    onto,
                 } => {
                     let jump = Jump {
                         over: *over,
                         before: *before,
                         after: *after,
                         hop: *hop,
+                        onto: *onto,
                         aside: None,
                         at,
                         cond,
@@ -605,6 +609,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 before,
                 after,
                 hop: false,
+                onto,
                 ..
             } = &ka.action
             {
@@ -613,6 +618,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     before: *before,
                     after: *after,
                     hop: false,
+                    onto: *onto,
                     aside: None,
                     at: here,
                     cond: &ka.conditions,

@@ -172,7 +172,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         } = jump;
         let g = &self.e.g;
         let class = &self.e.t.class[pos.mover as usize];
-        if before.most == 0 && jump.after.most == 0 && !jump.hop && jump.aside.is_none() {
+        if before.most == 0
+            && jump.after.most == 0
+            && !jump.hop
+            && jump.aside.is_none()
+            && jump.onto == C_EMPTY
+        {
             // A short jump: over the neighbour onto the square just beyond it.
             let s = g.next[d as usize * g.n + sq];
             if s == NONE {
@@ -278,10 +283,17 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         let mut j = 1u32;
         while j <= avail && j - 1 <= jump.after.most {
             t = advance(t, stride, next_of);
-            if class[pos.cells[t] as usize] != C_EMPTY {
+            let c = class[pos.cells[t] as usize];
+            if c != C_EMPTY {
+                // `onto` a piece: the first one the gap after reaches, taken where it stands.
+                if c & jump.onto != 0 && j > jump.after.least {
+                    let st = Step::new(sq as u32, t as u32, taken, d, jump.at.rule, jump.at.action);
+                    self.emit(pos, st, jump.cond, jump.at, out);
+                    landed = true;
+                }
                 break;
             }
-            if j > jump.after.least {
+            if jump.onto & C_EMPTY != 0 && j > jump.after.least {
                 let st = Step::new(sq as u32, t as u32, taken, d, jump.at.rule, jump.at.action);
                 self.emit(pos, st, jump.cond, jump.at, out);
                 landed = true;

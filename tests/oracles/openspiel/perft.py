@@ -2,7 +2,7 @@
 """Perft counts from OpenSpiel (pyspiel), the oracle for games ply takes from OpenSpiel.
 
     python3 tests/oracles/openspiel/perft.py GAME --depth D            # from the start
-    python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S [--without CHARS]
+    python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S
 
 Needs `pip install open-spiel` (a virtual environment will do). ply is never run. perft(0) = 1;
 a terminal position counts 0 at every depth > 0; a chance node is not a ply (every outcome is
@@ -20,9 +20,8 @@ board as the rules file's input reads it (rows from the top, for nine_mens_morri
 hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, whose every game
 is as long as the board has lines (so perft counts do not see whose turn it is), a position with
 at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
-by result, as `ply perft --endings` counts them. With --without CHARS it takes only states whose
-`str(state)` shows none of those characters (xiangqi's `--without Cc`: no cannon on the board),
-playing games until it has N positions; a game with no such state gives none.
+by result, as `ply perft --endings` counts them. A game with no state to take gives no position;
+games are played until there are N positions.
 """
 import argparse
 import random
@@ -327,9 +326,6 @@ def main():
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--without", default="",
-                    help="take only states whose board (str(state)) shows none of these "
-                         "characters; a game with no such state gives no position")
     a = ap.parse_args()
     game = pyspiel.load_game(a.game)
     print(f"# OpenSpiel {version('open_spiel')}, game {a.game} with {game.get_parameters()}")
@@ -355,8 +351,7 @@ def main():
                 state.apply_action(rng.choice(state.legal_actions()))
             if not state.is_chance_node():
                 states.append(state.clone())
-        plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)
-                 and not any(c in str(st) for c in a.without)]
+        plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)]
         if not plies:
             continue
         found += 1
