@@ -114,12 +114,13 @@ impl Setup {
         let mover = pos.mover;
         pos.cells.clear();
         pos.counts.clear();
-        pos.counts.resize(p.piece_codes() + 1, 0);
+        // On a board of counts a cell's code is a count, not a piece: no piece is counted.
+        let codes = if p.held.is_some() { 0 } else { p.piece_codes() };
+        pos.counts.resize(codes + 1, 0);
         if self.cells.is_empty() {
             pos.cells.resize(g.n, EMPTY);
         } else if g.square_of.is_empty() {
             pos.cells.extend_from_slice(&self.cells);
-            // On a board of counts a cell is a count, no piece: nothing is counted.
             for &c in self.cells.iter().filter(|_| p.held.is_none()) {
                 pos.counts[c as usize] += 1;
             }
