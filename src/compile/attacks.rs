@@ -41,22 +41,53 @@ pub enum Pattern {
 #[derive(Debug, Clone, Default)]
 pub struct Attacks {
     pub patterns: Vec<Pattern>,
+    /// Per pattern, the action whose `where` clause its attacker must meet, as a move from
+    /// where it stands to the square attacked (rule, action of the first part); `None`: none.
+    pub guards: Vec<Option<(u16, u8)>>,
     /// Some capturing action has no pattern: ask the generator.
     pub general: bool,
+}
+
+/// True if working out `e` asks whether squares are attacked or about the moves (which
+/// would ask the attacks again): an action with such a condition is asked of the generator.
+fn asks_attacks(p: &Program, e: &Expr) -> bool {
+    e.any(&|x| match x {
+        Expr::SquareIs(_, SquareClass::Attacked(_))
+        | Expr::CountIn {
+            attacked: Some(_), ..
+        }
+        | Expr::CountMoves(_)
+        | Expr::Best { .. } => true,
+        Expr::CountNear(n) => n.within.attacked.is_some(),
+        Expr::Let(l) => asks_attacks(p, &p.lets[*l]),
+        _ => false,
+    })
 }
 
 impl Attacks {
     pub fn of(p: &Program, side: SideId) -> Attacks {
         let mut a = Attacks::default();
-        for rule in &p.moves {
-            for ka in &rule.actions {
-                a.add(ka, side as usize);
+        for (r, rule) in p.moves.iter().enumerate() {
+            for (i, ka) in rule.actions.iter().enumerate() {
+                // A `where` clause is asked of the attacker found (a horse's leg, a palace),
+                // unless it asks about attacks itself.
+                let guard = (!ka.conditions.is_empty()).then_some((r as u16, i as u8));
+                let before = (a.patterns.len(), a.general);
+                a.add(ka, side as usize, guard);
+                // A capturing action whose condition asks about attacks is asked of the
+                // generator (a castling's, which captures nothing, is not asked at all).
+                let captures = a.patterns.len() > before.0 || a.general != before.1;
+                if captures && ka.conditions.iter().any(|(c, _)| asks_attacks(p, c)) {
+                    a.patterns.truncate(before.0);
+                    a.guards.truncate(before.0);
+                    a.general = true;
+                }
             }
         }
         a
     }
 
-    fn add(&mut self, ka: &KindAction, side: usize) {
+    fn add(&mut self, ka: &KindAction, side: usize, guard: Option<(u16, u8)>) {
         let kinds = ka.kinds;
         match &ka.action {
             Action::Pass | Action::Rotate { .. } | Action::Sow { .. } => {}
@@ -75,10 +106,6 @@ impl Attacks {
                 onto,
             } => {
                 if onto & C_ENEMY == 0 {
-                    return;
-                }
-                if !ka.conditions.is_empty() {
-                    self.general = true;
                     return;
                 }
                 for &dir in &dirs[side] {
@@ -100,7 +127,7 @@ impl Attacks {
                             return;
                         }
                     };
-                    self.merge(pattern);
+                    self.merge(pattern, guard);
                 }
             }
             Action::Jump {
@@ -115,17 +142,19 @@ impl Attacks {
                 if onto & C_ENEMY != 0 {
                     // A landing on the first piece beyond the jumped one takes it.
                     let any = |g: &Gap| g.least == 0 && g.most == u32::MAX;
-                    if !ka.conditions.is_empty() || !any(before) || !any(after) || !aside.is_empty()
-                    {
+                    if !any(before) || !any(after) || !aside.is_empty() {
                         self.general = true;
                         return;
                     }
                     for &dir in &dirs[side] {
-                        self.merge(Pattern::Screen {
-                            kinds,
-                            dir,
-                            over: *over,
-                        });
+                        self.merge(
+                            Pattern::Screen {
+                                kinds,
+                                dir,
+                                over: *over,
+                            },
+                            guard,
+                        );
                     }
                     if !*hop {
                         // It takes the piece jumped over too.
@@ -137,20 +166,31 @@ impl Attacks {
                     return;
                 }
                 let short = before.most == 0 && after.most == 0 && aside.is_empty();
-                if !ka.conditions.is_empty() || !short {
+                if !short {
                     self.general = true;
                     return;
                 }
                 for &dir in &dirs[side] {
-                    self.merge(Pattern::Hop { kinds, dir });
+                    self.merge(Pattern::Hop { kinds, dir }, guard);
                 }
             }
         }
     }
 
-    /// Adds a pattern, joining it with one that differs only in the kinds.
-    fn merge(&mut self, new: Pattern) {
-        for p in &mut self.patterns {
+    /// Adds a pattern, joining it with one that differs only in the kinds (when neither
+    /// has a guard).
+    fn merge(&mut self, new: Pattern, guard: Option<(u16, u8)>) {
+        if guard.is_some() {
+            self.patterns.push(new);
+            self.guards.push(guard);
+            return;
+        }
+        for (p, _) in self
+            .patterns
+            .iter_mut()
+            .zip(&self.guards)
+            .filter(|(_, g)| g.is_none())
+        {
             match (p, new) {
                 (
                     Pattern::Leap {
@@ -190,5 +230,6 @@ impl Attacks {
             }
         }
         self.patterns.push(new);
+        self.guards.push(None);
     }
 }

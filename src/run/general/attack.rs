@@ -3,12 +3,14 @@
 //! capturing patterns ([`crate::compile::attacks`]); a side whose captures have no pattern
 //! is asked through the generator itself, with a piece of another side put on the square.
 
+use super::candidate::Candidate;
 use super::movegen::Gen;
 use super::trace::Off;
 use crate::compile::Engine;
 use crate::compile::attacks::Pattern;
 use crate::program::*;
 use crate::run::error::RunError;
+use crate::run::eval::eval;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
 
@@ -41,7 +43,7 @@ pub fn attacker(
         }
         let found = match e.t.attacks[s as usize].general {
             true => by_generator(e, vars, pos, sq, s)?,
-            false => by_patterns(e, pos, sq, s),
+            false => by_patterns(e, vars, pos, sq, s)?,
         };
         if found.is_some() {
             return Ok(found);
@@ -51,7 +53,13 @@ pub fn attacker(
 }
 
 /// The patterns of side `s`, read back from `sq`.
-fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
+fn by_patterns(
+    e: &Engine,
+    vars: &[i64],
+    pos: &Position,
+    sq: u32,
+    s: SideId,
+) -> Result<Option<u32>, RunError> {
     let (g, t) = (&e.g, &*e.t);
     let class = &t.class[s as usize];
     let of = |at: u32, kinds: u32| {
@@ -62,8 +70,10 @@ fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
             && kinds & (1 << t.kind_of[c as usize]) != 0
     };
     let back = |d: DirId, at: u32| g.prev[d as usize * g.n + at as usize];
-    for p in &t.attacks[s as usize].patterns {
-        match *p {
+    let attacks = &t.attacks[s as usize];
+    for (p, guard) in attacks.patterns.iter().zip(&attacks.guards) {
+        // The attacker's square, the direction of its move, where the move lands.
+        let (found, dir, to) = match *p {
             Pattern::Leap {
                 kinds,
                 dir,
@@ -83,21 +93,22 @@ fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
                         break;
                     }
                 }
-                if open && of(at, kinds) {
-                    return Some(at);
-                }
+                ((open && of(at, kinds)).then_some(at), dir, sq)
             }
             Pattern::Ray { kinds, dir, over } => {
                 let mut at = back(dir, sq);
+                let mut found = None;
                 while at != NONE {
                     if of(at, kinds) {
-                        return Some(at);
+                        found = Some(at);
+                        break;
                     }
                     if class[pos.cells[at as usize] as usize] & over == 0 {
                         break;
                     }
                     at = back(dir, at);
                 }
+                (found, dir, sq)
             }
             Pattern::Screen { kinds, dir, over } => {
                 let open = |mut at: u32| {
@@ -107,27 +118,57 @@ fn by_patterns(e: &Engine, pos: &Position, sq: u32, s: SideId) -> Option<u32> {
                     at
                 };
                 let screen = open(back(dir, sq));
+                let mut found = None;
                 if screen != NONE && class[pos.cells[screen as usize] as usize] & over != 0 {
                     let from = open(back(dir, screen));
                     if from != NONE && of(from, kinds) {
-                        return Some(from);
+                        found = Some(from);
                     }
                 }
+                (found, dir, sq)
             }
             Pattern::Hop { kinds, dir } => {
                 let from = back(dir, sq);
                 let land = g.next[dir as usize * g.n + sq as usize];
-                if from != NONE
+                let found = from != NONE
                     && land != NONE
                     && pos.cells[land as usize] == EMPTY
-                    && of(from, kinds)
-                {
-                    return Some(from);
-                }
+                    && of(from, kinds);
+                (found.then_some(from), dir, land)
             }
+        };
+        let Some(from) = found else { continue };
+        // An action with a `where` clause attacks where the move from the attacker's square
+        // to this one meets it.
+        let meets = match guard {
+            None => true,
+            Some((rule, action)) => {
+                let conds = &e.p.moves[*rule as usize].actions[*action as usize].conditions;
+                let mut at = Candidate {
+                    e,
+                    vars,
+                    pos,
+                    side: s,
+                    from,
+                    to,
+                    dir,
+                    memo: None,
+                };
+                let mut all = true;
+                for (c, _) in conds {
+                    if eval(c, &mut at)? == 0 {
+                        all = false;
+                        break;
+                    }
+                }
+                all
+            }
+        };
+        if meets {
+            return Ok(Some(from));
         }
     }
-    None
+    Ok(None)
 }
 
 /// Side `s`'s moves, made for it with a piece of another side on `sq`: one that lands on
