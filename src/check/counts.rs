@@ -317,4 +317,21 @@ impl Checker {
             ));
         }
     }
+
+    /// On a board of counts no square holds a piece: `what` names pieces, which is an error.
+    pub(super) fn no_pieces_here(&mut self, span: Span, what: &str) {
+        let Some(held) = self.prog().held.clone() else {
+            return;
+        };
+        self.error(
+            CheckError::new(
+                span,
+                format!("the squares hold {held}, not pieces: {what} asks about pieces"),
+                "pieces",
+            )
+            .help(format!(
+                "ask what the squares hold: `{held} on to`, `squares holding 2 or 3`, `empty squares`"
+            )),
+        );
+    }
 }

@@ -554,6 +554,10 @@ impl Checker {
     /// The filter of a set: of its one base, or of the union of its bases (`empty squares or
     /// pawn pieces`).
     pub(super) fn set_filter(&mut self, set: &ast::SquareSet, cx: &Cx) -> SetFilter {
+        let squares = |b: &ast::SetBase| matches!(b, ast::SetBase::Empty | ast::SetBase::Squares);
+        if !std::iter::once(&set.base).chain(&set.more).all(squares) {
+            self.no_pieces_here(set.span, "this set");
+        }
         let first = self.base_filter(&set.base, cx);
         if set.more.is_empty() {
             return first;

@@ -154,6 +154,16 @@ impl Checker {
         cx: &Cx,
     ) -> Expr {
         self.square_asked(at, e.span, cx);
+        let piece = match class {
+            ast::SquareClass::Piece { unmoved, words } => {
+                *unmoved || !matches!(words, None | Some(ast::PieceWords::Empty))
+            }
+            ast::SquareClass::Strength(..) | ast::SquareClass::InRow(_) => true,
+            _ => false,
+        };
+        if piece {
+            self.no_pieces_here(e.span, "this test");
+        }
         match class {
             ast::SquareClass::Strength(stronger, than) => {
                 return self.strength_test(e, at, (*stronger, than), cx);
