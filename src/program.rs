@@ -9,11 +9,13 @@ mod effects;
 mod io_spec;
 mod move_rule;
 mod near;
+mod sowing;
 mod squares;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
 pub use near::{Holding, Near, Turns};
+pub use sowing::Sowing;
 pub use squares::{Base, SquareClass, SquareRef, Within};
 
 pub type SideId = u8;
@@ -187,15 +189,8 @@ pub enum Action {
     Fly {
         onto: CellMask,
     },
-    /// `sow from AREA along ROUTE`: the count on a square of the area (as the mover sees it)
-    /// is taken up and dropped one by one on the squares after it along the route, passing
-    /// the squares of `skip` (and the square sown from, with `skip_from`).
-    Sow {
-        from: Area,
-        dir: DirId,
-        skip_from: bool,
-        skip: Vec<Area>,
-    },
+    /// `sow from AREA along ROUTE ...`.
+    Sow(Sowing),
 }
 
 /// The fewest and the most empty squares a jump's gap may have.

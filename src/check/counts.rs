@@ -139,12 +139,12 @@ impl Checker {
                 .help("sow along a route (`direction round = through ...`) or a fixed direction"),
             );
         }
-        Some(Action::Sow {
+        Some(Action::Sow(Sowing {
             from: from.unwrap_or(Area::Edge(Edge::Top)),
             dir: dir.first().copied().unwrap_or(0),
             skip_from,
             skip,
-        })
+        }))
     }
 
     /// On a board of counts, the only actions are sowing and passing.

@@ -58,6 +58,8 @@ pub struct Tables {
     pub turns: bool,
     /// Some action turns a block of the board.
     pub rotates: bool,
+    /// Some action sows (a board of counts).
+    pub sows: bool,
     /// Some move may be followed by another of the same side (`again if`).
     pub again: bool,
     /// Positions keep where the last step ended and its move statement: for `again if`, and
@@ -143,6 +145,7 @@ impl Tables {
             pairs: all_actions(p).any(|a| a.effects.pushes.is_some() || a.effects.pulls.is_some()),
             turns: p.turns.is_some() || p.unchanged.is_some(),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
+            sows: all_actions(p).any(|a| matches!(a.action, Action::Sow(_))),
             again: p.moves.iter().any(|m| m.again.is_some()),
             last: p.moves.iter().any(|m| m.again.is_some())
                 || p.turns.is_some()

@@ -132,10 +132,12 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     let mut part = None;
     for st in steps {
         // A sowing is written as the square sown from: where it ends follows from it.
-        if matches!(
-            e.p.part(st.rule, st.part)[st.action as usize].action,
-            Action::Sow { .. }
-        ) {
+        if e.t.sows
+            && matches!(
+                e.p.part(st.rule, st.part)[st.action as usize].action,
+                Action::Sow(_)
+            )
+        {
             if part.is_some() {
                 out.push('/');
             }

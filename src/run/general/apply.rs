@@ -76,8 +76,10 @@ pub fn apply_traced<T: Trace>(
     }
     let rule = &p.moves[step.rule as usize];
     let to = step.to as usize;
-    if let Some(sowing) =
-        super::sow::Sowing::of(&p.part(step.rule, step.part)[step.action as usize].action)
+    // Only a game that sows looks the step's action up.
+    if t.sows
+        && let Some(sowing) =
+            super::sow::sowing_of(&p.part(step.rule, step.part)[step.action as usize].action)
     {
         super::sow::sow(e, pos, step, sowing, &mut work.stack);
         if t.effects {

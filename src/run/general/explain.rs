@@ -177,12 +177,12 @@ fn sown(
     e: &crate::compile::Engine,
     now: &mut Position,
     st: &Step,
-    sowing: super::sow::Sowing,
+    sowing: &crate::program::Sowing,
     work: &mut Work,
 ) -> StepPlayed {
     let count = now.cells[st.from as usize];
     let mut drops = Vec::new();
-    sowing.walk(e, now, (now.mover, st.from), |q| drops.push(q));
+    super::sow::walk(e, now, sowing, (now.mover, st.from), |q| drops.push(q));
     let mut sown = now.cells.clone();
     sown[st.from as usize] = EMPTY;
     for &q in &drops {
@@ -263,7 +263,7 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
     let mut captured_any = false;
     for st in steps {
         if let Some(sowing) =
-            super::sow::Sowing::of(&p.part(st.rule, st.part)[st.action as usize].action)
+            super::sow::sowing_of(&p.part(st.rule, st.part)[st.action as usize].action)
         {
             played.push(sown(&e, &mut now, st, sowing, &mut stack));
             continue;

@@ -225,15 +225,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     self.emit(pos, st, cond, at, out);
                 }
                 Action::Place { onto, reach: None } => self.place(pos, rule, ka, *onto, at, out),
-                Action::Sow { from, dir, .. } => {
-                    let (e, sowing) = (self.e, super::sow::Sowing::of(&ka.action));
-                    let Some(sowing) = sowing else { continue };
-                    let squares = e.g.squares_of(*from, pos.mover).unwrap_or(&[]);
+                Action::Sow(sowing) => {
+                    let e = self.e;
+                    let squares = e.g.squares_of(sowing.from, pos.mover).unwrap_or(&[]);
                     for &sq in squares {
-                        if let Some(last) = sowing.walk(e, pos, (pos.mover, sq), |_| {}) {
+                        if let Some(last) =
+                            super::sow::walk(e, pos, sowing, (pos.mover, sq), |_| {})
+                        {
                             let st = Step {
                                 part,
-                                ..Step::new(sq, last, NONE, *dir, ri, at.action)
+                                ..Step::new(sq, last, NONE, sowing.dir, ri, at.action)
                             };
                             self.emit(pos, st, cond, at, out);
                         }

@@ -10,72 +10,54 @@ use crate::run::eval::eval;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
 
-/// What a `sow` action says: the route, and the squares it passes without a drop.
-#[derive(Clone, Copy)]
-pub struct Sowing<'p> {
-    pub dir: DirId,
-    pub skip_from: bool,
-    pub skip: &'p [Area],
+/// The sowing of a `sow` action (`None` for any other action).
+#[inline]
+pub fn sowing_of(action: &Action) -> Option<&Sowing> {
+    match action {
+        Action::Sow(s) => Some(s),
+        _ => None,
+    }
 }
 
-impl<'p> Sowing<'p> {
-    /// The sowing of a `sow` action (`None` for any other action).
-    pub fn of(action: &'p Action) -> Option<Sowing<'p>> {
-        match action {
-            Action::Sow {
-                dir,
-                skip_from,
-                skip,
-                ..
-            } => Some(Sowing {
-                dir: *dir,
-                skip_from: *skip_from,
-                skip,
-            }),
-            _ => None,
+/// Sows the count on `from` as `side` sees the board: calls `drop` with each square that
+/// gets one, in order, and gives the last (`None` when there is nothing to sow, the route
+/// leaves the board first, or no square takes a drop).
+pub fn walk(
+    e: &Engine,
+    pos: &Position,
+    sowing: &Sowing,
+    (side, from): (SideId, u32),
+    mut drop: impl FnMut(u32),
+) -> Option<u32> {
+    let g = &e.g;
+    let mut left = pos.cells[from as usize] as u32;
+    let (mut at, mut idle, mut last) = (from, 0, None);
+    while left > 0 {
+        at = g.next[sowing.dir as usize * g.n + at as usize];
+        if at == NONE {
+            return None;
         }
-    }
-
-    /// Sows the count on `from` as `side` sees the board: calls `drop` with each square that
-    /// gets one, in order, and gives the last (`None` when there is nothing to sow, the route
-    /// leaves the board first, or no square takes a drop).
-    pub fn walk(
-        &self,
-        e: &Engine,
-        pos: &Position,
-        (side, from): (SideId, u32),
-        mut drop: impl FnMut(u32),
-    ) -> Option<u32> {
-        let g = &e.g;
-        let mut left = pos.cells[from as usize] as u32;
-        let (mut at, mut idle, mut last) = (from, 0, None);
-        while left > 0 {
-            at = g.next[self.dir as usize * g.n + at as usize];
-            if at == NONE {
+        let skipped = (sowing.skip_from && at == from)
+            || sowing.skip.iter().any(|&a| g.on_area(a, side, at as usize));
+        if skipped {
+            idle += 1;
+            if idle > g.n {
                 return None;
             }
-            let skipped = (self.skip_from && at == from)
-                || self.skip.iter().any(|&a| g.on_area(a, side, at as usize));
-            if skipped {
-                idle += 1;
-                if idle > g.n {
-                    return None;
-                }
-                continue;
-            }
-            idle = 0;
-            drop(at);
-            last = Some(at);
-            left -= 1;
+            continue;
         }
-        last
+        idle = 0;
+        drop(at);
+        last = Some(at);
+        left -= 1;
     }
+    last
 }
 
 /// Plays a sowing step: the count on `step.from` is taken up and dropped along the route.
-pub fn sow(e: &Engine, pos: &mut Position, step: &Step, sowing: Sowing, stack: &mut Vec<u32>) {
+pub fn sow(e: &Engine, pos: &mut Position, step: &Step, sowing: &Sowing, stack: &mut Vec<u32>) {
     stack.clear();
-    sowing.walk(e, pos, (pos.mover, step.from), |sq| stack.push(sq));
+    walk(e, pos, sowing, (pos.mover, step.from), |sq| stack.push(sq));
     pos.set(step.from as usize, EMPTY);
     for &sq in stack.iter() {
         let held = pos.cells[sq as usize];
