@@ -2,19 +2,21 @@
 //! Every name is an index here; nothing in it refers back to the syntax tree except the
 //! spans kept for runtime messages.
 
-use crate::syntax::ast::{Axis, Span, Style, Turn};
+use crate::syntax::ast::{Span, Turn};
 
 mod blocks;
 mod effects;
 mod io_spec;
 mod move_rule;
 mod near;
+mod notation;
 mod sowing;
 mod squares;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
 pub use near::{Holding, Near, Turns};
+pub use notation::{MoveNotation, Notation, Points};
 pub use sowing::Sowing;
 pub use squares::{Base, SquareClass, SquareRef, Within};
 
@@ -46,68 +48,6 @@ pub enum Dim {
 }
 
 #[derive(Debug, Clone)]
-pub struct Notation {
-    /// Each part: which coordinate, written how; `joined[i]` says part `i + 1` is glued to
-    /// part `i` in one token (`B7`) rather than written as a separate token (`2 7`).
-    pub parts: Vec<(Axis, Style)>,
-    pub joined: Vec<bool>,
-    /// Rows are counted from the bottom row up (`A1` bottom left).
-    pub rows_from_bottom: bool,
-    /// Letters are written in lowercase (`e4`).
-    pub lowercase: bool,
-    /// The dark squares (the bottom-left square is dark) are numbered 1, 2, ... row by row
-    /// from the top left; `parts` is empty and the light squares have no name.
-    pub numbered: bool,
-}
-
-impl Notation {
-    /// Whether the square in row `r` (from the top) and column `c` of a board of `rows` rows
-    /// is dark: the bottom-left square is.
-    pub fn is_dark(rows: u32, r: u32, c: u32) -> bool {
-        (rows - 1 - r + c).is_multiple_of(2)
-    }
-
-    /// Whether the square has a name (every square does, except the light squares when only
-    /// the dark ones are numbered).
-    pub fn names_square(&self, rows: u32, r: u32, c: u32) -> bool {
-        !self.numbered || Notation::is_dark(rows, r, c)
-    }
-}
-
-/// A board of points joined by lines (`lines a1 d1 g1, ...`), drawn on a grid of
-/// `rows x cols` cells: its squares are the points, numbered row by row from the top.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Points {
-    /// Each square's grid cell (`row * cols + col`), in square order.
-    pub cells: Vec<u32>,
-    /// Each grid cell's square, or `u32::MAX` where the grid has no point.
-    pub square_of: Vec<u32>,
-    /// The lines, each its squares in order (from its first point as written).
-    pub lines: Vec<Vec<u32>>,
-    /// Each grid cell that is not a point as a board is written: `-` or `|` (or `/`, `\`)
-    /// between two points of a line, `+` elsewhere; `' '` on a point.
-    pub filler: Vec<char>,
-}
-
-impl Points {
-    /// Whether `ch` may stand for a grid cell that is not a point, in a grid or a setup.
-    pub fn is_filler(ch: char) -> bool {
-        matches!(ch, '-' | '|' | '+' | '/' | '\\')
-    }
-}
-
-/// How moves are written (`--divide`, `ply moves`, `{move}`).
-#[derive(Debug, Clone)]
-pub struct MoveNotation {
-    /// Between the squares of a move (`-`: `C3-A5`; nothing: `e2e4`).
-    pub separator: String,
-    /// Between the squares of a move that captures, if it differs (`x`: `28x19x10`).
-    pub captures: Option<String>,
-    /// A promotion adds the symbol of the new piece (lowercase: `e7e8q`).
-    pub promotions: Option<bool>,
-}
-
-#[derive(Debug, Clone)]
 pub struct SideInfo {
     pub name: String,
     pub forward: Option<(i32, i32)>,
@@ -129,6 +69,11 @@ pub struct Promotion {
     /// The kind it becomes, or several for the mover to choose from (one move each).
     pub to: Vec<KindId>,
     pub at_once: bool,
+    /// `in the far N rows`: a move that starts or ends in them may promote; 0 for `on the
+    /// far row` (a piece landing there).
+    pub rows: u32,
+    /// `optionally`: the mover may also leave the piece as it is (one more move).
+    pub optional: bool,
 }
 
 /// Per-side lists of absolute direction ids (relative names like `forward` differ by side).
@@ -284,6 +229,9 @@ pub struct MoveRule {
     /// The move a side ends its turn with before it has used all its moves (`turns of N to
     /// M moves`, N < M): a pass the rules add, never written.
     pub ends_turn: bool,
+    /// `unless that leaves COND`: a move of the statement is not legal if COND holds after
+    /// it (the turn passed on, `own` the side that moved).
+    pub leaves_not: Vec<(Expr, Span)>,
     pub spans: RuleSpans,
 }
 
@@ -310,6 +258,9 @@ pub enum SetFilter {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Area {
     FarRow(Whose),
+    /// `the far N rows`: the squares from which fewer than N steps forward stay on the
+    /// board (N at least 2; `the far row` is N = 1).
+    FarRows(u32, Whose),
     HomeRow(Whose),
     /// The `n`-th row from the side's home row (the home row is the first).
     NthRow(u32, Whose),
@@ -589,6 +540,11 @@ pub struct Program {
     /// The game keeps pieces in hand (its setup gives some, or its input reads them): every
     /// placement takes its piece from the mover's hand.
     pub hands: bool,
+    /// `captured pieces go to the captor's hand`: `Some(unpromoted)`, where `unpromoted`
+    /// says a promoted piece goes back as the kind it was promoted from.
+    pub to_hand: Option<bool>,
+    /// `no piece may stand where it can never move`.
+    pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.
     pub hand_setup: Vec<(Code, u32)>,
     /// `each square holds NAME`: every square holds a count of NAME (its cell is the
@@ -597,8 +553,9 @@ pub struct Program {
     pub notation: Notation,
     pub sides: Vec<SideInfo>,
     pub kinds: Vec<String>,
-    /// Input symbols: each character and the cell it stands for.
-    pub symbols: Vec<(char, Code)>,
+    /// Input symbols: each symbol (one to three characters: `P`, `+P`, `Q~`) and the cell it
+    /// stands for.
+    pub symbols: Vec<(String, Code)>,
     pub first: SideId,
     pub directions: Vec<Direction>,
     pub promotions: Vec<Promotion>,
@@ -663,6 +620,35 @@ pub enum Repetition {
 }
 
 impl Program {
+    /// The cell whose symbol starts `text` (the longest symbol that does), and the symbol.
+    pub fn symbol_at(&self, text: &str) -> Option<(Code, &str)> {
+        self.symbols
+            .iter()
+            .filter(|(s, _)| text.starts_with(s.as_str()))
+            .max_by_key(|(s, _)| s.len())
+            .map(|(s, c)| (*c, s.as_str()))
+    }
+
+    /// A row of symbols cut into its symbols (the longest first at each place); where a
+    /// character starts no symbol, that character alone.
+    pub fn split_symbols<'t>(&self, row: &'t str) -> Vec<Result<(Code, &'t str), char>> {
+        let mut out = Vec::new();
+        let mut rest = row;
+        while let Some(ch) = rest.chars().next() {
+            match self.symbol_at(rest) {
+                Some((code, s)) => {
+                    out.push(Ok((code, &rest[..s.len()])));
+                    rest = &rest[s.len()..];
+                }
+                None => {
+                    out.push(Err(ch));
+                    rest = &rest[ch.len_utf8()..];
+                }
+            }
+        }
+        out
+    }
+
     pub fn code(&self, side: SideId, kind: KindId) -> Code {
         1 + side * self.kinds.len() as u8 + kind
     }
@@ -705,7 +691,9 @@ impl Program {
                 })
                 .collect()
         }
-        let mut more: Vec<&Expr> = Vec::new();
+        let mut more: Vec<&Expr> = (self.moves.iter())
+            .flat_map(|m| m.leaves_not.iter().map(|(e, _)| e))
+            .collect();
         if let Some(g) = &self.game {
             for end in &g.ends {
                 more.push(&end.condition);

@@ -20,6 +20,7 @@ impl Checker {
                     parts: Vec::new(),
                     joined: Vec::new(),
                     rows_from_bottom: false,
+                    cols_from_right: false,
                     lowercase: false,
                     numbered: true,
                 };
@@ -131,20 +132,24 @@ impl Checker {
             );
             return;
         }
-        for p in parts
-            .iter()
-            .filter(|p| p.from_bottom && p.axis == ast::Axis::Column)
-        {
-            self.error(
-                CheckError::new(
-                    p.span,
-                    "columns are counted from the left; only rows can be counted from the bottom",
-                    "a column",
-                )
-                .help(
+        // Rows may be counted from the bottom, columns from the right: not the other way.
+        let backwards = |p: &&ast::SquarePart| match p.axis {
+            ast::Axis::Column => p.from_bottom,
+            ast::Axis::Row => p.from_right,
+        };
+        let wrong: Vec<_> = parts.iter().filter(backwards).copied().collect();
+        for p in wrong {
+            let (what, help) = match p.axis {
+                ast::Axis::Column => (
+                    "columns are counted from the left or from the right, not from the bottom",
+                    "e.g. `squares column number from the right + row lowercase letter` for 1a top right",
+                ),
+                ast::Axis::Row => (
+                    "rows are counted from the top or from the bottom, not from the right",
                     "e.g. `squares column letter + row number from the bottom` for A1 bottom left",
                 ),
-            );
+            };
+            self.error(CheckError::new(p.from_span.unwrap_or(p.span), what, "here").help(help));
         }
         self.program().notation = Notation {
             parts: parts.iter().map(|p| (p.axis, p.style)).collect(),
@@ -152,6 +157,9 @@ impl Checker {
             rows_from_bottom: parts
                 .iter()
                 .any(|p| p.from_bottom && p.axis == ast::Axis::Row),
+            cols_from_right: parts
+                .iter()
+                .any(|p| p.from_right && p.axis == ast::Axis::Column),
             lowercase: parts.iter().any(|p| p.lowercase),
             numbered: false,
         };

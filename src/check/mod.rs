@@ -259,7 +259,15 @@ impl Checker {
                 .any(|i| matches!(i, ast::InputItem::Hand(_))),
             _ => false,
         };
-        self.program().hands = given || read;
+        let to_hand = match st.kind("captured pieces go to the captor's hand") {
+            Some(StatementKind::ToHand { unpromoted }) => Some(*unpromoted),
+            _ => None,
+        };
+        self.program().to_hand = to_hand;
+        self.program().stranded = st
+            .get("no piece may stand where it can never move")
+            .is_some();
+        self.program().hands = given || read || to_hand.is_some();
         if let Some(StatementKind::First(n)) = st.kind("first") {
             match self.scope.side(&n.text) {
                 Some(s) => self.program().first = s,
@@ -277,8 +285,16 @@ impl Checker {
             }
         }
         for p in &st.promotes {
-            if let StatementKind::Promote { from, to, at_once } = &p.kind {
-                self.promote(p.keyword, from, to, *at_once);
+            if let StatementKind::Promote {
+                from,
+                to,
+                at_once,
+                rows,
+                optional,
+            } = &p.kind
+            {
+                let rows = rows.map(|(n, span)| self.far_rows(n, span));
+                self.promote(p.keyword, (from, to), *at_once, (rows, *optional));
             }
         }
         self.moves(&st.moves);
@@ -297,12 +313,14 @@ impl Checker {
             separator,
             captures,
             promotions,
+            drops,
         }) = st.kind("moves written")
         {
             self.program().move_notation = MoveNotation {
                 separator: separator.value.clone(),
                 captures: captures.as_ref().map(|c| c.value.clone()),
-                promotions: *promotions,
+                promotions: promotions.clone(),
+                drops: drops.as_ref().map(|d| d.value.clone()),
             };
         }
         for r in &st.requires {
@@ -347,6 +365,8 @@ impl Checker {
                 StatementKind::NoRepeat { .. } => "no move may repeat",
                 StatementKind::Notation { .. } => "moves written",
                 StatementKind::Holds(_) => "each square holds",
+                StatementKind::ToHand { .. } => "captured pieces go to the captor's hand",
+                StatementKind::Stranded => "no piece may stand where it can never move",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -467,6 +487,8 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         zones: Vec::new(),
         unions: Vec::new(),
         hands: false,
+        to_hand: None,
+        stranded: false,
         hand_setup: Vec::new(),
         held: None,
         notation: Notation {
@@ -476,6 +498,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             ],
             joined: vec![true],
             rows_from_bottom: false,
+            cols_from_right: false,
             lowercase: false,
             numbered: false,
         },
@@ -501,6 +524,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
             separator: "-".to_string(),
             captures: None,
             promotions: None,
+            drops: None,
         },
         captures_mandatory: st.get("captures are mandatory").is_some(),
         captures_mandatory_span: st.get("captures are mandatory").map(|s| s.span),

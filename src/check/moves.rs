@@ -17,7 +17,7 @@ impl Checker {
         for (i, part) in parts.iter().enumerate() {
             match part {
                 MovePart::Action {
-                    kind,
+                    kinds,
                     action,
                     span,
                     then,
@@ -41,7 +41,7 @@ impl Checker {
                         let guard = guard.as_ref().map(|g| self.bool_expr(g, &cx));
                         rule.then_if.push(guard);
                     }
-                    self.rule_action(&mut rule, kind.as_ref(), action, *span);
+                    self.rule_action(&mut rule, kinds, action, *span);
                     self.scope.movers = None;
                 }
                 MovePart::Where { condition, span } => {
@@ -55,6 +55,12 @@ impl Checker {
                     self.second_piece(&mut rule, part)
                 }
                 MovePart::Counts(n, span) => self.cost(&mut rule, *n, *span),
+                MovePart::LeavesNot(condition, span) => {
+                    // Asked of the position after the move, the turn passed on: questions
+                    // about the next side's moves may be asked (`no moves`).
+                    let cond = self.bool_expr(condition, &Cx::default());
+                    rule.leaves_not.push((cond, *span));
+                }
                 MovePart::Again(condition, span) => {
                     if rule.spans.again.is_some() {
                         self.error(
@@ -152,24 +158,36 @@ impl Checker {
         }
     }
 
-    /// One action of a move, for the pieces of `kind` (all kinds when `None`).
+    /// One action of a move, for the pieces of `kinds` (every kind when none is written; a
+    /// placement then puts down the first kind).
     fn rule_action(
         &mut self,
         rule: &mut MoveRule,
-        kind: Option<&ast::Name>,
+        kinds: &[ast::Name],
         action: &ast::Action,
         span: Span,
     ) {
-        let kinds = match kind {
-            None => (1u32 << self.program().kinds.len()) - 1,
-            Some(k) => match self.scope.kind(&k.text) {
-                Some(k) => 1 << k,
+        let mut mask = match (kinds, &action.kind) {
+            ([], ActionKind::Place { .. }) => 1,
+            ([], _) => (1u32 << self.program().kinds.len()) - 1,
+            _ => 0,
+        };
+        for k in kinds {
+            match self.scope.kind(&k.text) {
+                Some(i) if mask & 1 << i != 0 => self.error(CheckError::new(
+                    k.span,
+                    format!("kind `{}` is named twice", k.text),
+                    "again here",
+                )),
+                Some(i) => mask |= 1 << i,
                 None => {
                     self.unknown_action_kind(k);
                     return;
                 }
-            },
-        };
+            }
+        }
+        let kinds_mask = mask;
+        let kind = kinds.first();
         if let (Some(k), ActionKind::Pass) = (kind, &action.kind) {
             self.error(CheckError::new(
                 k.span,
@@ -194,7 +212,7 @@ impl Checker {
         if let Some((action, clauses)) = self.action(action) {
             let part = rule.last_part_mut();
             part.push(KindAction {
-                kinds,
+                kinds: kinds_mask,
                 action,
                 conditions: Vec::new(),
                 fixed: 0,

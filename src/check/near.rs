@@ -88,6 +88,9 @@ impl Checker {
                 .map(|at| self.square_ref(at)),
             holding,
             run,
+            line: words
+                .and_then(|w| w.line.as_ref())
+                .map(|(column, at)| (*column, self.square_ref(at))),
         })
     }
 
@@ -173,7 +176,10 @@ impl Checker {
             let strength = n.strength.as_ref().map(|s| &s.1);
             strength.into_iter().chain(n.next_to.as_ref())
         });
-        let runs = set.near.iter().filter_map(|n| n.run.as_ref().map(|r| &r.0));
+        let runs = set.near.iter().flat_map(|n| {
+            let run = n.run.as_ref().map(|r| &r.0);
+            run.into_iter().chain(n.line.as_ref().map(|l| &l.1))
+        });
         for at in squares.chain(runs) {
             self.of_this_move(at);
         }
@@ -197,6 +203,7 @@ impl Checker {
                     next_to: None,
                     holding: None,
                     run: None,
+                    line: None,
                 }
             }
         }

@@ -92,35 +92,53 @@ impl Checker {
     }
 
     pub(super) fn symbols(&mut self, st: &Statements) {
-        let mut used: Vec<(char, Span)> = Vec::new();
+        let mut used: Vec<(String, Span)> = Vec::new();
         let mut add = |c: &mut Checker, s: &ast::Str, code: Code| {
-            let mut chars = s.value.chars();
-            let (Some(ch), None) = (chars.next(), chars.next()) else {
-                c.error(CheckError::new(
-                    s.span,
-                    "a symbol must be exactly one character",
-                    "not one character",
-                ));
+            let text = s.value.as_str();
+            let len = text.chars().count();
+            if !(1..=3).contains(&len) {
+                c.error(
+                    CheckError::new(
+                        s.span,
+                        "a symbol is one to three characters",
+                        match len {
+                            0 => "empty",
+                            _ => "too long",
+                        },
+                    )
+                    .help("e.g. `\"P\"`, or `\"+P\"` for a promoted pawn"),
+                );
                 return;
-            };
-            if ch.is_whitespace() || !ch.is_ascii_graphic() {
+            }
+            if text
+                .chars()
+                .any(|ch| ch.is_whitespace() || !ch.is_ascii_graphic())
+            {
                 c.error(CheckError::new(
                     s.span,
-                    "a symbol must be a visible ASCII character",
+                    "a symbol must be made of visible ASCII characters",
                     "not usable as a symbol",
                 ));
                 return;
             }
-            if used.iter().any(|(u, _)| *u == ch) {
+            if len > 1 && text.starts_with(|ch: char| ch.is_ascii_digit()) {
                 c.error(CheckError::new(
                     s.span,
-                    format!("symbol `{ch}` stands for two things"),
+                    "a symbol of several characters may not start with a digit",
+                    "read as a count",
+                ));
+                return;
+            }
+            if used.iter().any(|(u, _)| u == text) {
+                c.error(CheckError::new(
+                    s.span,
+                    format!("symbol `{text}` stands for two things"),
                     "used again here",
                 ));
                 return;
             }
-            used.push((ch, s.span));
-            c.program().symbols.push((ch, code));
+            used.push((text.to_string(), s.span));
+            c.program().symbols.push((text.to_string(), code));
         };
         if let Some(StatementKind::Sides(defs)) = st.kind("sides") {
             for d in defs {
@@ -179,7 +197,36 @@ impl Checker {
         add(self, &empty, EMPTY);
     }
 
-    pub(super) fn promote(&mut self, keyword: Span, from: &Name, to: &[Name], at_once: bool) {
+    /// How many rows the board has (a board sized by the input: any number, checked when
+    /// it is read).
+    pub(super) fn prog_rows(&self) -> u32 {
+        match self.prog().rows {
+            Dim::Fixed(r) => r,
+            Dim::Var(_) => u32::MAX,
+        }
+    }
+
+    /// `in the far N rows`: N, at least 1 and at most the board's rows.
+    pub(super) fn far_rows(&mut self, n: u64, span: Span) -> u32 {
+        let rows = self.prog_rows();
+        if n == 0 || n > u64::from(rows) {
+            self.error(CheckError::new(
+                span,
+                format!("the board has {rows} rows: the far rows are 1 to {rows}"),
+                "not a number of rows of the board",
+            ));
+            return 1;
+        }
+        n as u32
+    }
+
+    pub(super) fn promote(
+        &mut self,
+        keyword: Span,
+        (from, to): (&Name, &[Name]),
+        at_once: bool,
+        (rows, optional): (Option<u32>, bool),
+    ) {
         let known: Vec<String> = self.scope.kinds.iter().map(|(n, _)| n.clone()).collect();
         let f = self.scope.kind(&from.text);
         if f.is_none() {
@@ -240,6 +287,8 @@ impl Checker {
             from: f,
             to: targets,
             at_once,
+            rows: rows.unwrap_or(0),
+            optional,
         });
     }
 }

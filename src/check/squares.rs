@@ -16,7 +16,7 @@ impl Checker {
             ast::Area::Colour(dark, _) => return Some(Area::Colour(*dark)),
             ast::Area::Zone(n) => return self.zone_area(n),
             ast::Area::Owned(n, owner) => return self.owned_area(n, owner, cx),
-            ast::Area::FarRow(n, sp) => (0, n, *sp),
+            ast::Area::FarRow(_, n, sp) => (0, n, *sp),
             ast::Area::HomeRow(n, sp) => (1, n, *sp),
             ast::Area::NthRow(k, n, sp) => (*k, n, *sp),
         };
@@ -58,7 +58,21 @@ impl Checker {
             );
             return None;
         }
+        let far = match a {
+            ast::Area::FarRow(rows, ..) => *rows,
+            _ => 1,
+        };
+        if far == 0 || far > self.prog_rows() {
+            let rows = self.prog_rows();
+            self.error(CheckError::new(
+                span,
+                format!("the board has {rows} rows: the far rows are 1 to {rows}"),
+                "not a number of rows of the board",
+            ));
+            return None;
+        }
         Some(match row {
+            0 if far > 1 => Area::FarRows(far, whose),
             0 => Area::FarRow(whose),
             1 => Area::HomeRow(whose),
             k => Area::NthRow(k, whose),

@@ -63,19 +63,23 @@ impl Checker {
                         self.count_row(line, (r as u32, cols), &mut placed);
                         continue;
                     }
-                    let chars: Vec<char> = line.value.chars().collect();
-                    if chars.len() != cols as usize {
+                    let cells = self.prog().split_symbols(&line.value);
+                    if cells.len() != cols as usize {
                         self.error(CheckError::new(
                             line.span,
-                            format!("this row has {} squares, the board {cols}", chars.len()),
+                            format!("this row has {} squares, the board {cols}", cells.len()),
                             "wrong length",
                         ));
                         continue;
                     }
-                    for (c, ch) in chars.iter().enumerate() {
-                        match self.prog().symbols.iter().find(|(s, _)| s == ch) {
-                            Some((_, code)) => {
-                                if *code == EMPTY {
+                    for (c, cell) in cells.into_iter().enumerate() {
+                        let ch = match cell {
+                            Ok((_, s)) => s.to_string(),
+                            Err(ch) => ch.to_string(),
+                        };
+                        match cell.ok() {
+                            Some((code, _)) => {
+                                if code == EMPTY {
                                     continue;
                                 }
                                 if !self.prog().notation.names_square(rows, r as u32, c as u32) {
@@ -92,7 +96,7 @@ impl Checker {
                                     );
                                     continue;
                                 }
-                                placed.push((r as u32 * cols + c as u32, *code));
+                                placed.push((r as u32 * cols + c as u32, code));
                             }
                             None => {
                                 let known: Vec<String> = self

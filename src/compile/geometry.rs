@@ -1,7 +1,9 @@
 //! Board geometry, precomputed once per board size: how far each square can go in each
 //! direction, which line it lies on, its neighbours, its name, and each side's far row.
 
-use crate::program::{Area, DirId, Edge, Notation, Owner, Program, SideId, Whose};
+use crate::program::{
+    Action, Area, Code, DirId, Edge, KindId, Notation, Owner, Program, SideId, Whose,
+};
 use crate::syntax::ast::{Axis, Style, Turn};
 
 #[derive(Debug)]
@@ -39,6 +41,11 @@ pub struct Geometry {
     pub names: Vec<Box<str>>,
     /// `far[side * n + sq]`: one more step forward would leave the board.
     pub far: Vec<bool>,
+    /// `ahead[side * n + sq]`: how many steps forward stay on the board (0 on the far row).
+    pub ahead: Vec<u32>,
+    /// `stranded[code * n + sq]`: a piece of that code standing there could never move
+    /// again (`no piece may stand where it can never move`); empty without that rule.
+    pub stranded: Vec<bool>,
     /// `areas[sq]`: the named parts of the board the square is on, as bits (see
     /// [`Geometry::area_bit`]).
     pub areas: Vec<u64>,
@@ -102,6 +109,7 @@ pub fn square_names(notation: &Notation, rows: u32, cols: u32) -> Vec<String> {
             let v = match axis {
                 Axis::Row if notation.rows_from_bottom => rows - 1 - r,
                 Axis::Row => r,
+                Axis::Column if notation.cols_from_right => cols - 1 - c,
                 Axis::Column => c,
             };
             match style {
@@ -189,6 +197,8 @@ impl Geometry {
             line_squares: Vec::new(),
             names: Vec::with_capacity(n),
             far: vec![false; p.sides.len() * n],
+            ahead: vec![0; p.sides.len() * n],
+            stranded: Vec::new(),
             areas: vec![0; n],
             rank: vec![0; p.sides.len() * n],
             area_squares: Vec::new(),
@@ -261,6 +271,11 @@ impl Geometry {
                         k += 1;
                     }
                     g.rank[s * n + sq] = k as u32;
+                    let mut k = 0;
+                    while on(r + (k + 1) * fr as i64, c + (k + 1) * fc as i64) {
+                        k += 1;
+                    }
+                    g.ahead[s * n + sq] = k as u32;
                 }
             }
         }
@@ -277,7 +292,68 @@ impl Geometry {
         if let Some(b) = p.blocks {
             g.cut_blocks(b)?;
         }
+        if p.stranded {
+            g.strand(p);
+        }
         Ok(g)
+    }
+
+    /// Where each piece could never move again: no slide, step or jump of its kind's first
+    /// part leaves its square along any of its side's directions (a kind that has no such
+    /// move, or has a move of another sort, is never stranded).
+    fn strand(&mut self, p: &Program) {
+        let n = self.n;
+        self.stranded = vec![false; (p.piece_codes() + 1) * n];
+        for side in 0..p.sides.len() {
+            for kind in 0..p.kinds.len().max(1) {
+                let code = p.code(side as SideId, kind as KindId) as usize;
+                let mut dirs: Vec<DirId> = Vec::new();
+                let mut free = false;
+                for ka in p.moves.iter().flat_map(|m| &m.actions) {
+                    if ka.kinds & (1 << kind) == 0 {
+                        continue;
+                    }
+                    match &ka.action {
+                        Action::Slide { dirs: d, .. } | Action::Jump { dirs: d, .. } => {
+                            dirs.extend(&d[side])
+                        }
+                        Action::Place { .. } | Action::Pass | Action::Rotate { .. } => {}
+                        _ => free = true,
+                    }
+                }
+                if free || dirs.is_empty() {
+                    continue;
+                }
+                for sq in 0..n {
+                    self.stranded[code * n + sq] = dirs
+                        .iter()
+                        .all(|&d| self.next[d as usize * n + sq] == u32::MAX);
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of `code` standing on `sq` could never move again.
+    #[inline]
+    pub fn is_stranded(&self, code: Code, sq: u32) -> bool {
+        self.stranded
+            .get(code as usize * self.n + sq as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether a move of `side` from `from` (`u32::MAX` for none) to `to` may promote a piece
+    /// whose promotion is in the far `rows` rows (0: only by landing on the far row).
+    #[inline]
+    pub fn promotes_at(&self, side: SideId, rows: u8, from: u32, to: u32) -> bool {
+        let base = side as usize * self.n;
+        match rows {
+            0 => self.far[base + to as usize],
+            r => {
+                self.ahead[base + to as usize] < u32::from(r)
+                    || (from != u32::MAX && self.ahead[base + from as usize] < u32::from(r))
+            }
+        }
     }
 
     /// The lines along direction `d`, once its steps (`next`, `prev`) are known: a direction
@@ -515,6 +591,13 @@ impl Geometry {
                 };
                 self.rank[side as usize * self.n + sq] == k
             }
+            Area::FarRows(k, whose) => {
+                let side = match whose {
+                    Whose::Side(s) => s,
+                    Whose::Viewer => viewer,
+                };
+                self.ahead[side as usize * self.n + sq] < k
+            }
             _ => self.areas[sq] & Geometry::area_bit(area, viewer) != 0,
         }
     }
@@ -545,7 +628,7 @@ impl Geometry {
                 };
                 1 << (38 + base as u64 + side as u64)
             }
-            Area::NthRow(..) => 0,
+            Area::NthRow(..) | Area::FarRows(..) => 0,
         }
     }
 

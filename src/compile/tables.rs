@@ -22,14 +22,27 @@ pub struct Tables {
     pub any_choices: bool,
     /// The filters each `SetFilter::Union` joins.
     pub unions: Vec<Vec<SetFilter>>,
+    /// `captured pieces go to the captor's hand`: `back[code]` is the kind a captured piece
+    /// of that code joins the captor's hand as (its own, or the kind it was promoted from).
+    pub to_hand: bool,
+    pub back: [u8; 256],
+    /// `promo_rows[code]`: a piece of that code promotes in its far N rows (a move that starts
+    /// or ends there), 0 when only on landing on its far row.
+    pub promo_rows: [u8; 256],
+    /// `promo_optional[code]`: the mover may also leave the piece unpromoted.
+    pub promo_optional: [bool; 256],
     /// `promote_at_once[code]`: the promotion happens as the piece lands, not when the move ends.
     pub promote_at_once: [bool; 256],
     /// Some promotion waits for the end of the move.
     pub promote_at_end: bool,
-    /// `symbol[code]` for drawing.
+    /// `symbol[code]` for drawing: the symbol's first character.
     pub symbol: [u8; 256],
-    /// `cell_of[byte]`: the cell an input symbol stands for, or 0xFE if none.
+    /// `symbol_text[code]`: the whole symbol (`+P`), empty for a code without one.
+    pub symbol_text: Vec<Box<str>>,
+    /// `cell_of[byte]`: the cell a one-character input symbol stands for, or 0xFE if none.
     pub cell_of: [u8; 256],
+    /// The symbols of several characters (`+P`, `Q~`), the longest first, and their cells.
+    pub long_symbols: Vec<(Box<[u8]>, Code)>,
     /// `opposite[d]`: the direction straight back from `d` (`u16::MAX` if none is declared).
     pub opposite: Vec<u16>,
     /// Some move slides, steps or jumps a piece (so the generator lists the mover's pieces).
@@ -65,6 +78,8 @@ pub struct Tables {
     /// Positions keep where the last step ended and its move statement: for `again if`, and
     /// for end rules that ask about the square where the last move ended (`to`).
     pub last: bool,
+    /// Some move statement says `unless that leaves ...`.
+    pub leaves_not: bool,
     /// Some expression names `last to`: what a position can do depends on where the last
     /// move landed, so its key includes it.
     pub last_to: bool,
@@ -91,6 +106,52 @@ pub struct Tables {
 pub const NO_CELL: u8 = 0xFE;
 
 impl Tables {
+    /// What promotions make of each piece, and what a captured piece goes back to a hand as.
+    fn promotions(&mut self, p: &Program) {
+        let (t, codes) = (self, p.piece_codes());
+        for i in 0..256 {
+            t.promote[i] = i as u8;
+        }
+        for code in 1..=codes as u8 {
+            let kind = p.kind_of(code);
+            let from = p
+                .promotions
+                .iter()
+                .find(|pr| pr.to.contains(&kind))
+                .map(|pr| pr.from);
+            t.back[code as usize] = match (p.to_hand, from) {
+                (Some(true), Some(from)) => from,
+                _ => kind,
+            };
+        }
+        for pr in &p.promotions {
+            for s in 0..p.sides.len() as u8 {
+                let code = p.code(s, pr.from) as usize;
+                match pr.to[..] {
+                    [one] if !pr.optional => t.promote[code] = p.code(s, one),
+                    _ => t.choices[code] = pr.to.clone(),
+                }
+                t.promo_rows[code] = pr.rows.min(255) as u8;
+                t.promo_optional[code] = pr.optional;
+            }
+            for s in 0..p.sides.len() as u8 {
+                t.promote_at_once[p.code(s, pr.from) as usize] = pr.at_once;
+            }
+            t.promote_at_end |= !pr.at_once;
+        }
+    }
+
+    /// The cell whose symbol starts `bytes` (the longest that does) and its length.
+    pub fn symbol_at(&self, bytes: &[u8]) -> Option<(Code, usize)> {
+        for (s, code) in &self.long_symbols {
+            if bytes.starts_with(s) {
+                return Some((*code, s.len()));
+            }
+        }
+        let code = self.cell_of[*bytes.first()? as usize];
+        (code != NO_CELL).then_some((code, 1))
+    }
+
     pub fn new(p: &Program) -> Tables {
         let mut t = Tables {
             class: Vec::new(),
@@ -100,11 +161,17 @@ impl Tables {
             promote: [0; 256],
             choices: vec![Vec::new(); 256],
             unions: p.unions.clone(),
-            any_choices: p.promotions.iter().any(|pr| pr.to.len() > 1),
+            any_choices: p.promotions.iter().any(|pr| pr.to.len() > 1 || pr.optional),
+            to_hand: p.to_hand.is_some(),
+            back: [0; 256],
+            promo_rows: [0; 256],
+            promo_optional: [false; 256],
             promote_at_once: [true; 256],
             promote_at_end: false,
             symbol: [b'?'; 256],
+            symbol_text: vec![Box::from(""); 256],
             cell_of: [NO_CELL; 256],
+            long_symbols: Vec::new(),
             opposite: p
                 .directions
                 .iter()
@@ -124,6 +191,7 @@ impl Tables {
             chains: p.moves.iter().any(|m| m.chain.is_some()),
             ghosts: p.moves.iter().any(|m| !m.capture_at_once),
             chains_memoisable: p.legal.is_empty()
+                && p.moves.iter().all(|m| m.leaves_not.is_empty())
                 && !p.captures_most
                 && !p.identical_one
                 && p.no_repeat.is_none()
@@ -147,7 +215,11 @@ impl Tables {
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),
             sows: all_actions(p).any(|a| matches!(a.action, Action::Sow(_))),
             again: p.moves.iter().any(|m| m.again.is_some()),
-            last: p.moves.iter().any(|m| m.again.is_some())
+            leaves_not: p.moves.iter().any(|m| !m.leaves_not.is_empty()),
+            last: p
+                .moves
+                .iter()
+                .any(|m| m.again.is_some() || !m.leaves_not.is_empty())
                 || p.turns.is_some()
                 || ends_ask_squares(p)
                 || uses(p, &Expr::names_last_to),
@@ -159,6 +231,7 @@ impl Tables {
                     .any(|e| e.condition.any(&|x| matches!(x, Expr::Repeated(_))))
             }),
             legal: !p.legal.is_empty()
+                || p.moves.iter().any(|m| !m.leaves_not.is_empty())
                 || p.no_repeat.is_some()
                 || p.identical_one
                 || p.unchanged.is_some(),
@@ -175,6 +248,7 @@ impl Tables {
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
             plain: p.legal.is_empty()
+                && p.moves.iter().all(|m| m.leaves_not.is_empty())
                 && p.no_repeat.is_none()
                 && p.unchanged.is_none()
                 && !p.identical_one
@@ -185,22 +259,7 @@ impl Tables {
             t.side_of[code as usize] = p.side_of(code);
             t.kind_of[code as usize] = p.kind_of(code);
         }
-        for i in 0..256 {
-            t.promote[i] = i as u8;
-        }
-        for pr in &p.promotions {
-            for s in 0..p.sides.len() as u8 {
-                let code = p.code(s, pr.from) as usize;
-                match pr.to[..] {
-                    [one] => t.promote[code] = p.code(s, one),
-                    _ => t.choices[code] = pr.to.clone(),
-                }
-            }
-            for s in 0..p.sides.len() as u8 {
-                t.promote_at_once[p.code(s, pr.from) as usize] = pr.at_once;
-            }
-            t.promote_at_end |= !pr.at_once;
-        }
+        t.promotions(p);
         for s in 0..p.sides.len() as u8 {
             let mut c = [0u8; 256];
             c[EMPTY as usize] = C_EMPTY;
@@ -211,12 +270,18 @@ impl Tables {
             }
             t.class.push(c);
         }
-        for (ch, code) in &p.symbols {
-            t.cell_of[*ch as usize] = *code;
-            if t.symbol[*code as usize] == b'?' {
-                t.symbol[*code as usize] = *ch as u8;
+        for (text, code) in &p.symbols {
+            match text.as_bytes() {
+                [b] => t.cell_of[*b as usize] = *code,
+                long => t.long_symbols.push((long.into(), *code)),
+            }
+            if t.symbol_text[*code as usize].is_empty() {
+                t.symbol[*code as usize] = text.as_bytes()[0];
+                t.symbol_text[*code as usize] = text.as_str().into();
             }
         }
+        t.long_symbols
+            .sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
         t
     }
 }

@@ -385,13 +385,12 @@ impl<'a> CaseReader<'a> {
         {
             return Some(i as SideId);
         }
-        if let [b] = w {
-            let c = self.t.cell_of[*b as usize];
-            if c != NO_CELL && c != EMPTY {
-                return Some(self.t.side_of[c as usize]);
+        match self.t.symbol_at(w) {
+            Some((c, len)) if len == w.len() && c != NO_CELL && c != EMPTY => {
+                Some(self.t.side_of[c as usize])
             }
+            _ => None,
         }
-        None
     }
 
     fn side_choices(&self) -> String {
@@ -403,7 +402,7 @@ impl<'a> CaseReader<'a> {
                 .iter()
                 .find(|(_, c)| *c != EMPTY && self.p.side_of(*c) == i as SideId)
             {
-                Some((ch, _)) if ch.to_string() != side.name => {
+                Some((ch, _)) if *ch != side.name => {
                     names.push(format!("`{ch}` or `{}`", side.name))
                 }
                 _ => names.push(format!("`{}`", side.name)),
@@ -574,7 +573,11 @@ impl<'a> CaseReader<'a> {
                     false => v,
                 });
             } else {
-                col = Some(v as u32);
+                let v = v as u32;
+                col = Some(match self.p.notation.cols_from_right {
+                    true => len - 1 - v,
+                    false => v,
+                });
             }
         }
         Ok((row.unwrap_or(0) * s.cols + col.unwrap_or(0), loc))
@@ -625,6 +628,7 @@ impl<'a> CaseReader<'a> {
             match axis {
                 Axis::Row if n.rows_from_bottom => row = len - 1 - v,
                 Axis::Row => row = v,
+                _ if n.cols_from_right => col = len - 1 - v,
                 _ => col = v,
             }
         }

@@ -58,6 +58,20 @@ impl CaseReader<'_> {
                 }
                 s.cells.truncate(before);
             }
+            // Symbols of several characters (`+P`): the longest symbol at each place.
+            if !self.t.long_symbols.is_empty() && points.is_none() {
+                let before = s.cells.len();
+                let mut i = 0;
+                while let Some((code, len)) = self.t.symbol_at(&tok[i..]) {
+                    s.cells.push(code);
+                    i += len;
+                }
+                if i == tok.len() && s.cells.len() - before == cols {
+                    self.light_squares_empty(s, row, loc)?;
+                    continue;
+                }
+                s.cells.truncate(before);
+            }
             let mut col = 0;
             // Each character, or run of bytes that are not UTF-8 text, is one column.
             let chars = tok.utf8_chunks().flat_map(|c| {

@@ -15,14 +15,16 @@ impl CaseReader<'_> {
     pub(super) fn packed_grid(&mut self, s: &mut Setup, sep: &str) -> Result<(), InputError> {
         let (rows, cols) = (s.rows as usize, s.cols as usize);
         let loc = self.r.mark_after_ws();
-        let tok = self.r.token();
-        if tok.is_empty() {
+        let whole = self.r.peek_token();
+        if whole.is_empty() {
             return Err(self.err_at(
                 loc,
                 "expected the board, its rows separated by `/`, found the end of the input"
                     .replace('/', sep),
             ));
         }
+        let tok = &whole[..self.grid_len(whole, sep, rows)];
+        self.r.advance(tok.len());
         let start = self.r.locate(loc);
         let at = |i: usize| Loc {
             line: start.line,
@@ -49,6 +51,20 @@ impl CaseReader<'_> {
             let mut n = 0u64;
             let mut chars = line.char_indices().peekable();
             while let Some((i, ch)) = chars.next() {
+                // A symbol of several characters (`+P`, `Q~`).
+                if !self.t.long_symbols.is_empty()
+                    && let Some((code, len)) = self.t.symbol_at(&line.as_bytes()[i..])
+                    && len > 1
+                {
+                    for _ in 1..len {
+                        chars.next();
+                    }
+                    n = n.saturating_add(1);
+                    if s.cells.len() - row_start <= cols {
+                        s.cells.push(code);
+                    }
+                    continue;
+                }
                 if let Some(d) = ch.to_digit(10) {
                     if d == 0 {
                         return Err(self.err(
@@ -103,6 +119,28 @@ impl CaseReader<'_> {
             offset += line.len() + sep.len();
         }
         Ok(())
+    }
+
+    /// How much of a token is the packed grid: all of it, or, when the rows are all there,
+    /// up to a mark glued to it that is no symbol, digit or separator (a crazyhouse hand in
+    /// brackets, `...RNBQKBNR[Pp]`, is read by the items after the grid).
+    fn grid_len(&self, tok: &[u8], sep: &str, rows: usize) -> usize {
+        let sep = sep.as_bytes();
+        let (mut i, mut seps) = (0, 0);
+        while i < tok.len() {
+            let rest = &tok[i..];
+            if !sep.is_empty() && rest.starts_with(sep) {
+                seps += 1;
+                i += sep.len();
+            } else if let Some((_, len)) = self.t.symbol_at(rest) {
+                i += len;
+            } else if rest[0].is_ascii_alphanumeric() || !rest[0].is_ascii() || seps + 1 != rows {
+                i += 1;
+            } else {
+                return i;
+            }
+        }
+        tok.len()
     }
 
     /// The side to move, written as one of the words the rules file gives.
@@ -205,9 +243,23 @@ impl CaseReader<'_> {
     /// a count of 1 may be left out, as in `W2B`).
     pub(super) fn hand(&mut self, s: &mut Setup) -> Result<(), InputError> {
         let loc = self.r.mark_after_ws();
-        let tok = self.r.token().to_vec();
+        let whole = self.r.peek_token();
+        // The hand ends at the token's end or at a mark glued to it that is no count or
+        // symbol (`Pp]` in brackets); written so, it may be empty (`[]`).
+        let mut len = 0;
+        while len < whole.len() {
+            match self.t.symbol_at(&whole[len..]) {
+                Some((_, n)) => len += n,
+                None if whole[len].is_ascii_alphanumeric() || !whole[len].is_ascii() => len += 1,
+                None if whole[len] == b'-' && len == 0 => len += 1,
+                None => break,
+            }
+        }
+        let glued = len < whole.len();
+        let tok = whole[..len].to_vec();
+        self.r.advance(len);
         s.hand.clear();
-        if tok == b"-" {
+        if tok == b"-" || (tok.is_empty() && glued) {
             return Ok(());
         }
         let fail = |this: &Self, what: String| {
@@ -223,16 +275,19 @@ impl CaseReader<'_> {
             );
         }
         let mut count: Option<u32> = None;
-        for &b in &tok {
+        let mut i = 0;
+        while i < tok.len() {
+            let b = tok[i];
             if b.is_ascii_digit() {
                 let n = count.unwrap_or(0) * 10 + u32::from(b - b'0');
                 if n > 255 {
                     return fail(self, "a hand holds at most 255 pieces of a kind".into());
                 }
                 count = Some(n);
+                i += 1;
                 continue;
             }
-            let code = self.t.cell_of[b as usize];
+            let (code, len) = self.t.symbol_at(&tok[i..]).unwrap_or((NO_CELL, 1));
             if code == NO_CELL || code == EMPTY {
                 return fail(
                     self,
@@ -244,6 +299,7 @@ impl CaseReader<'_> {
                 );
             }
             s.hand.push((code, count.take().unwrap_or(1)));
+            i += len;
         }
         if count.is_some() {
             return fail(

@@ -24,6 +24,7 @@ impl MoveRule {
             again: None,
             cost: 1,
             ends_turn: false,
+            leaves_not: Vec::new(),
             spans: RuleSpans::default(),
         }
     }

@@ -31,6 +31,9 @@ pub struct Near {
     /// `in a run from SQUARE along DIR`: only the squares met going from that square along
     /// the direction (fixed per side), up to the first that is not in the set.
     pub run: Option<(SquareRef, PerSide<DirId>)>,
+    /// `in the column of SQUARE` (`true`) or `in the row of SQUARE`: only the squares of
+    /// that square's column (row).
+    pub line: Option<(bool, SquareRef)>,
 }
 
 /// The counts a square of a set may hold.
@@ -58,5 +61,6 @@ impl Near {
         self.strength.as_ref().is_some_and(|s| s.1.of_move())
             || self.next_to.as_ref().is_some_and(SquareRef::of_move)
             || self.run.as_ref().is_some_and(|r| r.0.of_move())
+            || self.line.as_ref().is_some_and(|l| l.1.of_move())
     }
 }

@@ -28,6 +28,7 @@ pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32, cols: u32) 
     }
     let i = match axis {
         Axis::Row if notation.rows_from_bottom => len - 1 - i,
+        Axis::Column if notation.cols_from_right => len - 1 - i,
         _ => i,
     };
     match notation.parts.iter().find(|(a, _)| *a == axis) {
@@ -41,22 +42,32 @@ pub fn axis_label(notation: &Notation, axis: Axis, i: u32, len: u32, cols: u32) 
 
 /// The character a cell is drawn with: the input symbol for it, or for a piece that has
 /// none (a king made by promotion, say) its side's first symbol with the case swapped.
-pub fn symbol(p: &Program, t: &Tables, code: Code) -> char {
-    let own = t.symbol[code as usize];
-    if own != b'?' || p.symbols.iter().any(|(c, k)| *c == '?' && *k == code) {
-        return own as char;
+pub fn symbol(p: &Program, t: &Tables, code: Code) -> String {
+    let own = &t.symbol_text[code as usize];
+    if !own.is_empty() {
+        return own.to_string();
     }
     if code == EMPTY {
-        return '.';
+        return ".".to_string();
     }
     let base = t.symbol[p.code(t.side_of[code as usize], 0) as usize] as char;
-    if base.is_ascii_lowercase() {
+    let swapped = if base.is_ascii_lowercase() {
         base.to_ascii_uppercase()
     } else if base.is_ascii_uppercase() {
         base.to_ascii_lowercase()
     } else {
         '?'
-    }
+    };
+    swapped.to_string()
+}
+
+/// How wide the widest symbol is (1 unless some symbol has several characters: `+P`).
+pub fn symbol_width(t: &Tables) -> usize {
+    t.long_symbols
+        .iter()
+        .map(|(s, _)| s.len())
+        .max()
+        .unwrap_or(1)
 }
 
 /// The board's rows from the top, one symbol per square (on a board of counts, the counts
@@ -71,8 +82,14 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
             })
             .collect();
     }
+    // Symbols of several characters are right-aligned in cells as wide as the widest.
+    let w = symbol_width(&e.t);
     (0..g.rows)
-        .map(|r| (0..g.cols).map(|c| cell_char(e, pos, r, c)).collect())
+        .map(|r| {
+            (0..g.cols)
+                .map(|c| format!("{:>w$}", cell_char(e, pos, r, c)))
+                .collect()
+        })
         .collect()
 }
 
@@ -81,17 +98,17 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
 pub fn cell_text(e: &Engine, pos: &Position, r: u32, c: u32) -> String {
     match (e.p.held.is_some(), e.g.square_at(r, c)) {
         (true, Some(sq)) => pos.cells[sq].to_string(),
-        _ => cell_char(e, pos, r, c).to_string(),
+        _ => cell_char(e, pos, r, c),
     }
 }
 
 /// The character of the grid cell at row `r`, column `c`: its square's symbol, or on a board
 /// of points on lines the line drawn through a cell that is not a point.
-pub fn cell_char(e: &Engine, pos: &Position, r: u32, c: u32) -> char {
+pub fn cell_char(e: &Engine, pos: &Position, r: u32, c: u32) -> String {
     match (e.g.square_at(r, c), &e.p.points) {
         (Some(sq), _) => symbol(e.p, &e.t, pos.cells[sq]),
-        (None, Some(pts)) => pts.filler[(r * e.g.cols + c) as usize],
-        (None, None) => ' ',
+        (None, Some(pts)) => pts.filler[(r * e.g.cols + c) as usize].to_string(),
+        (None, None) => " ".to_string(),
     }
 }
 
@@ -120,7 +137,7 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
                 .max()
                 .unwrap_or(1),
         ),
-        None => cw,
+        None => cw.max(symbol_width(&e.t)),
     };
     let rw = rows.iter().map(String::len).max().unwrap_or(1);
     let mut lines = Vec::with_capacity(rows.len() + 1);
@@ -170,7 +187,7 @@ pub fn hand(e: &Engine, pos: &Position) -> String {
         if n > 1 {
             out.push_str(&n.to_string());
         }
-        out.push(symbol(e.p, &e.t, code as Code));
+        out.push_str(&symbol(e.p, &e.t, code as Code));
     }
     if out.is_empty() {
         out.push('-');

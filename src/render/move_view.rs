@@ -456,7 +456,19 @@ impl Viewer<'_, '_> {
             part: step.part,
             action: step.action,
         };
-        let cond = self.clause(p.legal[rule].1);
+        let Some(&(_, span)) = p.legal.get(rule) else {
+            let rule = &p.moves[step.rule as usize];
+            let span = rule.leaves_not.first().map(|(_, s)| *s).unwrap_or_default();
+            return Some(RejectedView {
+                candidate: crate::run::step::move_text(self.runner.engine(), &[step]),
+                direction: self.dir_name(step.dir),
+                distance: None,
+                action: self.action_clause(at),
+                reason: "it leaves a position its statement forbids".to_string(),
+                clause: Some(self.clause(span)),
+            });
+        };
+        let cond = self.clause(span);
         let mut reason = "the position after it is not legal".to_string();
         {
             let e = self.runner.engine();

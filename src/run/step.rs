@@ -3,7 +3,7 @@
 
 use crate::compile::Engine;
 use crate::program::Action;
-use crate::syntax::ast::Turn;
+use crate::syntax::ast::{Promotions, Turn};
 
 pub const NONE: u32 = u32::MAX;
 
@@ -167,6 +167,10 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
                 out.push_str(sep);
             } else if st.is_removal() {
                 out.push('x');
+            } else if let Some(mark) = &notation.drops {
+                // A drop: the piece's letters (as the first side writes them), the mark.
+                out.extend(letters(e, st.kind).map(|c| c.to_ascii_uppercase()));
+                out.push_str(mark);
             }
         } else if !st.is_pass() {
             out.push_str(sep);
@@ -184,15 +188,23 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     if out.is_empty() {
         out.push_str("pass");
     }
-    if let (Some(lower), Some(last)) = (notation.promotions, steps.last())
+    if let (Some(how), Some(last)) = (&notation.promotions, steps.last())
         && last.promo != NO_KIND
     {
-        let symbol = e.t.symbol[e.p.code(0, last.promo) as usize] as char;
-        out.push(if lower {
-            symbol.to_ascii_lowercase()
-        } else {
-            symbol
-        });
+        match how {
+            Promotions::Mark(mark) => out.push_str(&mark.value),
+            Promotions::Symbols(true) => {
+                out.extend(letters(e, last.promo).map(|c| c.to_ascii_lowercase()))
+            }
+            Promotions::Symbols(false) => out.extend(letters(e, last.promo)),
+        }
     }
     out
+}
+
+/// The letters of a kind's symbol as the first side writes it (`Q` of `Q~`, `P` of `+P`).
+fn letters<'e>(e: &'e Engine, kind: u8) -> impl Iterator<Item = char> + 'e {
+    e.t.symbol_text[e.p.code(0, kind) as usize]
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
 }

@@ -77,7 +77,18 @@ pub enum StatementKind {
         /// One kind, or several for the mover to choose from.
         to: Vec<Name>,
         at_once: bool,
+        /// `in the far N rows` (a move that starts or ends there may promote); `None` for
+        /// `on the far row` (a piece that lands there).
+        rows: Option<(u64, Span)>,
+        /// `optionally`: the mover may also leave the piece as it is.
+        optional: bool,
     },
+    /// `captured pieces go to the captor's hand [, unpromoted]`.
+    ToHand {
+        unpromoted: bool,
+    },
+    /// `no piece may stand where it can never move`.
+    Stranded,
     Let {
         name: Name,
         param: Option<Name>,
@@ -106,12 +117,23 @@ pub enum StatementKind {
     Game(Vec<GameClause>),
     /// `legal if COND`: asked of the position after every move.
     Legal(Expr),
-    /// `moves written with "SEP" [, captures with "SEP"] [, promotions as [lowercase] symbols]`.
+    /// `moves written with "SEP" [, captures with "SEP"] [, promotions as [lowercase] symbols
+    /// | promotions as "MARK"] [, drops as "MARK"]`.
     Notation {
         separator: Str,
         captures: Option<Str>,
-        promotions: Option<bool>,
+        promotions: Option<Promotions>,
+        drops: Option<Str>,
     },
+}
+
+/// How a move writes the kind a piece is promoted to.
+#[derive(Debug, Clone)]
+pub enum Promotions {
+    /// The new kind's symbol (`true`: in lowercase): `e7e8q`.
+    Symbols(bool),
+    /// A mark, whatever the kind: `7c7b+`.
+    Mark(Str),
 }
 
 /// The start position of a whole game.
@@ -209,8 +231,12 @@ pub enum Style {
 pub struct SquarePart {
     pub axis: Axis,
     pub style: Style,
-    /// `from the bottom`: rows counted from the bottom row up.
+    /// `from the bottom`: counted from the bottom row up.
     pub from_bottom: bool,
+    /// `from the right`: counted from the right column leftwards.
+    pub from_right: bool,
+    /// The span of `from the ...`, when written.
+    pub from_span: Option<Span>,
     /// `lowercase letter`.
     pub lowercase: bool,
     pub span: Span,
@@ -257,7 +283,8 @@ pub enum DirectionValue {
 #[derive(Debug)]
 pub enum MovePart {
     Action {
-        kind: Option<Name>,
+        /// The kinds written before the action (`gold, silver: ...`); empty for every kind.
+        kinds: Vec<Name>,
         action: Action,
         /// The whole part, the kind prefix included.
         span: Span,
@@ -272,6 +299,9 @@ pub enum MovePart {
         condition: Expr,
         span: Span,
     },
+    /// `unless that leaves COND`: no move of the statement may leave a position where COND
+    /// holds (asked with the turn passed on, `own` the side that moved).
+    LeavesNot(Box<Expr>, Span),
     /// `marking the squares passed`: the action marks the squares it passes.
     Marking(Span),
     /// `taking SQUARE | REGIONS`: the action also takes the piece on that square, or every
@@ -600,6 +630,9 @@ pub struct NearWords {
     /// `in a run from SQUARE along DIR`: only the squares met from that one along the
     /// direction before the first square not in the set.
     pub run: Option<(SquareRef, Name)>,
+    /// `in the column of SQUARE` (`true`) or `in the row of SQUARE`: only the squares of
+    /// that square's column (row).
+    pub line: Option<(bool, SquareRef)>,
 }
 
 #[derive(Debug, Clone)]

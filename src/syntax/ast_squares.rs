@@ -80,7 +80,8 @@ pub enum PieceWords {
 /// A named part of the board.
 #[derive(Debug, Clone)]
 pub enum Area {
-    FarRow(Option<Name>, Span),
+    /// `the far row`, or `the far N rows`: (N, the side named).
+    FarRow(u32, Option<Name>, Span),
     HomeRow(Option<Name>, Span),
     /// `the second row`, ...: counted from the side's home row (the first).
     NthRow(u32, Option<Name>, Span),

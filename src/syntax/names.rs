@@ -108,6 +108,8 @@ impl<'a> Walk<'a> {
             | StatementKind::NoRepeat { .. }
             | StatementKind::Turns { .. }
             | StatementKind::Unchanged
+            | StatementKind::ToHand { .. }
+            | StatementKind::Stranded
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {
                 for d in defs {
@@ -274,7 +276,7 @@ impl<'a> Walk<'a> {
     fn move_part(&mut self, p: &'a MovePart) {
         match p {
             MovePart::Action {
-                kind,
+                kinds,
                 action,
                 guard,
                 ..
@@ -282,12 +284,13 @@ impl<'a> Walk<'a> {
                 if let Some(g) = guard {
                     self.expr(g);
                 }
-                if let Some(k) = kind {
+                for k in kinds {
                     self.push(k, Role::Kind);
                 }
                 self.action(&action.kind);
             }
             MovePart::Where { condition, .. } => self.expr(condition),
+            MovePart::LeavesNot(condition, _) => self.expr(condition),
             MovePart::Marking(_) | MovePart::MustFlip(_) => {}
             MovePart::Continue { .. } | MovePart::Captured { .. } => {}
             MovePart::Taking(words, _) => {
@@ -506,7 +509,7 @@ impl<'a> Walk<'a> {
 
     fn area(&mut self, a: &'a Area) {
         match a {
-            Area::FarRow(side, _) | Area::HomeRow(side, _) | Area::NthRow(_, side, _) => {
+            Area::FarRow(_, side, _) | Area::HomeRow(side, _) | Area::NthRow(_, side, _) => {
                 if let Some(s) = side {
                     self.push(s, Role::Side);
                 }

@@ -136,12 +136,11 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             }
             StatementKind::Directions { name: n, members }
         }
-        Rule::promote => {
-            let from = name(inner.next().unwrap());
-            let to = name_list(inner.next().unwrap());
-            let at_once = inner.next().map(timing).unwrap_or(true);
-            StatementKind::Promote { from, to, at_once }
-        }
+        Rule::promote => promote(inner)?,
+        Rule::to_hand => StatementKind::ToHand {
+            unpromoted: inner.any(|p| p.as_rule() == Rule::unpromoted_word),
+        },
+        Rule::stranded => StatementKind::Stranded,
         Rule::let_ => {
             let n = name(inner.next().unwrap());
             let mut rest: Vec<_> = inner.collect();
@@ -177,22 +176,7 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             earlier: inner.next().unwrap().as_rule() == Rule::earlier_position,
         },
         Rule::legal => StatementKind::Legal(expr(inner.next().unwrap())?),
-        Rule::notation => {
-            let separator = string(inner.next().unwrap())?;
-            let mut captures = None;
-            let mut promotions = None;
-            for p in inner {
-                match p.as_rule() {
-                    Rule::captures_with => captures = Some(string(p.into_inner().next().unwrap())?),
-                    _ => promotions = Some(p.into_inner().next().is_some()),
-                }
-            }
-            StatementKind::Notation {
-                separator,
-                captures,
-                promotions,
-            }
-        }
+        Rule::notation => notation(inner)?,
         Rule::game => game(inner)?,
         Rule::output => {
             let mut stmts = Vec::new();
@@ -207,6 +191,55 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         kind,
         keyword,
         span: sp,
+    })
+}
+
+/// `promote KIND to KIND, ... on the far row | in the far N rows [, timing] [, optionally]`.
+fn promote(mut inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let from = name(inner.next().unwrap());
+    let to = name_list(inner.next().unwrap());
+    let (mut at_once, mut rows, mut optional) = (true, None, false);
+    for p in inner {
+        match p.as_rule() {
+            Rule::far_rows => {
+                let n = p.into_inner().next().unwrap();
+                rows = Some((integer(&n)?, span(&n)));
+            }
+            Rule::optionally => optional = true,
+            _ => at_once = timing(p),
+        }
+    }
+    Ok(StatementKind::Promote {
+        from,
+        to,
+        at_once,
+        rows,
+        optional,
+    })
+}
+
+/// `moves written with "SEP" [, captures with ...] [, promotions as ...] [, drops as ...]`.
+fn notation(mut inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let separator = string(inner.next().unwrap())?;
+    let mut captures = None;
+    let (mut promotions, mut drops) = (None, None);
+    for p in inner {
+        match p.as_rule() {
+            Rule::captures_with => captures = Some(string(p.into_inner().next().unwrap())?),
+            Rule::drops_as => drops = Some(string(p.into_inner().nth(1).unwrap())?),
+            _ => {
+                promotions = Some(match p.into_inner().next() {
+                    Some(s) if s.as_rule() == Rule::string => Promotions::Mark(string(s)?),
+                    lower => Promotions::Symbols(lower.is_some()),
+                })
+            }
+        }
+    }
+    Ok(StatementKind::Notation {
+        separator,
+        captures,
+        promotions,
+        drops,
     })
 }
 
@@ -344,11 +377,16 @@ fn squares(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 } else {
                     Style::Number
                 };
+                let from = it.next();
                 parts.push(SquarePart {
                     axis,
                     style,
                     lowercase,
-                    from_bottom: it.next().is_some(),
+                    from_bottom: from
+                        .as_ref()
+                        .is_some_and(|f| f.as_str().ends_with("bottom")),
+                    from_right: from.as_ref().is_some_and(|f| f.as_str().ends_with("right")),
+                    from_span: from.as_ref().map(span),
                     span: psp,
                 });
             }

@@ -266,7 +266,7 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
     let mut attacked = None;
     let mut strength = None;
     let mut next_to = None;
-    let (mut holding_, mut run) = (None, None);
+    let (mut holding_, mut run, mut line) = (None, None, None);
     for on in it {
         match on.as_rule() {
             Rule::holding => holding_ = Some(holding(on)?),
@@ -274,6 +274,11 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
                 let mut it = on.into_inner().skip(1);
                 let from = square_ref(it.next().unwrap())?;
                 run = Some((from, name(it.next().unwrap())));
+            }
+            Rule::in_line => {
+                let mut it = on.into_inner();
+                let column = it.next().unwrap().as_str() == "column";
+                line = Some((column, square_ref(it.next().unwrap())?));
             }
             Rule::strength_class => strength = Some(strength_class(on)?),
             Rule::next_to => next_to = Some(square_ref(on.into_inner().nth(1).unwrap())?),
@@ -295,15 +300,20 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
         also,
         attacked,
         isolated,
-        near: (strength.is_some() || next_to.is_some() || holding_.is_some() || run.is_some())
-            .then(|| {
-                Box::new(NearWords {
-                    strength,
-                    next_to,
-                    holding: holding_,
-                    run,
-                })
-            }),
+        near: (strength.is_some()
+            || next_to.is_some()
+            || holding_.is_some()
+            || run.is_some()
+            || line.is_some())
+        .then(|| {
+            Box::new(NearWords {
+                strength,
+                next_to,
+                holding: holding_,
+                run,
+                line,
+            })
+        }),
         span: sp,
     })
 }
@@ -391,7 +401,17 @@ pub(super) fn area(pair: Pair<Rule>) -> Area {
     let a = pair.into_inner().next().unwrap();
     let sp = span(&a);
     match a.as_rule() {
-        Rule::far_row => Area::FarRow(a.into_inner().next().map(name), sp),
+        Rule::far_row => {
+            let (mut rows, mut side) = (1, None);
+            for p in a.into_inner() {
+                match p.as_rule() {
+                    Rule::integer => rows = p.as_str().parse().unwrap_or(u32::MAX),
+                    Rule::name => side = Some(name(p)),
+                    _ => {}
+                }
+            }
+            Area::FarRow(rows, side, sp)
+        }
         Rule::home_row => Area::HomeRow(a.into_inner().next().map(name), sp),
         Rule::nth_row => {
             let mut it = a.into_inner();

@@ -39,9 +39,12 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             }
             match move_part(inner)? {
                 MovePart::Action {
-                    kind, action, span, ..
+                    kinds,
+                    action,
+                    span,
+                    ..
                 } => MovePart::Action {
-                    kind,
+                    kinds,
                     action,
                     span,
                     then: true,
@@ -84,9 +87,9 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         }
         Rule::kind_action => {
             let mut it = pair.into_inner();
-            let kind = Some(name(it.next().unwrap()));
+            let kinds = name_list(it.next().unwrap());
             MovePart::Action {
-                kind,
+                kinds,
                 action: action(it.next().unwrap())?,
                 span: sp,
                 then: false,
@@ -126,8 +129,11 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
             at_once: timing(pair.into_inner().next().unwrap()),
             span: sp,
         },
+        Rule::leaves_not => {
+            MovePart::LeavesNot(Box::new(expr(pair.into_inner().nth(3).unwrap())?), sp)
+        }
         _ => MovePart::Action {
-            kind: None,
+            kinds: Vec::new(),
             action: action(pair)?,
             span: sp,
             then: false,

@@ -381,7 +381,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | pushing_word | pulling | pulling_word | claiming | again | rotate | remove | fly
         | kind_action | slide | step | place | jump | pass | distance | over | onto | gap
         | any_gap | bounded_gap | hop | flip | continue_ | while_possible | optionally
-        | captured | marking | taking | moving | must_flip | then_part | where_ => "a move clause",
+        | captured | marking | taking | moving | must_flip | then_part | where_ | leaves_not
+        | unless_word | that_word | leaves_word => "a move clause",
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
         | input_item | out_stmt => {
             return None;
@@ -389,11 +390,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
         | direction | directions | promote | let_ | require | move_ | input | output | legal
         | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged
-        | holds | turns_word | turn_word | unchanged_word => "a statement",
+        | holds | turns_word | turn_word | unchanged_word | to_hand | stranded | go_word
+        | captors_word | unpromoted_word | piece_word | stand_word | it_word | can_word => {
+            "a statement"
+        }
         holds_word => "`each square holds NAME`",
         through | through_word => "`through` and the squares of a route, in order",
-        take_squares | take_into | into_word | take_if | take_unless | unless_word | that_word
-        | leaves_word => "a `taking` clause",
+        take_squares | take_into | into_word | take_if | take_unless => "a `taking` clause",
         held | no_held => "`NAME on SQUARE` (the count a square holds)",
         holding | holding_word | holding_more | more_word => "`holding N [to M]`",
         in_run | run_word => "`in a run from SQUARE along DIRECTION`",
@@ -407,7 +410,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         isolated => "`isolated`",
         block_class | block_ref | block_of | block_matching | block_test => "`the block of SQUARE`",
         block_set => "`blocks where CONDITION`",
-        next_to | next_word => "`next to SQUARE`",
+        next_to | next_word | in_line => "`next to SQUARE` or `in the column of SQUARE`",
         keyword => "a keyword",
         name => "a name",
         integer => "a number",
@@ -463,7 +466,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         reference => "a name",
         regions => "`regions of ...`",
         border | border_only | border_none | border_any => "a bordered clause",
-        containing => "`containing SET`",
+        containing | touching => "`containing SET` or `touching AREA`",
         square_set | own_pieces | enemy_pieces | empty_squares | all_pieces | all_squares
         | side_pieces => {
             "a set of squares (`own pieces`, `enemy pieces`, `empty squares`, `SIDE pieces`, ...)"
@@ -482,12 +485,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         piece_class | unmoved | piece_words | kind_class => {
             "`empty`, `own`, `enemy`, a side or a kind (`unmoved own rook`)"
         }
-        nth_row | ordinal => "a row (`the second row`, ...)",
+        nth_row | ordinal | far_rows => "a row (`the second row`, `the far 3 rows`, ...)",
         packed_grid | unmoved_item | unmoved_def | unmoved_place | marked_item | mover_name => {
             "an input item"
         }
         plies_without | quiet_item => "`plies without capture`",
-        captures_with | promotions_as | lowercase => "`captures with` or `promotions as symbols`",
+        captures_with | promotions_as | lowercase | drops_as | drops_word => "a notation clause",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
         setup_row => "a board row in double quotes",
         game_clause | stuck | stop_after | result => "a game clause",
@@ -495,7 +498,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         until_promoted => "`until promoted`",
         same_order => "`in the same order`",
         to_move => "`SIDE to move`",
-        from_bottom => "`from the bottom`",
+        from_bottom | right_word => "`from the bottom` or `from the right`",
         setup_empty => "`empty`",
         end_line | outcome | side_outcome | wins | loses | draw => {
             "an outcome (`SIDE wins`, `SIDE loses` or `draw`)"
@@ -508,15 +511,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         square_class | off_board | empty_class | own_class | enemy_class | side_class => {
             "`empty`, `own`, `enemy`, `off the board`, `attacked`, `marked` or a side"
         }
-        touching => "`touching AREA`",
+
         numbered => "`numbered over the dark squares`",
         the_most => "`taking the most`",
         last_position | earlier_position => {
             "`the position before the last move` or `an earlier position`"
         }
         passes_in_a_row => "`N passes in a row`",
-        no_liberty => "`with no empty neighbour`",
-        size_filter => "`with size` and a comparison (`with size >= 5`)",
+        no_liberty | size_filter => "`with no empty neighbour` or `with size >= N`",
         on_area | area | far_row | home_row | edge | edge_side => {
             "a part of the board (`the far row`, `the home row`, `the top edge`, ...)"
         }

@@ -48,6 +48,12 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> Fit<()> {
             Some(*span),
         ));
     }
+    if let Some((_, span)) = p.moves.iter().flat_map(|m| &m.leaves_not).next() {
+        return Err(Miss::new(
+            "`unless that leaves` (the position after each move would be asked)",
+            Some(*span),
+        ));
+    }
     if p.no_repeat.is_some() {
         return Err(Miss::new("`no move may repeat`", p.no_repeat_span));
     }

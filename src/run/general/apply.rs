@@ -91,8 +91,12 @@ pub fn apply_traced<T: Trace>(
     if let Some((a, b, true)) = second_piece(e, step) {
         shift(pos, a, b);
     }
+    if t.to_hand && step.from != NONE {
+        to_hand(e, pos, pos.cells[to]);
+    }
     let mut piece = if step.from == NONE {
-        pos.set_moved(to, false);
+        // A piece dropped from a hand came back into play: it counts as having moved.
+        pos.set_moved(to, t.to_hand);
         let code = p.code(pos.mover, step.kind);
         if let Some(h) = pos.hand.get_mut(code as usize) {
             *h = h.saturating_sub(1);
@@ -107,6 +111,9 @@ pub fn apply_traced<T: Trace>(
     };
     if step.over != NONE {
         let over = step.over as usize;
+        if t.to_hand {
+            to_hand(e, pos, pos.cells[over]);
+        }
         if rule.capture_at_once {
             pos.set(over, EMPTY);
         } else {
@@ -117,7 +124,7 @@ pub fn apply_traced<T: Trace>(
         piece = p.code(pos.mover, step.promo);
     } else if t.promote_at_once[piece as usize]
         && t.promote[piece as usize] != piece
-        && g.far[pos.mover as usize * g.n + to]
+        && g.promotes_at(pos.mover, t.promo_rows[piece as usize], step.from, step.to)
     {
         piece = t.promote[piece as usize];
     }
@@ -135,6 +142,20 @@ pub fn apply_traced<T: Trace>(
             &mut work.stack,
             trace,
         );
+    }
+}
+
+/// Under `captured pieces go to the captor's hand`: a piece of `code` taken by the side to
+/// move joins its hand (as the kind it was promoted from, when the rules say `unpromoted`).
+#[inline]
+fn to_hand(e: &Engine, pos: &mut Position, code: Code) {
+    let t = &*e.t;
+    if t.class[pos.mover as usize][code as usize] != C_ENEMY {
+        return;
+    }
+    let gained = e.p.code(pos.mover, t.back[code as usize]);
+    if let Some(h) = pos.hand.get_mut(gained as usize) {
+        *h = h.saturating_add(1);
     }
 }
 
@@ -195,6 +216,9 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             for at in at {
                 let sq = square_of(g, at, Ends::step(step.from, step.to), side);
                 if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
+                    if e.t.to_hand {
+                        to_hand(e, pos, pos.cells[sq as usize]);
+                    }
                     pos.set(sq as usize, EMPTY);
                     pos.set_moved(sq as usize, true);
                     pos.quiet = 0;
@@ -213,6 +237,9 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
                 pos.quiet = 0;
             }
             for &sq in &work.stack {
+                if e.t.to_hand {
+                    to_hand(e, pos, pos.cells[sq as usize]);
+                }
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);
             }
@@ -223,6 +250,9 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
                 pos.quiet = 0;
             }
             for &sq in &work.fill.found {
+                if e.t.to_hand {
+                    to_hand(e, pos, pos.cells[sq as usize]);
+                }
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);
             }
@@ -268,7 +298,12 @@ pub fn finish(e: &Engine, pos: &mut Position, last: u32, had_ghosts: bool) {
             && piece != GHOST
             && !t.promote_at_once[piece as usize]
             && t.promote[piece as usize] != piece
-            && g.far[t.side_of[piece as usize] as usize * g.n + sq]
+            && g.promotes_at(
+                t.side_of[piece as usize],
+                t.promo_rows[piece as usize],
+                NONE,
+                last,
+            )
         {
             pos.set(sq, t.promote[piece as usize]);
         }

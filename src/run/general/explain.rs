@@ -7,7 +7,7 @@ use super::attack;
 use super::filters::matches_filter;
 use super::movegen::{chain_after, chain_at};
 use super::runner::Runner;
-use super::trace::{Event, Off, Record, Why};
+use super::trace::{Event, LEAVES, Off, Record, Why};
 use crate::compile::geometry::Geometry;
 use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 use crate::run::error::RunError;
@@ -422,7 +422,9 @@ pub fn attacked_after(
     apply(&e, &mut after, step, &mut Work::default());
     finish(&e, &mut after, step.to, step.over != NONE);
     let mut sets = Vec::new();
-    collect_attacked(&e.p.legal[rule].0, &mut sets);
+    if let Some((cond, _)) = e.p.legal.get(rule) {
+        collect_attacked(cond, &mut sets);
+    }
     let mut out = Vec::new();
     let side = after.mover;
     let class = &e.t.class[side as usize];
@@ -480,7 +482,8 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         .collect();
     // One-step moves from `sq` (or placements on it) that the `legal if` conditions refuse.
     let p = runner.engine().p;
-    if !p.legal.is_empty() {
+    let leaves = p.moves.iter().any(|m| !m.leaves_not.is_empty());
+    if !p.legal.is_empty() || leaves {
         let here: Vec<Step> = steps
             .iter()
             .filter(|s| (s.from == sq || s.from == NONE && s.to == sq) && !runner.continues(s))
@@ -495,6 +498,12 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
                 found.push(Event::Illegal {
                     step: *st,
                     rule: rule as u16,
+                });
+            } else if leaves && runner.leaves_forbidden(&after)? {
+                // `unless that leaves ...` of the step's statement.
+                found.push(Event::Illegal {
+                    step: *st,
+                    rule: LEAVES,
                 });
             }
         }

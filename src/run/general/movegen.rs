@@ -434,13 +434,53 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     fn choose(&mut self, pos: &Position, st: Step, out: &mut Vec<Step>) {
         let (t, g) = (&*self.e.t, &self.e.g);
         if t.any_choices && st.from != NONE {
-            let choices = &t.choices[pos.cells[st.from as usize] as usize];
-            if !choices.is_empty() && g.far[pos.mover as usize * g.n + st.to as usize] {
-                out.extend(choices.iter().map(|&k| Step { promo: k, ..st }));
+            let code = pos.cells[st.from as usize];
+            let choices = &t.choices[code as usize];
+            if !choices.is_empty()
+                && g.promotes_at(pos.mover, t.promo_rows[code as usize], st.from, st.to)
+            {
+                // `optionally`: the piece may also stay as it is, where it can still move.
+                if t.promo_optional[code as usize] && !g.is_stranded(code, st.to) {
+                    out.push(st);
+                }
+                let p = self.e.p;
+                out.extend(
+                    choices
+                        .iter()
+                        .filter(|&&k| !g.is_stranded(p.code(pos.mover, k), st.to))
+                        .map(|&k| Step { promo: k, ..st }),
+                );
                 return;
             }
         }
+        if !g.stranded.is_empty() && self.strands(pos, &st) {
+            return;
+        }
         out.push(st);
+    }
+
+    /// Under `no piece may stand where it can never move`: whether the step leaves a piece
+    /// (moved, promoted on arriving, or placed) where it could never move again.
+    fn strands(&self, pos: &Position, st: &Step) -> bool {
+        let (t, g) = (&*self.e.t, &self.e.g);
+        if st.to == NONE || st.is_removal() {
+            return false;
+        }
+        let code = match st.from {
+            NONE => self.e.p.code(pos.mover, st.kind),
+            from => {
+                let c = pos.cells[from as usize];
+                let promoted = t.promote[c as usize];
+                match promoted != c
+                    && t.promote_at_once[c as usize]
+                    && g.promotes_at(pos.mover, t.promo_rows[c as usize], from, st.to)
+                {
+                    true => promoted,
+                    false => c,
+                }
+            }
+        };
+        g.is_stranded(code, st.to)
     }
 
     /// The steps of a step that pushes or pulls a second piece: one for each square the pushed
@@ -493,10 +533,29 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         at: ActionRef,
         out: &mut Vec<Step>,
     ) {
+        let mut kinds = ka.kinds & ((1u32 << self.e.t.kinds.max(1)) - 1);
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            self.place_kind(pos, (rule, ka, kind), onto, at, out);
+        }
+    }
+
+    /// Every placement of a piece of `kind` by one `place` action.
+    fn place_kind(
+        &mut self,
+        pos: &Position,
+        (rule, ka, kind): (&MoveRule, &'p KindAction, u8),
+        onto: CellMask,
+        at: ActionRef,
+        out: &mut Vec<Step>,
+    ) {
         let (g, class) = (&self.e.g, &self.e.t.class[pos.mover as usize]);
-        let kind = ka.kinds.trailing_zeros() as u8;
         // With hands, a placement takes its piece from the mover's hand.
         let in_hand = pos.hand.is_empty() || pos.hand[self.e.p.code(pos.mover, kind) as usize] > 0;
+        if !in_hand && !T::ON {
+            return;
+        }
         let needs_flip = match (&rule.flip, rule.must_flip) {
             (Some(f), true) => Some(&f.dirs[pos.mover as usize][..]),
             _ => None,

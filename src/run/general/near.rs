@@ -19,6 +19,8 @@ pub struct Squares {
     pub compared: u32,
     /// Where a run starts (`in a run from SQUARE`).
     pub run_from: u32,
+    /// The square whose column or row the set is in (`in the column of SQUARE`).
+    pub line_of: u32,
 }
 
 impl Squares {
@@ -29,6 +31,7 @@ impl Squares {
             next_to: at(near.next_to.as_ref()),
             compared: at(near.strength.as_ref().map(|(_, r)| r)),
             run_from: at(near.run.as_ref().map(|(r, _)| r)),
+            line_of: at(near.line.as_ref().map(|(_, r)| r)),
         }
     }
 }
@@ -108,6 +111,19 @@ pub fn members(
             met += 1;
             if sq == at.run_from {
                 break;
+            }
+        }
+        return Ok(());
+    }
+    if let Some((column, _)) = near.line {
+        if at.line_of == NONE {
+            return Ok(());
+        }
+        let (r, c) = g.coords[at.line_of as usize];
+        for sq in 0..g.n {
+            let (sr, sc) = g.coords[sq];
+            if (column && sc == c) || (!column && sr == r) {
+                one(sq)?;
             }
         }
         return Ok(());

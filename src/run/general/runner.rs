@@ -80,6 +80,9 @@ pub struct Runner<'p> {
     /// Every capture counts, however few pieces it takes (to say which ones the rule
     /// turns down).
     pub(super) every_capture: bool,
+    /// Inside an `unless that leaves` condition: the moves it asks about are counted without
+    /// those clauses (so that asking never goes round for ever).
+    pub(super) in_leaves: bool,
     /// The boards of the game up to the position being walked, when moves may not repeat
     /// a position.
     pub(super) history: History,
@@ -99,6 +102,7 @@ impl<'p> Runner<'p> {
             vars: vec![0; p.vars.len()],
             need: None,
             every_capture: false,
+            in_leaves: false,
             history: History::default(),
             seen: Vec::new(),
             budget: Budget::default(),

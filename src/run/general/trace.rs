@@ -5,6 +5,9 @@
 use crate::program::DirId;
 use crate::run::step::Step;
 
+/// The `rule` of an [`Event::Illegal`] that its statement's `unless that leaves` refused.
+pub const LEAVES: u16 = u16::MAX;
+
 pub trait Trace {
     /// False when nothing is recorded: callers skip building notes.
     const ON: bool;
@@ -57,7 +60,8 @@ pub enum Event {
     },
     /// A legal step left out because captures are mandatory and another step captures.
     NotCapturing { step: Step },
-    /// A complete move after which the `legal if` condition number `rule` does not hold.
+    /// A complete move after which the `legal if` condition number `rule` does not hold
+    /// (`LEAVES`: after which its statement's `unless that leaves` condition holds).
     Illegal { step: Step, rule: u16 },
     /// Playing a step turned `count` enemy pieces from `first` on along `dir`, a run closed
     /// by an own piece; `origin` is the square the run was seen from (the square played, or

@@ -407,7 +407,34 @@ impl<'p> Runner<'p> {
         if self.e.p.unchanged.is_some() && !self.changes_turn(after)? {
             return Ok(false);
         }
+        if self.e.t.leaves_not && self.leaves_forbidden(after)? {
+            return Ok(false);
+        }
         Ok(self.failed_legal(after)?.is_none())
+    }
+
+    /// Under `unless that leaves COND`: whether the position after a move of such a statement
+    /// (its mover still the side that moved) meets one of its conditions, asked with the turn
+    /// passed on and `own` the side that moved.
+    pub fn leaves_forbidden(&mut self, after: &Position) -> Result<bool, RunError> {
+        let p = self.e.p;
+        let conds = &p.moves[after.last.1 as usize].leaves_not;
+        if conds.is_empty() || self.in_leaves {
+            return Ok(false);
+        }
+        let mut next = self.take_pos(after);
+        self.in_leaves = true;
+        let r = self.hand_over(&mut next).and_then(|()| {
+            for (c, _) in conds {
+                if self.eval_inside(c, &next, after.mover)? != 0 {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        });
+        self.in_leaves = false;
+        self.put_pos(next);
+        r
     }
 
     /// Under `no turn may leave the board unchanged`: false if the move that led to `after`

@@ -21,7 +21,11 @@ hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, who
 is as long as the board has lines (so perft counts do not see whose turn it is), a position with
 at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
 by result, as `ply perft --endings` counts them. A game with no state to take gives no position;
-games are played until there are N positions.
+games are played until there are N positions. For shogi and crazyhouse, whose positions (SFEN,
+FEN) say nothing of the positions before them, the counts come from the state OpenSpiel rebuilds
+from the position (REBUILD), never from the state the game reached; a state qualifies only if its
+rebuilt state agrees with it on the end of the game and on the legal actions (a repetition ended
+it, for example), and the random games are cut after 600 plies (PLY_CAP).
 """
 import argparse
 import random
@@ -302,10 +306,124 @@ def xiangqi_input(state):
     return ["/".join(rows) + " " + mover]
 
 
+SHOGI_HAND_ORDER = "RBGSNLP"  # the usual order of the pieces in hand (USI, Shogidokoro)
+
+
+def shogi_sfen(state):
+    """OpenSpiel's shogi position (its str(state), `BOARD SIDE HAND NUMBER`) as standard SFEN.
+    OpenSpiel's board and side are already SFEN's: ranks a (top) to i, file 9 first, sente
+    (player 0, first to move) in capitals, a promoted piece `+P`, side `b` (sente) or `w`. Its
+    hand lists sente's pieces then gote's, a count only when above 1, but in the order P L N S
+    G B R; the usual order is R B G S N L P, so the hand is rewritten in it. Its move number
+    counts whole moves as chess does (1 more after each gote move); SFEN's counts plies (the
+    number of the next ply, 1 at the start), so it is rewritten too."""
+    board, side, hand, number = str(state).split(" ")
+    counts, digits = {}, ""
+    if hand != "-":
+        for c in hand:
+            if c.isdigit():
+                digits += c
+                continue
+            assert c.upper() in SHOGI_HAND_ORDER and c not in counts, hand
+            counts[c] = int(digits or "1")
+            digits = ""
+    assert not digits, hand
+    text = ""
+    for c in SHOGI_HAND_ORDER + SHOGI_HAND_ORDER.lower():
+        if counts.get(c, 0):
+            text += ("" if counts[c] == 1 else str(counts[c])) + c
+    plies = 2 * (int(number) - 1) + (1 if side == "w" else 0)
+    assert plies == len(state.history()), (str(state), len(state.history()))
+    return f"{board} {side} {text or '-'} {plies + 1}"
+
+
+def shogi_input(state):
+    """The position as shogi.rules' input reads it: one line of standard SFEN (`shogi_sfen`)."""
+    return [shogi_sfen(state)]
+
+
+CRAZYHOUSE_PROMOTED = {"E": "Q~", "C": "R~", "A": "B~", "H": "N~"}
+
+
+def crazyhouse_fen(state):
+    """OpenSpiel's crazyhouse FEN (its str(state)) as the usual crazyhouse FEN: a promoted
+    piece, which OpenSpiel writes E, C, A or H (a promoted queen, rook, bishop, knight;
+    lowercase for black), is its piece letter followed by `~` (`Q~`, `r~`, ...); the pockets,
+    which OpenSpiel leaves out when both are empty, are always written in brackets right after
+    the board (white's pieces in capitals, then black's, each in the order P N B R Q, as
+    OpenSpiel writes them; `[]` when empty). The other fields are OpenSpiel's: side to move,
+    castling rights (`KQkq`), the en passant square (only when a pawn of the side to move
+    stands beside the pawn that has just moved two squares), the halfmove clock and the move
+    number."""
+    fen = str(state)
+    board, rest = fen.split(" ", 1)
+    pockets = ""
+    if "[" in board:
+        board, pockets = board[:-1].split("[")
+    out = ""
+    for c in board:
+        usual = CRAZYHOUSE_PROMOTED.get(c.upper(), c)
+        out += usual if c.isupper() or not c.isalpha() else usual.lower()
+    text = f"{out}[{pockets}] {rest}"
+    # The way back gives OpenSpiel's own FEN.
+    back = text.replace("[]", "")
+    for letter, usual in CRAZYHOUSE_PROMOTED.items():
+        back = back.replace(usual, letter).replace(usual.lower(), letter.lower())
+    assert back == fen, (fen, text)
+    return text
+
+
+def crazyhouse_input(state):
+    """The position as crazyhouse.rules' input reads it: one line of crazyhouse FEN
+    (`crazyhouse_fen`)."""
+    return [crazyhouse_fen(state)]
+
+
+# Games whose positions are stated without their history: --random computes every count from
+# a state rebuilt from the position (OpenSpiel's new_initial_state(text)), never from the state
+# the random game reached (whose repetition counts come from the game).
+REBUILD = {"shogi": shogi_sfen, "crazyhouse": str}
+# States of --random games whose rebuilt state disagreed with them, by kind (reported at the
+# end on stderr).
+DISAGREED = {}
+
+
+def action_strings(state):
+    if state.is_terminal():
+        return []
+    p = state.current_player()
+    return sorted(state.action_to_string(p, a) for a in state.legal_actions())
+
+
+def rebuilt(state):
+    """The state rebuilt from the position `state` reached, with no history."""
+    game = state.get_game()
+    return game.new_initial_state(REBUILD[game.get_type().short_name](state))
+
+
+def rebuilt_agrees(state):
+    """Whether the state rebuilt from `state`'s position (no history) is over exactly when
+    `state` is and has the same legal actions (by their strings): a position ended by
+    repetition, which a position stated alone cannot say, does not qualify."""
+    fresh = rebuilt(state)
+    if fresh.is_terminal() != state.is_terminal():
+        kind = "terminal only in the game" if state.is_terminal() else "terminal only rebuilt"
+    elif action_strings(fresh) != action_strings(state):
+        kind = "other legal actions"
+    else:
+        return True
+    DISAGREED[kind] = DISAGREED.get(kind, 0) + 1
+    return False
+
+
+# Random games are cut after this many plies (the states after it are not sampled).
+PLY_CAP = {"shogi": 600, "crazyhouse": 600}
+
+
 INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
           "quoridor": quoridor_input, "nine_mens_morris": morris_input,
           "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input,
-          "xiangqi": xiangqi_input}
+          "xiangqi": xiangqi_input, "shogi": shogi_input, "crazyhouse": crazyhouse_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
              "oware": oware_fresh,
@@ -313,7 +431,9 @@ QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_
              "quoridor": lambda s: len(s.history()) < 320,
              "dots_and_boxes": lambda s: not s.is_terminal(),
              # Below OpenSpiel's draw at 500 moves, which the usual rules lack.
-             "xiangqi": lambda s: len(s.history()) < 497}
+             "xiangqi": lambda s: len(s.history()) < 497,
+             # Positions whose state rebuilt without history agrees (REBUILD).
+             "shogi": rebuilt_agrees, "crazyhouse": rebuilt_agrees}
 # Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
 # from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
 RESULTS = {"dots_and_boxes": dots_result}
@@ -343,7 +463,7 @@ def main():
         g += 1
         state = game.new_initial_state()
         states = [state.clone()]
-        while not state.is_terminal():
+        while not state.is_terminal() and len(states) <= PLY_CAP.get(a.game, len(states)):
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(outcomes, probs)[0])
@@ -360,6 +480,10 @@ def main():
         print(f"\nposition seed {a.seed} game {g} ply {ply}")
         for line in to_input(s):
             print(f"  {line}")
+        if a.game in REBUILD:
+            # The counts of the position as stated, without the game's history.
+            s = rebuilt(s)
+            assert str(s).split(" ")[:-1] == str(states[ply]).split(" ")[:-1], str(s)
         for d in range(1, a.depth + 1):
             print(f"perft {d} {perft(s, d)}")
         left = len(states) - 1 - ply
@@ -368,6 +492,8 @@ def main():
             endings(s, left, RESULTS[a.game], tally)
             print(f"endings {left} " + ", ".join(f"{k}={v}" for k, v in sorted(tally.items())))
         sys.stdout.flush()
+    if a.game in REBUILD:
+        print(f"# states whose rebuilt state disagreed: {DISAGREED or 'none'}", file=sys.stderr)
 
 
 if __name__ == "__main__":
