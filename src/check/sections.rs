@@ -494,6 +494,19 @@ impl Checker {
                     }
                     out.push(TplPart::Move);
                 }
+                TemplatePart::Position(span) => {
+                    if self.prog().input.is_none() {
+                        self.error(
+                            CheckError::new(
+                                *span,
+                                "`{position}` writes the position as the input reads it, and this rules file has no input section",
+                                "no input section",
+                            )
+                            .help("add one, e.g. `input repeat until end packed grid mover`"),
+                        );
+                    }
+                    out.push(TplPart::Position);
+                }
                 TemplatePart::Hole(e) => {
                     let cx = Cx {
                         move_fields,

@@ -1,7 +1,7 @@
 //! Views of positions and answers: the output section's lines ([`output`]), a board as
 //! text ([`board_text`]) or as an SVG picture ([`svg`]), the moves of a position with
 //! their explanations ([`move_view`] builds the values of [`move_views`], written as text by
-//! [`moves_text`]), the tally of
+//! [`moves_text`]), a position as the input writes it ([`position_text`]), the tally of
 //! random games ([`tally`]), what a rules file compiles to ([`representation`]) and the
 //! JSON documents of `--format json` ([`json`]).
 
@@ -11,6 +11,7 @@ pub mod move_view;
 pub mod move_views;
 pub mod moves_text;
 pub mod output;
+pub mod position_text;
 pub mod representation;
 pub mod svg;
 pub mod tally;

@@ -1,5 +1,6 @@
 //! Writes each case's answer as the rules file's output section says.
 
+use super::position_text::position_text;
 use crate::program::{LineCond, OutStmt, TplPart};
 use crate::run::step::{NONE, Step, move_text};
 use crate::run::{MoveEnds, Position, RunError, Runner};
@@ -181,6 +182,10 @@ fn template<'p>(
             TplPart::Move => {
                 let line = mv.expect("the checker allows {move} only in move lines");
                 out.extend_from_slice(line.text.as_bytes());
+            }
+            TplPart::Position => {
+                let e = runner.engine().clone();
+                out.extend_from_slice(position_text(&e, pos, runner.vars()).as_bytes());
             }
             TplPart::Value(e) => {
                 let v = runner.eval(e, pos, pos.mover)?;

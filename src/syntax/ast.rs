@@ -788,4 +788,6 @@ pub enum TemplatePart {
     Hole(Expr),
     /// `{move}`: the move a line is about, in the game's notation.
     Move(Span),
+    /// `{position}`: the position, as a case of the input section writes it.
+    Position(Span),
 }

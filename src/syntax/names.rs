@@ -267,7 +267,7 @@ impl<'a> Walk<'a> {
     fn template(&mut self, t: &'a Template) {
         for p in &t.parts {
             match p {
-                TemplatePart::Text(_) | TemplatePart::Move(_) => {}
+                TemplatePart::Text(_) | TemplatePart::Move(_) | TemplatePart::Position(_) => {}
                 TemplatePart::Hole(e) => self.expr(e),
             }
         }

@@ -723,6 +723,7 @@ pub(super) fn template(pair: Pair<Rule>) -> Result<Template, SyntaxError> {
                 let inner = p.into_inner().next().unwrap();
                 parts.push(match inner.as_rule() {
                     Rule::move_text => TemplatePart::Move(span(&inner)),
+                    Rule::position_text => TemplatePart::Position(span(&inner)),
                     _ => TemplatePart::Hole(expr(inner)?),
                 });
             }

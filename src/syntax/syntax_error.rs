@@ -477,7 +477,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         grid | mover | read | square_list | list_word | literal => "an input item",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
-        move_text => "`move`",
+        move_text | position_text => "`move` or `position`",
         lowercase_letter => "`lowercase letter`",
         attacked_class => "`attacked`",
         marked_class => "`marked`",

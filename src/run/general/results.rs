@@ -102,7 +102,7 @@ impl<'p> Runner<'p> {
             match part {
                 TplPart::Text(s) => out.push_str(s),
                 TplPart::Value(e) => out.push_str(&self.eval(e, pos, pos.mover)?.to_string()),
-                TplPart::Move | TplPart::From | TplPart::To => {
+                TplPart::Move | TplPart::From | TplPart::To | TplPart::Position => {
                     return Err(RunError::new("a result's text has no move to write"));
                 }
             }
