@@ -233,3 +233,59 @@ impl Attacks {
         self.guards.push(None);
     }
 }
+
+/// A game whose only `legal if` is `no own KIND pieces attacked`, with attacks a move can
+/// open only along a line: the kind, and per attacking side the directions of its rays.
+/// A move of another piece, from a square on no such line through the own piece of that
+/// kind, or a drop, then cannot leave it attacked when it was not attacked before: no need
+/// to ask. `None` when the rules ask anything else, or some attack could be opened otherwise
+/// (a leap whose squares between may block, a hop, a screen, a `where` clause on the
+/// attacker, an attack the patterns cannot say).
+#[derive(Debug, Clone)]
+pub struct KingGuard {
+    pub kind: KindId,
+    pub rays: Vec<Vec<DirId>>,
+}
+
+impl KingGuard {
+    pub fn of(p: &Program, attacks: &[Attacks]) -> Option<KingGuard> {
+        let [(cond, _)] = &p.legal[..] else {
+            return None;
+        };
+        let Expr::Bin(Op::Eq, count, zero) = cond else {
+            return None;
+        };
+        let (
+            Expr::CountIn {
+                filter: SetFilter::OwnKind(kind),
+                area: None,
+                also: None,
+                attacked: Some(Attackers::Others),
+                row: None,
+            },
+            Expr::Int(0),
+        ) = (&**count, &**zero)
+        else {
+            return None;
+        };
+        let all = C_EMPTY | C_OWN | C_ENEMY;
+        let mut rays = Vec::with_capacity(attacks.len());
+        for a in attacks {
+            if a.general || a.guards.iter().any(Option::is_some) {
+                return None;
+            }
+            let mut dirs = Vec::new();
+            for pat in &a.patterns {
+                match *pat {
+                    Pattern::Leap { k, over, .. } if k <= 1 || over & all == all => {}
+                    Pattern::Ray { dir, over, .. } if over == C_EMPTY => dirs.push(dir),
+                    _ => return None,
+                }
+            }
+            dirs.sort_unstable();
+            dirs.dedup();
+            rays.push(dirs);
+        }
+        Some(KingGuard { kind: *kind, rays })
+    }
+}

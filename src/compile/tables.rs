@@ -1,6 +1,6 @@
 //! Lookup tables derived from the program once, used in every hot loop.
 
-use super::attacks::Attacks;
+use super::attacks::{Attacks, KingGuard};
 use crate::program::*;
 
 #[derive(Debug)]
@@ -92,6 +92,9 @@ pub struct Tables {
     pub legal: bool,
     /// Per side, how its moves capture, read backwards from a square (see [`Attacks`]).
     pub attacks: Vec<Attacks>,
+    /// `legal if no own KIND pieces attacked`, when a move's legality can often be told
+    /// without asking (see [`KingGuard`]).
+    pub king_guard: Option<KingGuard>,
     /// The rules ask how many plies went by without a capture: positions count them.
     pub quiet: bool,
     /// The rules ask how many passes came in a row: positions count them.
@@ -238,6 +241,7 @@ impl Tables {
             attacks: (0..p.sides.len())
                 .map(|s| Attacks::of(p, s as SideId))
                 .collect(),
+            king_guard: None,
             quiet: uses(p, &|e| matches!(e, Expr::QuietPlies))
                 || p.input.as_ref().is_some_and(|i| {
                     i.header
@@ -260,6 +264,7 @@ impl Tables {
             t.kind_of[code as usize] = p.kind_of(code);
         }
         t.promotions(p);
+        t.king_guard = KingGuard::of(p, &t.attacks);
         for s in 0..p.sides.len() as u8 {
             let mut c = [0u8; 256];
             c[EMPTY as usize] = C_EMPTY;

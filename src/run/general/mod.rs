@@ -29,6 +29,7 @@ mod fold;
 mod fxhash;
 mod generator;
 pub mod history;
+mod king_guard;
 pub mod movegen;
 pub mod near;
 mod random;

@@ -83,6 +83,10 @@ pub struct Runner<'p> {
     /// Inside an `unless that leaves` condition: the moves it asks about are counted without
     /// those clauses (so that asking never goes round for ever).
     pub(super) in_leaves: bool,
+    /// The guarded piece of the position being walked (see [`super::king_guard`]).
+    pub(super) guarded: Option<super::king_guard::Guarded>,
+    /// The move about to be folded in is known to be legal (its `legal if` is not asked).
+    pub(super) legal_known: bool,
     /// The boards of the game up to the position being walked, when moves may not repeat
     /// a position.
     pub(super) history: History,
@@ -103,6 +107,8 @@ impl<'p> Runner<'p> {
             need: None,
             every_capture: false,
             in_leaves: false,
+            guarded: None,
+            legal_known: false,
             history: History::default(),
             seen: Vec::new(),
             budget: Budget::default(),

@@ -44,6 +44,17 @@ impl<'p> Runner<'p> {
         if remembers {
             self.history.push(&pos.cells);
         }
+        let outer_guard = self.guarded;
+        self.guarded = match self.guarded(pos) {
+            Ok(g) => g,
+            Err(e) => {
+                self.scratch.step_pool.push(steps);
+                if remembers {
+                    self.history.pop();
+                }
+                return Err(e);
+            }
+        };
         let outer = self.need;
         let seen = (self.scratch.seen.len(), self.scratch.boards.len());
         acc.seen_from = seen.0;
@@ -58,6 +69,7 @@ impl<'p> Runner<'p> {
         if remembers {
             self.history.pop();
         }
+        self.guarded = outer_guard;
         r
     }
 
@@ -140,7 +152,10 @@ impl<'p> Runner<'p> {
             from: st.from,
             to: st.to,
         };
-        self.visit(next, ends, taken, captured, fold, acc)
+        self.legal_known = self.known_legal(pos, st);
+        let r = self.visit(next, ends, taken, captured, fold, acc);
+        self.legal_known = false;
+        r
     }
 
     /// Follows a move from where it stands (its next parts, or a chain of jumps): every place
@@ -399,6 +414,8 @@ impl<'p> Runner<'p> {
     /// Whether the position after a complete move (its mover still the side that moved)
     /// meets every `legal if` condition, and brings back no board the rules forbid.
     pub(super) fn legal(&mut self, after: &Position) -> Result<bool, RunError> {
+        // Taken first: what is asked below may walk other moves.
+        let known = std::mem::take(&mut self.legal_known);
         if let Some(rule) = self.e.p.no_repeat
             && self.history.repeats(rule, &after.cells)
         {
@@ -409,6 +426,9 @@ impl<'p> Runner<'p> {
         }
         if self.e.t.leaves_not && self.leaves_forbidden(after)? {
             return Ok(false);
+        }
+        if known {
+            return Ok(true);
         }
         Ok(self.failed_legal(after)?.is_none())
     }
