@@ -4,18 +4,11 @@
 //! square on no attacking line through it, or a drop, is legal at once.
 
 use super::attack::{attacker, attackers};
-use super::runner::Runner;
+use super::runner::{Guarded, Runner};
 use crate::program::{Attackers, EMPTY};
 use crate::run::error::RunError;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
-
-/// The own guarded piece of the side to move: its square, and whether it is attacked.
-#[derive(Debug, Clone, Copy)]
-pub struct Guarded {
-    pub sq: u32,
-    pub attacked: bool,
-}
 
 impl Runner<'_> {
     /// The guarded piece of the side to move in `pos`, when the rules have a guard and the

@@ -71,6 +71,14 @@ pub(super) struct Cache {
     pub move_count: Option<u64>,
 }
 
+/// The own guarded piece of the side to move (`legal if no own KIND pieces attacked`, see
+/// [`super::king_guard`]): its square, and whether it is attacked.
+#[derive(Debug, Clone, Copy)]
+pub struct Guarded {
+    pub sq: u32,
+    pub attacked: bool,
+}
+
 pub struct Runner<'p> {
     pub(super) e: Rc<Engine<'p>>,
     pub(super) vars: Vec<i64>,
@@ -84,7 +92,7 @@ pub struct Runner<'p> {
     /// those clauses (so that asking never goes round for ever).
     pub(super) in_leaves: bool,
     /// The guarded piece of the position being walked (see [`super::king_guard`]).
-    pub(super) guarded: Option<super::king_guard::Guarded>,
+    pub(super) guarded: Option<Guarded>,
     /// The move about to be folded in is known to be legal (its `legal if` is not asked).
     pub(super) legal_known: bool,
     /// The boards of the game up to the position being walked, when moves may not repeat
