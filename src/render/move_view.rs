@@ -5,6 +5,7 @@
 
 use super::board_text;
 pub use super::move_views::*;
+use super::position_text::position_text;
 use crate::program::*;
 use crate::run::general::explain::{self, ChainEnd, MovePlayed, StepPlayed};
 use crate::run::general::trace::{ActionRef, Event, Why};
@@ -143,6 +144,10 @@ impl Viewer<'_, '_> {
             to_move: p.sides[side as usize].name.clone(),
             symbol: sym.to_string(),
             board: board_text::rows(self.runner.engine(), pos),
+            position: p
+                .input
+                .as_ref()
+                .map(|_| position_text(self.runner.engine(), pos, self.runner.vars())),
             hand: (!pos.hand.is_empty()).then(|| board_text::hand(self.runner.engine(), pos)),
             last_to: self.runner.engine().t.last_to.then(|| match pos.last.0 {
                 NONE => "-".to_string(),

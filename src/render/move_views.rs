@@ -18,6 +18,10 @@ pub struct CaseView {
     pub symbol: String,
     /// The board, one string per row from the top, one symbol per square.
     pub board: Vec<String>,
+    /// When the rules file has an input section: the position as a case of it writes it
+    /// (`{position}`: a FEN, an SFEN).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// In a game that keeps hands: the pieces in hand, as a `hand` input item writes them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<String>,
