@@ -117,7 +117,7 @@ pub enum Action {
         /// land beyond it; empty without the clause.
         aside: PerSide<Vec<[DirId; 2]>>,
         /// What it may land on: empty squares (the default), or the first piece the gap
-        /// after reaches, taken (`hop ... onto enemy`: a cannon's capture over a screen).
+        /// after reaches, taken (`hop ... onto enemy`: a capture over a screen).
         onto: CellMask,
     },
     Pass,

@@ -167,26 +167,25 @@ impl Checker {
         action: &ast::Action,
         span: Span,
     ) {
-        let mut mask = match (kinds, &action.kind) {
+        let mut kinds_mask = match (kinds, &action.kind) {
             ([], ActionKind::Place { .. }) => 1,
             ([], _) => (1u32 << self.program().kinds.len()) - 1,
             _ => 0,
         };
         for k in kinds {
             match self.scope.kind(&k.text) {
-                Some(i) if mask & 1 << i != 0 => self.error(CheckError::new(
+                Some(i) if kinds_mask & 1 << i != 0 => self.error(CheckError::new(
                     k.span,
                     format!("kind `{}` is named twice", k.text),
                     "again here",
                 )),
-                Some(i) => mask |= 1 << i,
+                Some(i) => kinds_mask |= 1 << i,
                 None => {
                     self.unknown_action_kind(k);
                     return;
                 }
             }
         }
-        let kinds_mask = mask;
         let kind = kinds.first();
         if let (Some(k), ActionKind::Pass) = (kind, &action.kind) {
             self.error(CheckError::new(

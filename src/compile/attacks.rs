@@ -29,7 +29,7 @@ pub enum Pattern {
     Hop { kinds: u32, dir: DirId },
     /// A piece of one of `kinds` back along `dir` with exactly one piece in `over` between
     /// (the screen), empty squares on either side of it: a hop that lands on the square
-    /// (`hop ... any gap before, any gap after, onto enemy`, a cannon).
+    /// (`hop ... any gap before, any gap after, onto enemy`).
     Screen {
         kinds: u32,
         dir: DirId,

@@ -205,14 +205,7 @@ impl Tables {
             has_ends: p.game.as_ref().is_some_and(|g| !g.ends.is_empty()),
             memory: uses_memory(p),
             marks: all_actions(p).any(|a| a.effects.marks),
-            effects: all_actions(p).any(|a| {
-                let fx = &a.effects;
-                fx.takes.is_some()
-                    || fx.moves.is_some()
-                    || fx.claims.is_some()
-                    || fx.pushes.is_some()
-                    || fx.pulls.is_some()
-            }),
+            effects: all_actions(p).any(|a| a.effects.touches_others()),
             pairs: all_actions(p).any(|a| a.effects.pushes.is_some() || a.effects.pulls.is_some()),
             turns: p.turns.is_some() || p.unchanged.is_some(),
             rotates: all_actions(p).any(|a| matches!(a.action, Action::Rotate { .. })),

@@ -122,8 +122,8 @@ impl CaseReader<'_> {
     }
 
     /// How much of a token is the packed grid: all of it, or, when the rows are all there,
-    /// up to a mark glued to it that is no symbol, digit or separator (a crazyhouse hand in
-    /// brackets, `...RNBQKBNR[Pp]`, is read by the items after the grid).
+    /// up to a mark glued to it that is no symbol, digit or separator (a hand in
+    /// brackets, `.../4K3[Pp]`, is read by the items after the grid).
     fn grid_len(&self, tok: &[u8], sep: &str, rows: usize) -> usize {
         let sep = sep.as_bytes();
         let (mut i, mut seps) = (0, 0);

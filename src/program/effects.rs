@@ -46,6 +46,15 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// The action takes, moves or puts down a piece other than the one it moves.
+    pub fn touches_others(&self) -> bool {
+        self.takes.is_some()
+            || self.moves.is_some()
+            || self.claims.is_some()
+            || self.pushes.is_some()
+            || self.pulls.is_some()
+    }
+
     /// Widens where the effects are written to cover `span` too.
     pub fn widen(&mut self, span: Span) {
         self.span = Some(match self.span {

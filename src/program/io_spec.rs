@@ -71,7 +71,7 @@ pub enum TplPart {
     To,
     /// The whole move, in the game's notation (`B7-D7`, `C3-A5-C7`, `D1-D7/G7`).
     Move,
-    /// The position, as a case of the input section writes it (a FEN, an SFEN).
+    /// The position, as a case of the input section writes it.
     Position,
 }
 

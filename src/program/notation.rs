@@ -11,7 +11,7 @@ pub struct Notation {
     pub joined: Vec<bool>,
     /// Rows are counted from the bottom row up (`A1` bottom left).
     pub rows_from_bottom: bool,
-    /// Columns are counted from the right (`1a` top right, as shogi writes squares).
+    /// Columns are counted from the right (`1a` the top-right square).
     pub cols_from_right: bool,
     /// Letters are written in lowercase (`e4`).
     pub lowercase: bool,

@@ -19,7 +19,7 @@ pub struct CaseView {
     /// The board, one string per row from the top, one symbol per square.
     pub board: Vec<String>,
     /// When the rules file has an input section: the position as a case of it writes it
-    /// (`{position}`: a FEN, an SFEN).
+    /// (as `{position}` writes it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// In a game that keeps hands: the pieces in hand, as a `hand` input item writes them.

@@ -1,9 +1,10 @@
 //! A position written as a case of the rules file's input section reads it (`{position}`):
-//! a FEN for chess, an SFEN for shogi, a crazyhouse FEN with its hand in brackets. Each item
-//! of the section's repeated part writes what it would read; what a position does not keep
+//! a packed board with the side to move and the counters after it, a grid, a hand in
+//! brackets glued to the board. Each item of the section's repeated part writes what it
+//! would read; what a position does not keep
 //! (the numbers `read` into input variables) is written as it was last read.
 
-use super::board_text::{cell_char, symbol};
+use super::board_text::{cell_char, hand, symbol};
 use crate::compile::Engine;
 use crate::program::{Code, EMPTY, GHOST, InItem};
 use crate::run::Position;
@@ -28,7 +29,7 @@ pub fn position_text(e: &Engine, pos: &Position, vars: &[i64]) -> String {
                 glued = opens;
                 continue;
             }
-            // Inside brackets a hand repeats its symbols, as a crazyhouse FEN writes it.
+            // Inside brackets a hand repeats its symbols, one per piece (`[PPn]`).
             InItem::Hand if glued && i > 0 => bracketed_hand(e, pos),
             other => item_text(e, pos, vars, other),
         };
@@ -85,16 +86,7 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
             u32::MAX => "-".to_string(),
             sq => g.names[sq as usize].to_string(),
         },
-        InItem::Hand => {
-            let mut out = String::new();
-            for (code, &n) in pos.hand.iter().enumerate().filter(|(_, n)| **n > 0) {
-                if n > 1 {
-                    out.push_str(&n.to_string());
-                }
-                out.push_str(&symbol(p, &e.t, code as Code));
-            }
-            dash_if_empty(out)
-        }
+        InItem::Hand => hand(e, pos),
         InItem::Quiet => pos.quiet.to_string(),
         InItem::Read(read) => {
             let values: Vec<String> = read.iter().map(|&v| vars[v].to_string()).collect();

@@ -34,7 +34,7 @@ pub fn apply_traced<T: Trace>(
     work: &mut Work,
     trace: &mut T,
 ) {
-    let (p, t, g) = (e.p, &*e.t, &e.g);
+    let (p, t) = (e.p, &*e.t);
     if step.first {
         if t.marks {
             pos.clear_marks();
@@ -122,11 +122,8 @@ pub fn apply_traced<T: Trace>(
     }
     if step.promo != NO_KIND {
         piece = p.code(pos.mover, step.promo);
-    } else if t.promote_at_once[piece as usize]
-        && t.promote[piece as usize] != piece
-        && g.promotes_at(pos.mover, t.promo_rows[piece as usize], step.from, step.to)
-    {
-        piece = t.promote[piece as usize];
+    } else {
+        piece = arrives_as(e, piece, pos.mover, step.from, step.to);
     }
     pos.set(to, piece);
     if t.marks || t.effects {
@@ -142,6 +139,21 @@ pub fn apply_traced<T: Trace>(
             &mut work.stack,
             trace,
         );
+    }
+}
+
+/// What a piece of `piece` moved by `side` from `from` (`NONE`: placed) to `to` is when it
+/// lands, no promotion chosen: promoted at once where its promotion happens, else itself.
+#[inline]
+pub(super) fn arrives_as(e: &Engine, piece: Code, side: SideId, from: u32, to: u32) -> Code {
+    let (t, g) = (&*e.t, &e.g);
+    let promoted = t.promote[piece as usize];
+    match promoted != piece
+        && t.promote_at_once[piece as usize]
+        && g.promotes_at(side, t.promo_rows[piece as usize], from, to)
+    {
+        true => promoted,
+        false => piece,
     }
 }
 

@@ -48,13 +48,7 @@ impl Runner<'_> {
             return false;
         }
         let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
-        if fx.takes.is_some()
-            || fx.moves.is_some()
-            || fx.claims.is_some()
-            || fx.pushes.is_some()
-            || fx.pulls.is_some()
-            || e.p.moves[st.rule as usize].flip.is_some()
-        {
+        if fx.touches_others() || e.p.moves[st.rule as usize].flip.is_some() {
             return false;
         }
         if st.from == NONE {

@@ -462,25 +462,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     /// Under `no piece may stand where it can never move`: whether the step leaves a piece
     /// (moved, promoted on arriving, or placed) where it could never move again.
     fn strands(&self, pos: &Position, st: &Step) -> bool {
-        let (t, g) = (&*self.e.t, &self.e.g);
         if st.to == NONE || st.is_removal() {
             return false;
         }
         let code = match st.from {
             NONE => self.e.p.code(pos.mover, st.kind),
             from => {
-                let c = pos.cells[from as usize];
-                let promoted = t.promote[c as usize];
-                match promoted != c
-                    && t.promote_at_once[c as usize]
-                    && g.promotes_at(pos.mover, t.promo_rows[c as usize], from, st.to)
-                {
-                    true => promoted,
-                    false => c,
-                }
+                super::apply::arrives_as(self.e, pos.cells[from as usize], pos.mover, from, st.to)
             }
         };
-        g.is_stranded(code, st.to)
+        self.e.g.is_stranded(code, st.to)
     }
 
     /// The steps of a step that pushes or pulls a second piece: one for each square the pushed

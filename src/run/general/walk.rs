@@ -35,6 +35,8 @@ impl<'p> Runner<'p> {
         if self.over(pos)? {
             return Ok(());
         }
+        // The guarded piece of this position, for the moves' legality (restored after).
+        let guarded = self.guarded(pos)?;
         let mut steps = self.take_steps();
         if let Err(e) = self.first_steps(pos, &mut steps) {
             self.scratch.step_pool.push(steps);
@@ -44,17 +46,7 @@ impl<'p> Runner<'p> {
         if remembers {
             self.history.push(&pos.cells);
         }
-        let outer_guard = self.guarded;
-        self.guarded = match self.guarded(pos) {
-            Ok(g) => g,
-            Err(e) => {
-                self.scratch.step_pool.push(steps);
-                if remembers {
-                    self.history.pop();
-                }
-                return Err(e);
-            }
-        };
+        let outer_guard = std::mem::replace(&mut self.guarded, guarded);
         let outer = self.need;
         let seen = (self.scratch.seen.len(), self.scratch.boards.len());
         acc.seen_from = seen.0;
