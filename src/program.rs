@@ -5,6 +5,7 @@
 use crate::syntax::ast::{Span, Turn};
 
 mod blocks;
+mod dice;
 mod effects;
 mod io_spec;
 mod move_rule;
@@ -13,6 +14,7 @@ mod notation;
 mod sowing;
 mod squares;
 pub use blocks::{BlockRef, BlockRow, Blocks};
+pub use dice::{Dice, MAX_DICE, Roll, roll_text, total};
 pub use effects::{Effects, Taking};
 pub use io_spec::*;
 pub use near::{Holding, Near, Turns};
@@ -61,6 +63,8 @@ pub struct Direction {
     /// `direction NAME = through A B C ...`: a round of grid cells, each leading to the
     /// next and the last to the first (`dr` and `dc` are 0); `None` for a step.
     pub route: Option<Vec<u32>>,
+    /// `through ... once`: the route's last square leads nowhere.
+    pub once: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -232,6 +236,8 @@ pub struct MoveRule {
     /// `unless that leaves COND`: a move of the statement is not legal if COND holds after
     /// it (the turn passed on, `own` the side that moved).
     pub leaves_not: Vec<(Expr, Span)>,
+    /// `mandatory`: when a move of such a statement is legal, only their moves are.
+    pub mandatory: bool,
     pub spans: RuleSpans,
 }
 
@@ -426,6 +432,8 @@ pub enum Expr {
     QuietPlies,
     /// The last N moves (at least) were passes.
     PassesInARow(u8),
+    /// `the roll`: the faces the turn's roll shows, added up.
+    TheRoll,
     /// `position repeated N times`: the position (board, side to move, what pieces remember)
     /// has come up at least N times in the game, this time included.
     Repeated(u32),
@@ -467,6 +475,7 @@ impl Expr {
             | Expr::ToMove(_)
             | Expr::QuietPlies
             | Expr::PassesInARow(_)
+            | Expr::TheRoll
             | Expr::Repeated(_) => false,
         }
     }
@@ -543,6 +552,8 @@ pub struct Program {
     /// `captured pieces go to the captor's hand`: `Some(unpromoted)`, where `unpromoted`
     /// says a promoted piece goes back as the kind it was promoted from.
     pub to_hand: Option<bool>,
+    /// `captured pieces go to their owner's hand`: to the hand of the side the piece is of.
+    pub hand_owners: bool,
     /// `no piece may stand where it can never move`.
     pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.
@@ -607,6 +618,8 @@ pub struct Program {
     pub adjacent: Vec<DirId>,
     /// Where the `no move may repeat` statement is written.
     pub no_repeat_span: Option<Span>,
+    /// `roll ...`: each turn begins with a roll of these dice.
+    pub dice: Option<Dice>,
 }
 
 /// Which earlier positions a move may not bring back (a move that leaves the board as it

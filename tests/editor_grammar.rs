@@ -493,6 +493,10 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ),
     ("drops", "moves written with \"\", drops as \"*\""),
     ("go", "captured pieces go to the captor's hand, unpromoted"),
+    ("their", "captured pieces go to their owner's hand"),
+    ("die", "roll one die, again on 6"),
+    ("dice", "roll 2 dice of 6 faces"),
+    ("faces", "roll 2 dice of 6 faces"),
     (
         "unpromoted",
         "captured pieces go to the captor's hand, unpromoted",

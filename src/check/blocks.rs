@@ -210,6 +210,7 @@ fn unfit(p: &Program, e: &Expr) -> Option<&'static str> {
         | Expr::InARow { .. }
         | Expr::ToMove(_)
         | Expr::QuietPlies
+        | Expr::TheRoll
         | Expr::PassesInARow(_) => None,
     }
 }

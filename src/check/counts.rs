@@ -27,7 +27,7 @@ impl Checker {
         let (Dim::Fixed(rows), Dim::Fixed(cols)) = (self.prog().rows, self.prog().cols) else {
             self.error(
                 CheckError::new(
-                    routes[0].1[0].span,
+                    routes[0].squares[0].span,
                     "a route needs a board of fixed size",
                     "the board size is read from the input",
                 )
@@ -37,9 +37,10 @@ impl Checker {
         };
         let names = square_names(&self.prog().notation, rows, cols);
         let mut out = Vec::new();
-        for (name, squares, _) in routes {
+        for mut route in routes {
+            let (name, once) = (route.name.clone(), route.once);
             let mut cells: Vec<u32> = Vec::new();
-            for n in &squares {
+            for n in &route.squares {
                 let help = "a route of a board of points on lines goes through its points";
                 let Some(cell) = self.point_cell(n, &names, (rows, cols), help) else {
                     continue;
@@ -63,28 +64,63 @@ impl Checker {
                 dr: 0,
                 dc: 0,
                 route: Some(cells),
+                once,
             });
-            let id = (p.directions.len() - 1) as DirId;
-            out.push((name, squares, Some(id)));
+            route.id = Some((p.directions.len() - 1) as DirId);
+            out.push(route);
         }
         self.scope.routes = out;
     }
 
-    /// The direction a route's name stands for (`None`: not a route).
-    pub(super) fn route_named(&self, n: &Name) -> Option<DirId> {
-        self.scope
+    /// The direction a route's name stands for, per side (`None`: not a route). A side with
+    /// no route of the name (when the sides have their own) is reported.
+    pub(super) fn route_ids(&mut self, n: &Name) -> Option<PerSide<DirId>> {
+        let named: Vec<_> = self
+            .scope
             .routes
             .iter()
-            .find(|r| r.0 == n.text)
-            .map(|r| r.2.unwrap_or(0))
+            .filter(|r| r.name == n.text)
+            .collect();
+        if named.is_empty() {
+            return None;
+        }
+        let nsides = self.prog().sides.len();
+        let mut ids = Vec::with_capacity(nsides);
+        let mut missing = None;
+        for s in 0..nsides as SideId {
+            let r = named
+                .iter()
+                .find(|r| r.owner.is_none() || r.owner == Some(s));
+            match r {
+                Some(r) => ids.push(r.id.unwrap_or(0)),
+                None => {
+                    missing.get_or_insert(s);
+                    ids.push(named[0].id.unwrap_or(0));
+                }
+            }
+        }
+        if let Some(s) = missing {
+            let side = self.prog().sides[s as usize].name.clone();
+            self.error(
+                CheckError::new(
+                    n.span,
+                    format!("side `{side}` has no route `{}`", n.text),
+                    "the sides have routes of their own",
+                )
+                .help(format!(
+                    "add `direction {} of {side} = through ...`",
+                    n.text
+                )),
+            );
+        }
+        Some(ids)
     }
 
     /// A route, or a single direction, fixed per side: what sowing goes along and a run is
     /// looked for along.
     pub(super) fn route_or_direction(&mut self, n: &Name) -> Option<PerSide<DirId>> {
-        let nsides = self.prog().sides.len();
-        if let Some(id) = self.route_named(n) {
-            return Some(vec![id; nsides]);
+        if let Some(ids) = self.route_ids(n) {
+            return Some(ids);
         }
         let d = self.single_direction(n)?;
         let per = self.per_side(&[d], n.span);

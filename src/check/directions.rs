@@ -37,9 +37,18 @@ impl Checker {
         match &st.kind {
             StatementKind::Direction(defs) => {
                 for d in defs {
-                    if self.scope.directions.contains_key(&d.name.text)
-                        || self.scope.routes.iter().any(|r| r.0 == d.name.text)
-                    {
+                    let owner = d.owner.as_ref().and_then(|o| {
+                        let side = self.scope.side(&o.text);
+                        if side.is_none() {
+                            self.unknown("side", o, self.side_names());
+                        }
+                        side
+                    });
+                    let taken = self.scope.routes.iter().any(|r| {
+                        r.name == d.name.text
+                            && (d.owner.is_none() || r.owner.is_none() || r.owner == owner)
+                    });
+                    if self.scope.directions.contains_key(&d.name.text) || taken {
                         self.error(CheckError::new(
                             d.name.span,
                             format!("direction `{}` is already defined", d.name.text),
@@ -48,10 +57,25 @@ impl Checker {
                         continue;
                     }
                     let value = match &d.value {
-                        ast::DirectionValue::Through(names) => {
-                            self.scope
-                                .routes
-                                .push((d.name.text.clone(), names.clone(), None));
+                        ast::DirectionValue::Through(names, once) => {
+                            self.scope.routes.push(scope::Route {
+                                name: d.name.text.clone(),
+                                owner,
+                                squares: names.clone(),
+                                once: *once,
+                                id: None,
+                            });
+                            continue;
+                        }
+                        _ if d.owner.is_some() => {
+                            self.error(
+                                CheckError::new(
+                                    d.name.span,
+                                    "only a route may be a side's own",
+                                    "a step, the same for every side",
+                                )
+                                .help("a side's route goes through squares: `direction path of red = through a1 b1 c1`"),
+                            );
                             continue;
                         }
                         ast::DirectionValue::Vector(dr, dc, _) => {
@@ -141,14 +165,14 @@ impl Checker {
 
     /// Reports a name that is no direction (perhaps a route, which only some words take).
     fn no_direction(&mut self, n: &Name) {
-        if self.scope.routes.iter().any(|r| r.0 == n.text) {
+        if self.scope.routes.iter().any(|r| r.name == n.text) {
             self.error(
                 CheckError::new(
                     n.span,
                     format!("`{}` is a route (`through ...`), not a step", n.text),
                     "a route",
                 )
-                .help("a route is sown along (`sow ... along`), runs along it (`in a run from SQUARE along`), and it names squares (`2 round of to`)"),
+                .help("a route is slid and sown along (`slide along`, `sow ... along`), runs along it (`in a run from SQUARE along`), and it names squares (`2 round of to`)"),
             );
         } else {
             self.unknown("direction", n, self.scope.direction_order.clone());
@@ -275,6 +299,7 @@ impl Checker {
             dr,
             dc,
             route: None,
+            once: false,
         });
         (p.directions.len() - 1) as DirId
     }

@@ -71,8 +71,15 @@ fn endless(p: &Program, out: &mut Vec<CheckError>) {
     }
 }
 
-/// Whether a list of directions holds one and its opposite.
+/// Whether a list of directions holds one and its opposite (a route has none: it goes one
+/// way).
 fn has_both_ways(p: &Program, dirs: &[u16]) -> bool {
+    let steps: Vec<u16> = dirs
+        .iter()
+        .copied()
+        .filter(|&d| p.directions[d as usize].route.is_none())
+        .collect();
+    let dirs = steps.as_slice();
     dirs.iter().any(|&a| {
         let (ar, ac) = (p.directions[a as usize].dr, p.directions[a as usize].dc);
         dirs.iter().any(|&b| {

@@ -12,6 +12,7 @@ mod board;
 mod check_error;
 mod counting;
 mod counts;
+mod dice;
 mod directions;
 mod expr;
 mod lets;
@@ -259,11 +260,13 @@ impl Checker {
                 .any(|i| matches!(i, ast::InputItem::Hand(_))),
             _ => false,
         };
-        let to_hand = match st.kind("captured pieces go to the captor's hand") {
-            Some(StatementKind::ToHand { unpromoted }) => Some(*unpromoted),
-            _ => None,
+        let (to_hand, owners) = match st.kind("captured pieces go to the captor's hand") {
+            Some(StatementKind::ToHand { unpromoted, owners }) => (Some(*unpromoted), *owners),
+            _ => (None, false),
         };
         self.program().to_hand = to_hand;
+        self.program().hand_owners = owners;
+        self.dice(&st);
         self.program().stranded = st
             .get("no piece may stand where it can never move")
             .is_some();
@@ -367,6 +370,7 @@ impl Checker {
                 StatementKind::Holds(_) => "each square holds",
                 StatementKind::ToHand { .. } => "captured pieces go to the captor's hand",
                 StatementKind::Stranded => "no piece may stand where it can never move",
+                StatementKind::Roll(_) => "roll",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -488,6 +492,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         unions: Vec::new(),
         hands: false,
         to_hand: None,
+        hand_owners: false,
         stranded: false,
         hand_setup: Vec::new(),
         held: None,
@@ -548,6 +553,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         turns: None,
         unchanged: None,
         adjacent: Vec::new(),
+        dice: None,
     }
 }
 

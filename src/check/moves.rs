@@ -55,6 +55,7 @@ impl Checker {
                     self.second_piece(&mut rule, part)
                 }
                 MovePart::Counts(n, span) => self.cost(&mut rule, *n, *span),
+                MovePart::Mandatory(_) => rule.mandatory = true,
                 MovePart::LeavesNot(condition, span) => {
                     // Asked of the position after the move, the turn passed on: questions
                     // about the next side's moves may be asked (`no moves`).
@@ -553,9 +554,8 @@ impl Checker {
                 }
             }
             ActionKind::Slide { dirs, options } => {
-                let d = self.direction_list(dirs);
-                let dirs = self.per_side(&d, a.span);
                 let (distance, over, onto) = self.slide_options(options, &mut spans, "slide");
+                let dirs = self.slide_directions(dirs, distance.is_some(), a.span);
                 Action::Slide {
                     dirs,
                     distance: distance.unwrap_or(Distance::Unlimited),
@@ -627,6 +627,35 @@ impl Checker {
             }
         };
         Some((action, spans))
+    }
+
+    /// The directions a slide goes along, per side: directions and sets, or one route (the
+    /// side's own, when the sides have routes of their own). A slide along a route that goes
+    /// round needs a distance: without one it could go round for ever.
+    fn slide_directions(
+        &mut self,
+        dirs: &[ast::Name],
+        distance: bool,
+        span: Span,
+    ) -> PerSide<Vec<DirId>> {
+        let route = match dirs {
+            [one] => self.route_ids(one),
+            _ => None,
+        };
+        let Some(ids) = route else {
+            let d = self.direction_list(dirs);
+            return self.per_side(&d, span);
+        };
+        let round = ids
+            .iter()
+            .any(|id| !self.prog().directions[*id as usize].once);
+        if round && !distance {
+            self.error(
+                CheckError::new(span, "a slide round a route needs a distance", "no distance")
+                    .help("give one (`distance the roll`), or make the route end: `direction NAME = through ... once`"),
+            );
+        }
+        ids.into_iter().map(|id| vec![id]).collect()
     }
 
     /// A jump's gaps before and after the piece it jumps, each given at most once: the

@@ -119,9 +119,21 @@ pub struct Scope {
     pub no_board: bool,
     /// The zones each side has (`zone NAME of SIDE`): each name and its first zone's index.
     pub owned_zones: Vec<(String, u8)>,
-    /// `direction NAME = through ...`: each route's name and squares as written, and the
-    /// direction it became once the board is known.
-    pub routes: Vec<(String, Vec<Name>, Option<DirId>)>,
+    /// `direction NAME [of SIDE] = through ...`: each route as written, and the direction
+    /// it became once the board is known.
+    pub routes: Vec<Route>,
+}
+
+/// A route as written (`direction NAME [of SIDE] = through ... [once]`).
+#[derive(Debug, Clone)]
+pub struct Route {
+    pub name: String,
+    /// The side whose route of the name it is (`None`: every side's).
+    pub owner: Option<SideId>,
+    pub squares: Vec<Name>,
+    pub once: bool,
+    /// The direction it became, once the board is known.
+    pub id: Option<DirId>,
 }
 
 #[derive(Debug)]

@@ -229,6 +229,15 @@ impl Checker {
                 InputItem::Marked(_) => out.push(InItem::Marked),
                 InputItem::LastTo(_) => out.push(InItem::LastTo),
                 InputItem::Hand(_) => out.push(InItem::Hand),
+                InputItem::Roll(span) => {
+                    if self.prog().dice.is_none() {
+                        self.error(
+                            CheckError::new(*span, "there is no roll to read", "no dice")
+                                .help("say what a turn begins with: `roll one die`"),
+                        );
+                    }
+                    out.push(InItem::Roll);
+                }
                 InputItem::Quiet(kinds, _) => {
                     self.quiet_kinds(kinds);
                     out.push(InItem::Quiet);

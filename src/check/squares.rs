@@ -94,8 +94,7 @@ impl Checker {
     pub(super) fn square_ref(&mut self, at: &ast::SquareRef) -> SquareRef {
         let mut steps = Vec::new();
         for (count, dir) in at.steps.iter().rev() {
-            if let Some(route) = self.route_named(dir) {
-                let ids = vec![route; self.prog().sides.len()];
+            if let Some(ids) = self.route_ids(dir) {
                 steps.push(((*count).min(u32::MAX as u64) as u32, ids));
                 continue;
             }

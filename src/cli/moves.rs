@@ -11,6 +11,7 @@ use crate::cases::Flow;
 use crate::diagnostic::Kind;
 use crate::render::move_view::{Show, Viewer};
 use crate::render::{board_text, json, moves_text};
+use crate::run::generator::Generator;
 use crate::run::{Position, RunError, Runner};
 
 /// What `ply moves` shows.
@@ -69,17 +70,29 @@ fn answer(
         square,
         limit: opts.limit,
     };
-    let view = Viewer { runner, source }.case(case, pos, &show)?;
-    match format {
-        Format::Text => {
-            let mut text = String::new();
-            if case > 1 {
-                text.push('\n');
-            }
-            moves_text::case(&view, &drawn, &mut text);
-            out.extend_from_slice(text.as_bytes());
+    // A position that waits for its roll: the moves of each outcome, one after another.
+    let rolls = runner.outcomes(pos)?;
+    let rolled: Vec<Position> = match rolls {
+        0 => vec![pos.clone()],
+        n => (0..n).map(|i| runner.rolled(pos, i)).collect(),
+    };
+    for (i, pos) in rolled.iter().enumerate() {
+        let view = Viewer {
+            runner: &mut *runner,
+            source,
         }
-        Format::Json => json::line(&view, out),
+        .case(case, pos, &show)?;
+        match format {
+            Format::Text => {
+                let mut text = String::new();
+                if case > 1 || i > 0 {
+                    text.push('\n');
+                }
+                moves_text::case(&view, &drawn, &mut text);
+                out.extend_from_slice(text.as_bytes());
+            }
+            Format::Json => json::line(&view, out),
+        }
     }
     Ok(Ok(()))
 }

@@ -58,6 +58,8 @@ struct Session<'a, 'p> {
     agents: Vec<Agent>,
     effort: Effort,
     seed: u64,
+    /// Draws the rolls no person enters.
+    dice: crate::run::rng::Rng,
     input: Box<dyn BufRead + 'a>,
     /// Standard input is a terminal (no echo of what was typed).
     terminal: bool,
@@ -114,6 +116,7 @@ the outcome: `result white wins if ...`"
         agents,
         effort,
         seed: ask.seed,
+        dice: crate::run::rng::Rng::new(ask.seed ^ 0xD1CE),
         terminal: stdin.is_terminal(),
         input: Box::new(stdin.lock()),
     };
@@ -220,6 +223,7 @@ impl Session<'_, '_> {
         self.say(&format!("{}\n", who.join(", ")))?;
         self.board()?;
         loop {
+            self.roll()?;
             let status = self.game.status().map_err(|e| self.failed(&e))?;
             let choices = match status {
                 Status::Over(ending) => return self.over(&ending),
@@ -250,6 +254,43 @@ impl Session<'_, '_> {
                 .play(choices.into_iter().nth(i).expect("a listed move"));
             self.board()?;
         }
+    }
+
+    /// Makes the turn's roll when the position waits for one: a person presses Enter to
+    /// roll or types the roll; an agent's is drawn.
+    fn roll(&mut self) -> Result<(), Stop> {
+        let n = self.game.waits_for_roll().map_err(|e| self.failed(&e))?;
+        if n == 0 {
+            return Ok(());
+        }
+        let side = self.game.mover();
+        let texts = self.game.roll_texts();
+        let mut i = self.dice.below(n as u64) as usize;
+        if self.agents[side as usize] == Agent::Human {
+            loop {
+                let first = &texts[0];
+                let last = &texts[n - 1];
+                self.say(&format!(
+                    "{} to roll: press Enter, or type the roll ({first} to {last}): ",
+                    self.name(side)
+                ))?;
+                let Some(line) = self.read_line()? else {
+                    return Err(Stop::Left);
+                };
+                if line.is_empty() {
+                    break;
+                }
+                match texts.iter().position(|t| *t == line) {
+                    Some(typed) => {
+                        i = typed;
+                        break;
+                    }
+                    None => self.say(&format!("`{line}` is no roll of these dice\n"))?,
+                }
+            }
+        }
+        self.game.roll(i);
+        self.say(&format!("{} rolls {}\n", self.name(side), texts[i]))
     }
 
     /// The board now, the last move's squares marked.

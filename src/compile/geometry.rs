@@ -386,7 +386,8 @@ impl Geometry {
     }
 
     /// Each route's step: from each of its squares to the next, from the last to the first
-    /// (a route goes round: from any of its squares, every step stays on it).
+    /// (a route goes round: from any of its squares, every step stays on it), or, for a
+    /// route walked `once`, from the last nowhere.
     fn follow_routes(&mut self, p: &Program) {
         let n = self.n;
         for (d, dir) in p.directions.iter().enumerate() {
@@ -396,11 +397,19 @@ impl Geometry {
                 .filter_map(|&c| self.square_at(c / self.cols, c % self.cols))
                 .map(|sq| sq as u32)
                 .collect();
+            let len = squares.len();
             for (i, &sq) in squares.iter().enumerate() {
-                let to = squares[(i + 1) % squares.len()];
+                if dir.once && i + 1 == len {
+                    self.steps[d * n + sq as usize] = 0;
+                    continue;
+                }
+                let to = squares[(i + 1) % len];
                 self.next[d * n + sq as usize] = to;
                 self.prev[d * n + to as usize] = sq;
-                self.steps[d * n + sq as usize] = squares.len() as u32;
+                self.steps[d * n + sq as usize] = match dir.once {
+                    true => (len - 1 - i) as u32,
+                    false => len as u32,
+                };
             }
         }
     }

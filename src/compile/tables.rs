@@ -12,6 +12,11 @@ pub struct Tables {
     pub kind_of: [u8; 256],
     /// The number of piece kinds (a piece's code is `1 + side * kinds + kind`).
     pub kinds: u8,
+    /// Every outcome of the roll a turn begins with (`roll ...`), equally likely; empty
+    /// when the rules roll no dice.
+    pub outcomes: Vec<Roll>,
+    /// Some move statement is `mandatory`.
+    pub mandatory: bool,
     /// `promote[code]`: the code a piece becomes on its far row (itself if none, or if the
     /// mover chooses among several).
     pub promote: [u8; 256],
@@ -244,6 +249,8 @@ impl Tables {
                 }),
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
+            mandatory: p.moves.iter().any(|m| m.mandatory),
+            outcomes: p.dice.as_ref().map(|d| d.outcomes()).unwrap_or_default(),
             plain: p.legal.is_empty()
                 && p.moves.iter().all(|m| m.leaves_not.is_empty())
                 && p.no_repeat.is_none()

@@ -254,6 +254,7 @@ impl<'a> CaseReader<'a> {
             last: None,
             quiet: 0,
             hand: Vec::new(),
+            roll: None,
         }
     }
 
@@ -337,6 +338,7 @@ impl<'a> CaseReader<'a> {
                 InItem::LastTo => self.last_to(s)?,
                 InItem::Quiet => self.quiet_plies(s)?,
                 InItem::Hand => self.hand(s)?,
+                InItem::Roll => self.roll(s)?,
                 InItem::Mover(words) if !words.is_empty() => self.mover_word(s, words)?,
                 InItem::Mover(_) => {
                     let loc = self.r.mark_after_ws();

@@ -213,6 +213,47 @@ impl CaseReader<'_> {
     }
 
     /// The plies since the last capture (or move of the kinds that restart the count).
+    /// `roll`: the faces of the turn's dice, joined by `-` (`4`, `3-5`), or `-` before the
+    /// roll.
+    pub(super) fn roll(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token();
+        let Some(dice) = self.p.dice.as_ref() else {
+            return Ok(());
+        };
+        if tok == b"-" {
+            s.roll = None;
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(tok).to_string();
+        let faces: Vec<Option<u8>> = text.split('-').map(|f| f.parse::<u8>().ok()).collect();
+        let fits = faces.len() == dice.count as usize
+            && faces
+                .iter()
+                .all(|f| f.is_some_and(|f| (1..=dice.faces).contains(&f)));
+        if !fits {
+            let shown = match tok {
+                [] => "the end of the input".to_string(),
+                t => super::quote(t),
+            };
+            let (n, faces) = (dice.count, dice.faces);
+            let want = match n {
+                1 => format!("a die's face (1 to {faces})"),
+                _ => format!("{n} faces of 1 to {faces} joined by `-` (`3-5`)"),
+            };
+            return Err(self.err_at(
+                loc,
+                format!("expected the roll, {want}, or `-`, found {shown}"),
+            ));
+        }
+        let mut roll = [0; crate::program::MAX_DICE];
+        for (i, f) in faces.into_iter().enumerate() {
+            roll[i] = f.unwrap_or(1);
+        }
+        s.roll = Some(roll);
+        Ok(())
+    }
+
     pub(super) fn quiet_plies(&mut self, s: &mut Setup) -> Result<(), InputError> {
         let loc = self.r.mark_after_ws();
         let tok = self.r.token();

@@ -30,6 +30,8 @@ pub struct Setup {
     pub quiet: u16,
     /// A `hand` item (or the setup's hands): the pieces in hand, by code.
     pub hand: Vec<(Code, u32)>,
+    /// A `roll` item: the faces read (`None` for `-`, or without the item: not rolled).
+    pub roll: Option<crate::program::Roll>,
 }
 
 impl Setup {
@@ -212,6 +214,7 @@ impl Setup {
             }
         }
         pos.quiet = self.quiet;
+        pos.roll = self.roll.unwrap_or_default();
         // Where the last move landed; off the board unless an input says (the square's
         // piece is not asked for: a move may land and leave, as a removal does).
         let landed = self.last.map(|cell| match g.square_of.get(cell as usize) {

@@ -120,6 +120,29 @@ impl<'p> Game<'p> {
         &p.sides[side as usize].name
     }
 
+    /// How many outcomes the roll the position waits for has (0: it waits for none; the
+    /// game is over, or the turn's roll is made).
+    pub fn waits_for_roll(&mut self) -> Result<usize, RunError> {
+        let pos = &self.pos;
+        dispatch!(&mut self.compiled, g => {
+            let s = g.state(pos);
+            g.outcomes(&s)
+        })
+    }
+
+    /// The outcomes of a roll, as written (`4`, `3-5`), in order.
+    pub fn roll_texts(&self) -> Vec<String> {
+        let t = &self.engine().t;
+        t.outcomes.iter().map(crate::program::roll_text).collect()
+    }
+
+    /// Makes the turn's roll: outcome `i` of [`Game::roll_texts`].
+    pub fn roll(&mut self, i: usize) {
+        if let Some(r) = self.engine().t.outcomes.get(i) {
+            self.pos.roll = *r;
+        }
+    }
+
     /// The legal moves of the side to move in board order (by the squares they visit), or
     /// how the game ended.
     pub fn status(&mut self) -> Result<Status, RunError> {

@@ -45,6 +45,9 @@ struct Node<S> {
     /// Positions after the moves not yet in the tree.
     untried: Vec<S>,
     expanded: bool,
+    /// The position waits for a roll: its children are the roll's outcomes, one drawn at
+    /// random each time the search passes (no side chooses there).
+    chance: bool,
     /// How the game ended here, if it did.
     end: Option<Outcome>,
 }
@@ -60,6 +63,7 @@ impl<S> Node<S> {
             children: Vec::new(),
             untried: Vec::new(),
             expanded: false,
+            chance: false,
             end: None,
         }
     }
@@ -180,6 +184,12 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
             if node.end.is_some() {
                 break;
             }
+            if node.chance {
+                let next = node.children[rng.below(node.children.len() as u64) as usize];
+                path.push(next);
+                at = next as usize;
+                continue;
+            }
             if !node.untried.is_empty() {
                 let pick = rng.below(node.untried.len() as u64) as usize;
                 let node = &mut self.nodes[at];
@@ -243,6 +253,22 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
         }
         self.nodes[at].expanded = true;
         let node = &self.nodes[at];
+        let rolls = match node.plies < self.limit {
+            true => g.outcomes(&node.state)?,
+            false => 0,
+        };
+        if rolls > 0 {
+            // Each outcome of the roll is a child, as likely as another.
+            let (plies, chooser) = (node.plies, node.chooser);
+            for i in 0..rolls {
+                let state = g.rolled(&self.nodes[at].state, i);
+                self.nodes.push(Node::new(state, plies, chooser));
+                let id = self.nodes.len() as u32 - 1;
+                self.nodes[at].children.push(id);
+            }
+            self.nodes[at].chance = true;
+            return Ok(());
+        }
         let mut next = Vec::new();
         if node.plies < self.limit && g.end(&node.state)?.is_none() {
             g.children(&node.state, &mut next)?;

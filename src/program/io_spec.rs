@@ -30,6 +30,8 @@ pub enum InItem {
     LastTo,
     /// The pieces in hand: counts and symbols (`9W9B`), or `-`.
     Hand,
+    /// `roll`: the faces the turn's roll shows, or `-` before the roll.
+    Roll,
     /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.
     Quiet,
     Read(Vec<VarId>),

@@ -14,6 +14,7 @@ impl MoveRule {
     /// A move statement of these actions, with no part after them and no clause.
     pub fn of(actions: Vec<KindAction>) -> MoveRule {
         MoveRule {
+            mandatory: false,
             actions,
             then: Vec::new(),
             then_if: Vec::new(),

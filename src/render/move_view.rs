@@ -153,6 +153,7 @@ impl Viewer<'_, '_> {
                 NONE => "-".to_string(),
                 sq => self.name(sq),
             }),
+            roll: p.dice.as_ref().map(|_| roll_text(&pos.roll)),
             move_count,
             game_over: self.game_over(pos, move_count)?,
             moves: views,

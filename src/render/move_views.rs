@@ -29,6 +29,9 @@ pub struct CaseView {
     /// any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_to: Option<String>,
+    /// In a game with dice: the turn's roll (`4`, `3-5`), which the moves are of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<String>,
     /// How many legal moves there are.
     pub move_count: u64,
     /// When the game is over in this position: how it ended.

@@ -15,13 +15,17 @@ fn at_line(c: &Clause) -> String {
 pub fn case(view: &CaseView, board: &[String], out: &mut String) {
     let _ = writeln!(
         out,
-        "case {}: {} ({}) to move{}",
+        "case {}: {} ({}) to move{}{}",
         view.case,
         view.to_move,
         view.symbol,
         match &view.last_to {
             Some(sq) if sq != "-" => format!(", the last move to {sq}"),
             _ => String::new(),
+        },
+        match &view.roll {
+            Some(r) => format!(", roll {r}"),
+            None => String::new(),
         }
     );
     for line in board {

@@ -58,6 +58,7 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
             rows.join("\n")
         }
         InItem::PackedGrid(sep) => packed(e, pos, sep),
+        InItem::Roll => crate::program::roll_text(&pos.roll),
         // The side's word, or the symbol of its first kind, as input files mostly write it.
         InItem::Mover(words) => match words.iter().find(|(_, s)| *s == pos.mover) {
             Some((w, _)) => w.clone(),

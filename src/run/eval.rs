@@ -47,6 +47,13 @@ pub trait Scope<'p> {
             None => not_here("`plies without capture`"),
         }
     }
+    /// The faces the turn's roll shows, added up.
+    fn roll(&mut self) -> Result<i64, RunError> {
+        match self.position() {
+            Some(pos) => Ok(total(&pos.roll) as i64),
+            None => not_here("`the roll`"),
+        }
+    }
     /// How many moves in a row, up to the last one, were passes.
     fn passes(&mut self) -> Result<i64, RunError> {
         match self.position() {
@@ -115,6 +122,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         }
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::QuietPlies => scope.quiet_plies(),
+        Expr::TheRoll => scope.roll(),
         Expr::PassesInARow(n) => Ok((scope.passes()? >= *n as i64) as i64),
         Expr::Repeated(n) => Ok((scope.repetitions()? >= *n as i64) as i64),
         Expr::CountSet(f) => scope.count_set(*f),

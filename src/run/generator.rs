@@ -78,7 +78,24 @@ pub trait Generator<'p> {
     /// The first end rule of the game section that holds, if one does: the game is over.
     fn end(&mut self, s: &Self::State) -> Result<Option<usize>, RunError>;
 
-    /// How many legal moves the side to move has (0 when the game is over).
+    /// How many outcomes the roll `s` waits for has (each as likely as another, listed in
+    /// [`crate::compile::Tables::outcomes`]): 0 when `s` waits for none (the rules roll no
+    /// dice, the turn's roll is made, or the game is over). A state that waits for a roll is
+    /// a chance node: no side moves there, and no query counts its outcomes as plies.
+    fn outcomes(&mut self, _s: &Self::State) -> Result<usize, RunError> {
+        Ok(0)
+    }
+
+    /// The state after outcome `i` of the roll `s` waits for.
+    fn rolled(&mut self, s: &Self::State, _i: usize) -> Self::State {
+        s.clone()
+    }
+
+    /// Gives back a state made by [`Generator::rolled`] once it is no longer needed.
+    fn recycle_state(&mut self, _s: Self::State) {}
+
+    /// How many legal moves the side to move has (0 when the game is over); at a chance
+    /// node, their sum over the outcomes of the roll.
     fn count(&mut self, s: &Self::State) -> Result<u64, RunError>;
 
     /// The positions after each legal move in the generator's order, the next side to move,

@@ -1,7 +1,7 @@
 //! A playable position: the board's cells, piece counts, the side to move, and what the
 //! rules remember (which squares' pieces have moved, which squares the last move marked).
 
-use crate::program::{Code, SideId};
+use crate::program::{Code, MAX_DICE, Roll, SideId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
@@ -30,6 +30,9 @@ pub struct Position {
     pub spent: u8,
     /// The board when the turn began, kept only when no turn may leave it unchanged.
     pub turn_start: Vec<Code>,
+    /// The faces the turn's roll shows (`roll ...`); all 0 before the roll, and in a game
+    /// without dice.
+    pub roll: Roll,
 }
 
 impl Position {
@@ -46,6 +49,7 @@ impl Position {
             last: (u32::MAX, 0),
             spent: 0,
             turn_start: Vec::new(),
+            roll: [0; MAX_DICE],
         }
     }
 
@@ -69,6 +73,7 @@ impl Position {
         }
         self.last = other.last;
         self.spent = other.spent;
+        self.roll = other.roll;
         if !other.turn_start.is_empty() {
             self.turn_start.clear();
             self.turn_start.extend_from_slice(&other.turn_start);

@@ -1,6 +1,7 @@
 //! The typed syntax tree of a rules file. Every node keeps the byte span it came from,
 //! so the checker can point at it.
 
+pub use super::ast_directions::{DirItem, DirectionDef, DirectionValue};
 pub use super::ast_squares::{
     Area, Attacker, BlockRef, Edge, Owner, PieceWords, Row, SquareBase, SquareClass, SquareRef,
 };
@@ -83,10 +84,15 @@ pub enum StatementKind {
         /// `optionally`: the mover may also leave the piece as it is.
         optional: bool,
     },
-    /// `captured pieces go to the captor's hand [, unpromoted]`.
+    /// `captured pieces go to the captor's hand [, unpromoted]`, or `to their owner's hand`
+    /// (`owners`).
     ToHand {
         unpromoted: bool,
+        owners: bool,
     },
+    /// `roll one die | N dice [of F faces] [, again on V or ...]`: each turn begins with a
+    /// roll.
+    Roll(RollDecl),
     /// `no piece may stand where it can never move`.
     Stranded,
     Let {
@@ -256,26 +262,13 @@ pub struct PieceDef {
     pub kind: Option<Name>,
 }
 
+/// `roll ...`: how many dice, of how many faces, and the totals that give the side another
+/// turn.
 #[derive(Debug)]
-pub struct DirectionDef {
-    pub name: Name,
-    pub value: DirectionValue,
-}
-
-/// A member of a `directions` set: a name, or a step written out.
-#[derive(Debug)]
-pub enum DirItem {
-    Name(Name),
-    Vector(i64, i64, Span),
-}
-
-#[derive(Debug)]
-pub enum DirectionValue {
-    Vector(i64, i64, Span),
-    Sum(Vec<Name>),
-    /// `through A B C ...`: from each square to the next one written, from the last to the
-    /// first (a round, as seeds are sown).
-    Through(Vec<Name>),
+pub struct RollDecl {
+    pub dice: (u64, Span),
+    pub faces: Option<(u64, Span)>,
+    pub again_on: Vec<(u64, Span)>,
 }
 
 // ---- moves ----
@@ -317,6 +310,8 @@ pub enum MovePart {
     Again(Expr, Span),
     /// `counts as N moves`: each move of the statement uses N moves of a turn.
     Counts(u64, Span),
+    /// `mandatory`: when a move of such a statement is legal, only their moves are.
+    Mandatory(Span),
     /// `pushing along DIRS [onto CELLS]`: the piece on `to` is first pushed one square along
     /// one of the directions, onto CELLS (default empty).
     Pushing {
@@ -522,6 +517,8 @@ pub enum ExprKind {
     /// `plies without capture [or KIND move]`: plies since the last capture (or move of a
     /// piece of those kinds).
     PliesWithout(Vec<Name>),
+    /// `the roll`: the dice rolled this turn, added up.
+    TheRoll,
     /// `N SET in a row along DIRS`.
     /// `[exactly] N SET in a row along DIRS`.
     InARow {
@@ -732,6 +729,8 @@ pub enum InputItem {
     LastTo(Span),
     /// `hand`: the pieces in each side's hand (`9W9B`, `-` for none).
     Hand(Span),
+    /// `roll`: the turn's roll, or `-` before the roll.
+    Roll(Span),
     /// `plies without capture [or KIND move]`: that count, as a number.
     Quiet(Vec<Name>, Span),
     Read(Vec<Name>),

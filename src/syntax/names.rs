@@ -110,6 +110,7 @@ impl<'a> Walk<'a> {
             | StatementKind::Unchanged
             | StatementKind::ToHand { .. }
             | StatementKind::Stranded
+            | StatementKind::Roll(_)
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {
                 for d in defs {
@@ -306,7 +307,7 @@ impl<'a> Walk<'a> {
                     self.expr(e);
                 }
             }
-            MovePart::Counts(..) => {}
+            MovePart::Counts(..) | MovePart::Mandatory(_) => {}
             MovePart::Pushing { dirs, .. } => self.all(dirs, Role::Direction),
             MovePart::Pulling(s, _) => self.set(s),
             MovePart::Moving(a, b, _) => {
@@ -384,6 +385,7 @@ impl<'a> Walk<'a> {
             | InputItem::Marked(_)
             | InputItem::LastTo(_)
             | InputItem::Hand(_)
+            | InputItem::Roll(_)
             | InputItem::Literal(_) => {}
             InputItem::Mover(_, names) => {
                 for (_, n) in names {
@@ -414,6 +416,7 @@ impl<'a> Walk<'a> {
             | ExprKind::Size
             | ExprKind::NoMoves
             | ExprKind::PassesInARow(_)
+            | ExprKind::TheRoll
             | ExprKind::Repeated(_)
             | ExprKind::CountMoves(None) => {}
             ExprKind::Ref { name, arg } => {

@@ -137,9 +137,14 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
             StatementKind::Directions { name: n, members }
         }
         Rule::promote => promote(inner)?,
-        Rule::to_hand => StatementKind::ToHand {
-            unpromoted: inner.any(|p| p.as_rule() == Rule::unpromoted_word),
-        },
+        Rule::to_hand => {
+            let parts: Vec<Rule> = inner.map(|p| p.as_rule()).collect();
+            StatementKind::ToHand {
+                unpromoted: parts.contains(&Rule::unpromoted_word),
+                owners: parts.contains(&Rule::their_owners),
+            }
+        }
+        Rule::roll => roll(inner)?,
         Rule::stranded => StatementKind::Stranded,
         Rule::let_ => {
             let n = name(inner.next().unwrap());
@@ -295,6 +300,7 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
         Rule::marked_item => InputItem::Marked(sp),
         Rule::last_item => InputItem::LastTo(sp),
         Rule::hand_item => InputItem::Hand(sp),
+        Rule::roll_item => InputItem::Roll(sp),
         Rule::quiet_item => {
             let inner = pair.into_inner().next().unwrap();
             InputItem::Quiet(
@@ -425,8 +431,9 @@ fn sides(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
 fn direction(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
     let mut defs = Vec::new();
     for d in inner {
-        let mut it = d.into_inner();
+        let mut it = d.into_inner().peekable();
         let n = name(it.next().unwrap());
+        let owner = it.next_if(|p| p.as_rule() == Rule::name).map(name);
         let v = it.next().unwrap();
         let value = match v.as_rule() {
             Rule::vector => {
@@ -436,12 +443,45 @@ fn direction(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
                 let dc = signed(&c.next().unwrap())?;
                 DirectionValue::Vector(dr, dc, vsp)
             }
-            Rule::through => DirectionValue::Through(v.into_inner().skip(1).map(name).collect()),
+            Rule::through => {
+                let parts: Vec<_> = v.into_inner().skip(1).collect();
+                let once = parts.last().is_some_and(|p| p.as_rule() == Rule::once);
+                let squares = parts.into_iter().filter(|p| p.as_rule() != Rule::once);
+                DirectionValue::Through(squares.map(name).collect(), once)
+            }
             _ => DirectionValue::Sum(v.into_inner().map(name).collect()),
         };
-        defs.push(DirectionDef { name: n, value });
+        defs.push(DirectionDef {
+            name: n,
+            owner,
+            value,
+        });
     }
     Ok(StatementKind::Direction(defs))
+}
+
+/// `roll one die | N dice [of F faces] [, again on V or ...]`.
+fn roll(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
+    let mut decl = RollDecl {
+        dice: (1, Span::default()),
+        faces: None,
+        again_on: Vec::new(),
+    };
+    for p in inner {
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::one_die => decl.dice = (1, sp),
+            Rule::integer => decl.dice = (integer(&p)?, sp),
+            Rule::faces => decl.faces = Some((integer(&p.into_inner().next().unwrap())?, sp)),
+            Rule::again_on => {
+                for v in p.into_inner().filter(|v| v.as_rule() == Rule::integer) {
+                    decl.again_on.push((integer(&v)?, span(&v)));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(StatementKind::Roll(decl))
 }
 
 fn input_section(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {

@@ -197,6 +197,10 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
                 span: sp,
             })
         }
+        Rule::the_roll => Ok(Expr {
+            kind: ExprKind::TheRoll,
+            span: sp,
+        }),
         Rule::plies_without => Ok(Expr {
             kind: ExprKind::PliesWithout(
                 pair.into_inner().next().map(name_list).unwrap_or_default(),

@@ -65,6 +65,7 @@ pub(super) fn move_part(pair: Pair<Rule>) -> Result<MovePart, SyntaxError> {
         }
         Rule::again => MovePart::Again(expr(pair.into_inner().next().unwrap())?, sp),
         Rule::counts_as => MovePart::Counts(integer(&pair.into_inner().nth(1).unwrap())?, sp),
+        Rule::mandatory_move => MovePart::Mandatory(sp),
         Rule::pushing => {
             let mut it = pair.into_inner().skip(1);
             let dirs = name_list(it.next().unwrap());

@@ -382,7 +382,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | kind_action | slide | step | place | jump | pass | distance | over | onto | gap
         | any_gap | bounded_gap | hop | flip | continue_ | while_possible | optionally
         | captured | marking | taking | moving | must_flip | then_part | where_ | leaves_not
-        | unless_word | that_word | leaves_word => "a move clause",
+        | unless_word | that_word | leaves_word | mandatory_move => "a move clause",
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
         | input_item | out_stmt => {
             return None;
@@ -391,11 +391,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | direction | directions | promote | let_ | require | move_ | input | output | legal
         | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged
         | holds | turns_word | turn_word | unchanged_word | to_hand | stranded | go_word
-        | captors_word | unpromoted_word | piece_word | stand_word | it_word | can_word => {
-            "a statement"
-        }
+        | captors_word | unpromoted_word | piece_word | stand_word | it_word | can_word
+        | the_captors | their_owners | their_word | owners_word | roll => "a statement",
+        one_die | die_word | dice_word | faces | faces_word => "`roll one die` or `roll N dice`",
+        again_on => "`again on N [or N ...]`",
+        the_roll => "`the roll`",
         holds_word => "`each square holds NAME`",
-        through | through_word => "`through` and the squares of a route, in order",
+        through | through_word | once => "`through` and the squares of a route, in order",
         take_squares | take_into | into_word | take_if | take_unless => "a `taking` clause",
         held | no_held => "`NAME on SQUARE` (the count a square holds)",
         holding | holding_word | holding_more | more_word => "`holding N [to M]`",
@@ -422,7 +424,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         part_if => "`if CONDITION,`",
         row_class => "`in a row of N along DIRECTIONS`",
         in_hand => "`in hand`",
-        hand_item | last_item => "an input item",
+        hand_item | last_item | roll_item => "an input item",
         board_line => "a line: the names of its points, in order",
         point_name => "a point's name (a square's name, such as `a1`)",
         zone_item | zone_pattern | rows_word | columns_word => {

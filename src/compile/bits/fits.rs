@@ -69,6 +69,12 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> Fit<()> {
             p.unchanged,
         ));
     }
+    if p.dice.is_some() {
+        return Err(Miss::new("`roll ...` (dice)", None));
+    }
+    if t.mandatory {
+        return Err(Miss::new("`mandatory` moves", None));
+    }
     if p.identical_one {
         return Err(Miss::new(
             "`identical captures are one move`",

@@ -91,7 +91,8 @@ pub fn apply_traced<T: Trace>(
     if let Some((a, b, true)) = second_piece(e, step) {
         shift(pos, a, b);
     }
-    if t.to_hand && step.from != NONE {
+    if t.to_hand {
+        // A placement onto an enemy takes it as a move onto it does.
         to_hand(e, pos, pos.cells[to]);
     }
     let mut piece = if step.from == NONE {
@@ -165,7 +166,12 @@ fn to_hand(e: &Engine, pos: &mut Position, code: Code) {
     if t.class[pos.mover as usize][code as usize] != C_ENEMY {
         return;
     }
-    let gained = e.p.code(pos.mover, t.back[code as usize]);
+    // To the captor's hand, or back to the hand of the side it is of.
+    let whose = match e.p.hand_owners {
+        true => t.side_of[code as usize],
+        false => pos.mover,
+    };
+    let gained = e.p.code(whose, t.back[code as usize]);
     if let Some(h) = pos.hand.get_mut(gained as usize) {
         *h = h.saturating_add(1);
     }

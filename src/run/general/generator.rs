@@ -8,7 +8,7 @@ use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
 use super::runner::Runner;
 use crate::compile::Engine;
-use crate::program::{EMPTY, GHOST, SideId, Stuck};
+use crate::program::{EMPTY, GHOST, MAX_DICE, SideId, Stuck};
 use crate::run::error::RunError;
 use crate::run::generator::{Generator, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
@@ -46,9 +46,19 @@ impl<'p> Runner<'p> {
             return Ok(None);
         }
         let mut passed = self.take_pos(pos);
-        passed.mover = self.next_side(pos.mover);
         passed.passes = passed.passes.saturating_add(1);
         passed.begin_turn();
+        if let Some(dice) = &self.e.p.dice {
+            // With dice a side that cannot move passes whatever the others could do: what
+            // they can do waits for their own roll.
+            passed.mover = match dice.again(&pos.roll) {
+                true => pos.mover,
+                false => self.next_side(pos.mover),
+            };
+            passed.roll = [0; MAX_DICE];
+            return Ok(Some(passed));
+        }
+        passed.mover = self.next_side(pos.mover);
         let mut acc = Acc::default();
         match self.walk(&passed, &Fold::Count(None), &mut acc) {
             Ok(()) if acc.moves > 0 => Ok(Some(passed)),
@@ -59,6 +69,16 @@ impl<'p> Runner<'p> {
         }
     }
 
+    /// An error when `pos` waits for the turn's roll: no side moves before it is made.
+    fn not_waiting(&mut self, pos: &Position) -> Result<(), RunError> {
+        if !self.e.t.outcomes.is_empty() && pos.roll[0] == 0 && !self.over(pos)? {
+            return Err(RunError::new(
+                "the side to move has not rolled yet: give the roll (a `roll` input item), or roll first",
+            ));
+        }
+        Ok(())
+    }
+
     /// The key of a position (see [`Generator::key`]).
     pub fn key(&self, pos: &Position) -> u64 {
         let t = &self.e.t;
@@ -66,6 +86,9 @@ impl<'p> Runner<'p> {
         let mut extra = |x: u64, salt: u64| k ^= mix(x, salt);
         if t.passes {
             extra(u64::from(pos.passes), 1);
+        }
+        if !t.outcomes.is_empty() {
+            extra(u64::from(u32::from_le_bytes(pos.roll)), 6);
         }
         if t.quiet {
             extra(u64::from(pos.quiet), 2);
@@ -143,11 +166,42 @@ impl<'p> Generator<'p> for Runner<'p> {
         self.end_reached(s)
     }
 
+    fn outcomes(&mut self, s: &Position) -> Result<usize, RunError> {
+        if self.e.t.outcomes.is_empty() || s.roll[0] != 0 || self.over(s)? {
+            return Ok(0);
+        }
+        Ok(self.e.t.outcomes.len())
+    }
+
+    fn recycle_state(&mut self, s: Position) {
+        self.put_pos(s);
+    }
+
+    fn rolled(&mut self, s: &Position, i: usize) -> Position {
+        let mut next = self.take_pos(s);
+        next.roll = self.e.t.outcomes[i];
+        next
+    }
+
     fn count(&mut self, s: &Position) -> Result<u64, RunError> {
-        self.count_plies(s)
+        let n = self.outcomes(s)?;
+        if n == 0 {
+            return self.count_plies(s);
+        }
+        let mut total = 0u64;
+        for i in 0..n {
+            let r = self.rolled(s, i);
+            let found = self.count_plies(&r);
+            self.put_pos(r);
+            total = total
+                .checked_add(found?)
+                .ok_or_else(crate::run::error::count_overflow)?;
+        }
+        Ok(total)
     }
 
     fn children(&mut self, s: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
+        self.not_waiting(s)?;
         self.successors(s, out)?;
         if out.is_empty()
             && let Some(passed) = self.pass(s)?
@@ -163,6 +217,7 @@ impl<'p> Generator<'p> for Runner<'p> {
         limit: usize,
         out: &mut Vec<Vec<Step>>,
     ) -> Result<u64, RunError> {
+        self.not_waiting(s)?;
         let (list, n) = self.move_list(s, limit)?;
         *out = list;
         if n > 0 {

@@ -170,6 +170,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             self.actions(pos, (&own, None), (ri as u16, 0), out);
         }
         *self.own = own;
+        if t.mandatory && out.iter().any(|s| p.moves[s.rule as usize].mandatory) {
+            out.retain(|s| p.moves[s.rule as usize].mandatory);
+        }
         if p.captures_mandatory {
             self.mandatory_captures(pos, out);
         }

@@ -20,7 +20,7 @@ use super::movegen::{ChainAt, Gen};
 use super::regions::{Fill, Regions};
 use super::trace::{Off, Trace};
 use crate::compile::Engine;
-use crate::program::SideId;
+use crate::program::{MAX_DICE, SideId};
 use crate::run::error::{Budget, Limit, RunError};
 use crate::run::eval::eval;
 use crate::run::position::Position;
@@ -480,6 +480,8 @@ impl<'p> Runner<'p> {
             after.begin_turn();
         }
         after.mover = self.next_mover(after)?;
+        // The next turn begins with a roll of its own.
+        after.roll = [0; MAX_DICE];
         Ok(())
     }
 
@@ -507,6 +509,11 @@ impl<'p> Runner<'p> {
     /// Who moves after the move that led to `after`, when it ends its side's turn: the same
     /// side again when the move's `again if` holds there, else the next side.
     fn next_mover(&mut self, after: &Position) -> Result<SideId, RunError> {
+        if let Some(dice) = &self.e.p.dice
+            && dice.again(&after.roll)
+        {
+            return Ok(after.mover);
+        }
         // Asked of every position a move leads to: most rules have no `again if`.
         if !self.e.t.again {
             return Ok(self.next_side(after.mover));

@@ -26,9 +26,15 @@ pub fn perft<'p, G: Generator<'p>>(
     depth: u32,
     levels: &mut Levels<G::State>,
 ) -> Result<u64, RunError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    // A roll is no ply: each of its outcomes is counted from, to the same depth.
+    if let n @ 1.. = g.outcomes(s)? {
+        return over_outcomes(g, s, n, |g, r| perft(g, r, depth, levels));
+    }
     // The last two plies are counted, not made (the representation may make the first).
     let mut children = match depth {
-        0 => return Ok(1),
         1 => return g.count(s),
         _ => levels.0.pop().unwrap_or_default(),
     };
@@ -40,6 +46,23 @@ pub fn perft<'p, G: Generator<'p>>(
     over_children(g, (s, children), levels, |g, c, levels| {
         perft(g, c, depth - 1, levels)
     })
+}
+
+/// The sum of `each` over the `n` outcomes of the roll `s` waits for.
+pub fn over_outcomes<'p, G: Generator<'p>>(
+    g: &mut G,
+    s: &G::State,
+    n: usize,
+    mut each: impl FnMut(&mut G, &G::State) -> Result<u64, RunError>,
+) -> Result<u64, RunError> {
+    let mut total = 0u64;
+    for i in 0..n {
+        let r = g.rolled(s, i);
+        let found = each(g, &r);
+        g.recycle_state(r);
+        total = total.checked_add(found?).ok_or_else(count_overflow)?;
+    }
+    Ok(total)
 }
 
 /// The sum of `each` over the children of `s` (made into `children`, whose memory goes back
@@ -86,6 +109,9 @@ pub fn perft_turns<'p, G: Generator<'p>>(
 ) -> Result<u64, RunError> {
     if depth == 0 {
         return Ok(1);
+    }
+    if let n @ 1.. = g.outcomes(s)? {
+        return over_outcomes(g, s, n, |g, r| perft_turns(g, r, depth, levels));
     }
     let children = levels.0.pop().unwrap_or_default();
     let mover = g.mover(s);
@@ -235,6 +261,9 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         ..
     } = ask;
     let s = g.state(pos);
+    if let n @ 1.. = g.outcomes(&s)? {
+        return by_outcome(g, (shared, &s), ask, (n, progress));
+    }
     let turns = ask.unit == Unit::Turns;
     // The first moves as their steps, not the positions after them: each is played where it
     // is counted (the positions after every first move of a large board would be moves x
@@ -313,6 +342,33 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
     ))
 }
 
+/// [`perft_on`] from a position that waits for a roll: the count from each outcome, added
+/// up; divided, a line per outcome (`roll 3-5`).
+fn by_outcome<'a, G: Generator<'a> + Build<'a>>(
+    g: &mut G,
+    (shared, s): (&Start<'a>, &G::State),
+    ask: PerftAsk,
+    (n, progress): (usize, &Progress),
+) -> Result<(u64, Option<Divided>), RunError> {
+    let e = g.engine().clone();
+    let below = PerftAsk {
+        divide: false,
+        ..ask
+    };
+    let mut lines = Vec::with_capacity(n);
+    for i in 0..n {
+        let r = g.rolled(s, i);
+        let pos = g.position(&r);
+        g.recycle_state(r);
+        let found = perft_on(g, (shared, &pos), below, progress);
+        g.recycle(pos);
+        let text = crate::program::roll_text(&e.t.outcomes[i]);
+        lines.push((format!("roll {text}"), found?.0));
+    }
+    let total = super::actions::total(&lines)?;
+    Ok((total, ask.divide.then_some(lines)))
+}
+
 /// The work perft shares between threads: each first move (by its index in the list of
 /// first moves), counted from the position after it; or, when there are too few first
 /// moves to share evenly, each second move after a first move, counted from the position
@@ -338,7 +394,11 @@ fn work_items<'a, G: Generator<'a>>(
         let root = g.state(pos);
         g.remember(&root);
         let child = g.play(&root, first)?;
-        g.children(&child, &mut after)?;
+        // A roll after the first move: its outcomes are counted below it, not shared.
+        after.clear();
+        if g.outcomes(&child)? == 0 {
+            g.children(&child, &mut after)?;
+        }
         if after.is_empty() {
             items.push((i, None));
         }

@@ -2,6 +2,7 @@
 """Perft counts from OpenSpiel (pyspiel), the oracle for games ply takes from OpenSpiel.
 
     python3 tests/oracles/openspiel/perft.py GAME --depth D            # from the start
+    python3 tests/oracles/openspiel/perft.py GAME --depth D --actions A,B,...
     python3 tests/oracles/openspiel/perft.py GAME --random N --depth D --seed S
 
 Needs `pip install open-spiel` (a virtual environment will do). ply is never run. perft(0) = 1;
@@ -9,23 +10,30 @@ a terminal position counts 0 at every depth > 0; a chance node is not a ply (eve
 expanded); in ultimate_tic_tac_toe, OpenSpiel's choice of a block (its own action when the next
 block is free) is not a ply either: it is folded into the placement after it, as the rules file
 has it. The last ply is counted from the list of legal actions (bulk counting), so it never
-plays the leaves.
+plays the leaves. In maedn (Mensch ärgere dich nicht) every turn begins with a roll of the die,
+a chance node: its 6 outcomes are expanded below every ply, and the start itself is one (the
+first roll); a ply is a move, a pass included. With --actions, those OpenSpiel actions (chance
+outcomes too: in maedn, outcome k is a roll of k + 1) are played from the start first, and the
+position reached is printed (as the rules file's input reads it, when the script writes it).
 
-With --random it plays N random games (actions uniform, seeded) and from each game takes one
-position at a ply drawn uniformly from the game's length (for nine_mens_morris, uniformly among
-the game's states where a turn begins: no removal pending, not over, turn number below 197; for
-ultimate_tic_tac_toe, among the states where a placement comes next, not after a block's choice),
-and prints for each a block in the format of tests/perft/*.positions: a `position` line, the
-board as the rules file's input reads it (rows from the top, for nine_mens_morris the men in
-hand, then the side to move), and `perft D COUNT` lines. For dots_and_boxes, whose every game
+With --random it plays N random games (seeded; actions uniform, chance outcomes by their
+probabilities: maedn's die uniform) and from each game takes one position at a ply drawn
+uniformly from the game's length (for nine_mens_morris, uniformly among the game's states where
+a turn begins: no removal pending, not over, turn number below 197; for ultimate_tic_tac_toe,
+among the states where a placement comes next, not after a block's choice; for maedn, among the
+decision states: the die rolled, the move not made, the game not over), and prints for each a
+block in the format of tests/perft/*.positions: a `position` line (`ply N`: the moves played
+before it, never the rolls), the board as the rules file's input reads it (rows from the top,
+for nine_mens_morris the men in hand, for maedn the pieces out of play, then the side to move,
+for maedn then the die rolled), and `perft D COUNT` lines. For dots_and_boxes, whose every game
 is as long as the board has lines (so perft counts do not see whose turn it is), a position with
 at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
 by result, as `ply perft --endings` counts them. A game with no state to take gives no position;
 games are played until there are N positions. For shogi and crazyhouse, whose positions (SFEN,
 FEN) say nothing of the positions before them, the counts come from the state OpenSpiel rebuilds
-from the position (REBUILD), never from the state the game reached; a state qualifies only if its
-rebuilt state agrees with it on the end of the game and on the legal actions (a repetition ended
-it, for example), and the random games are cut after 600 plies (PLY_CAP).
+from the position (REBUILD), never from the state the game reached; a state qualifies only if
+its rebuilt state agrees with it on the end of the game and on the legal actions (a repetition
+ended it, for example), and the random games are cut after 600 plies (PLY_CAP).
 """
 import argparse
 import random
@@ -379,6 +387,71 @@ def crazyhouse_input(state):
     return [crazyhouse_fen(state)]
 
 
+MAEDN_FIELDS = (  # OpenSpiel's kFieldToBoardString 0-55: (x, y) of its fields in ToString
+    # The 40 common fields, from player 0's set-in field (S at the left) on.
+    (0, 4), (2, 4), (4, 4), (6, 4), (8, 4), (8, 3), (8, 2), (8, 1), (8, 0), (10, 0),
+    (12, 0), (12, 1), (12, 2), (12, 3), (12, 4), (14, 4), (16, 4), (18, 4), (20, 4), (20, 5),
+    (20, 6), (18, 6), (16, 6), (14, 6), (12, 6), (12, 7), (12, 8), (12, 9), (12, 10), (10, 10),
+    (8, 10), (8, 9), (8, 8), (8, 7), (8, 6), (6, 6), (4, 6), (2, 6), (0, 6), (0, 5),
+    # The goal fields of positions 0, 1, 2, 3 (in order from the first goal field on).
+    (2, 5), (4, 5), (6, 5), (8, 5), (10, 1), (10, 2), (10, 3), (10, 4),
+    (18, 5), (16, 5), (14, 5), (12, 5), (10, 9), (10, 8), (10, 7), (10, 6))
+MAEDN_OUT = (  # kFieldToBoardString 56-71: the pieces out of play, 4 spots per position
+    (0, 0), (2, 0), (2, 1), (0, 1), (18, 0), (20, 0), (20, 1), (18, 1),
+    (18, 10), (20, 10), (20, 9), (18, 9), (0, 10), (2, 10), (2, 9), (0, 9))
+# The absolute fields of OpenSpiel's observation tensor for player 0, in its order: the common
+# fields 0-39, then the goal fields of players 0, 1, 2, 3 (positions 0, 2, 1, 3).
+MAEDN_TENSOR_FIELDS = list(range(40)) + [40 + 4 * pos + i for pos in (0, 2, 1, 3)
+                                         for i in range(4)]
+
+
+def maedn_input(state):
+    """The position as maedn.rules' input reads it, from OpenSpiel's `str(state)` (its
+    ToString drawing, 11 lines of 21 characters, then `Turn:` and `Dice:`): the 11 x 11 board
+    from the top (the drawing's row y, its column x = 0, 2, ..., 20 as column x / 2), a cell
+    that is one of OpenSpiel's 56 fields (40 common fields, 4 x 4 goal fields) `R` with a
+    piece of player 0, `B` with one of player 1, `.` empty, every other cell (the corner areas
+    of the pieces out of play, the centre, the blank) `+`; then the pieces out of play (drawn in
+    the corners: player p's at the 4 spots from 56 + 4 x PlayerToPosition(p) of
+    kFieldToBoardString, player 1's position being 2 with twoPlayersOpposite) as a hand, R then
+    B, a count of 1 left out (`4R4B`, `R3B`, `2R`, `-` for none); then the side to move (`R`,
+    player 0, or `B`); then the die rolled for this turn (1-6). Only a decision state (the roll
+    made, the move not yet) has such a position, and only the default game (2 players,
+    opposite). Checked against the observation tensor and against 4 pieces per player."""
+    assert state.get_game().get_parameters() == {"players": 2, "twoPlayersOpposite": True}
+    assert not state.is_chance_node() and not state.is_terminal(), str(state)
+    lines = str(state).splitlines()
+    assert len(lines) == 13 and all(len(line) == 21 for line in lines[:11]), str(state)
+    player = state.current_player()
+    assert lines[11] == f"Turn: {player + 1}", str(state)
+    dice = int(lines[12].removeprefix("Dice: "))
+    grid = [["+"] * 11 for _ in range(11)]
+    for x, y in MAEDN_FIELDS:
+        c = lines[y][x]
+        assert c in "oS.12", str(state)
+        grid[y][x // 2] = {"1": "R", "2": "B"}.get(c, ".")
+    out = []
+    for p, position in ((0, 0), (1, 2)):
+        spots = [lines[y][x] for x, y in MAEDN_OUT[4 * position:4 * position + 4]]
+        n = spots.count(str(p + 1))
+        assert spots == [str(p + 1)] * n + ["."] * (4 - n), str(state)
+        out.append(n)
+    for position in (1, 3):  # no third or fourth player
+        assert all(lines[y][x] == "." for x, y in MAEDN_OUT[4 * position:4 * position + 4])
+    # The observation tensor (player 0's view) must say the same.
+    t = [int(v) for v in state.observation_tensor(0)]
+    for i, field in enumerate(MAEDN_TENSOR_FIELDS):
+        x, y = MAEDN_FIELDS[field]
+        assert t[4 * i:4 * i + 4] == [grid[y][x // 2] == m for m in "RB"] + [0, 0], str(state)
+    assert t[224:228] == out + [0, 0], str(state)
+    assert t[228:232] == [player == 0, player == 1, 0, 0], str(state)
+    assert t[232:238] == [dice == d for d in range(1, 7)], str(state)
+    for side, n in zip("RB", out):
+        assert sum(row.count(side) for row in grid) + n == 4, str(state)
+    hand = "".join(("" if n == 1 else str(n)) + side for side, n in zip("RB", out) if n)
+    return ["".join(row) for row in grid] + [hand or "-", "RB"[player], str(dice)]
+
+
 # Games whose positions are stated without their history: --random computes every count from
 # a state rebuilt from the position (OpenSpiel's new_initial_state(text)), never from the state
 # the random game reached (whose repetition counts come from the game).
@@ -423,7 +496,8 @@ PLY_CAP = {"shogi": 600, "crazyhouse": 600}
 INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
           "quoridor": quoridor_input, "nine_mens_morris": morris_input,
           "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input,
-          "xiangqi": xiangqi_input, "shogi": shogi_input, "crazyhouse": crazyhouse_input}
+          "xiangqi": xiangqi_input, "shogi": shogi_input, "crazyhouse": crazyhouse_input,
+          "maedn": maedn_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
              "oware": oware_fresh,
@@ -433,7 +507,9 @@ QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_
              # Below OpenSpiel's draw at 500 moves, which the usual rules lack.
              "xiangqi": lambda s: len(s.history()) < 497,
              # Positions whose state rebuilt without history agrees (REBUILD).
-             "shogi": rebuilt_agrees, "crazyhouse": rebuilt_agrees}
+             "shogi": rebuilt_agrees, "crazyhouse": rebuilt_agrees,
+             # A decision state: the die rolled, the move not made, the game not over.
+             "maedn": lambda s: not s.is_chance_node() and not s.is_terminal()}
 # Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
 # from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
 RESULTS = {"dots_and_boxes": dots_result}
@@ -446,11 +522,24 @@ def main():
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--actions", default="",
+                    help="OpenSpiel actions (chance outcomes too), comma-separated, played from "
+                         "the start before the perft from the start (maedn: 5 is a roll of 6)")
     a = ap.parse_args()
     game = pyspiel.load_game(a.game)
     print(f"# OpenSpiel {version('open_spiel')}, game {a.game} with {game.get_parameters()}")
     if a.random == 0:
         state = game.new_initial_state()
+        if a.actions:
+            for action in a.actions.split(","):
+                state.apply_action(int(action))
+            print(f"# after actions {a.actions}, the position:")
+            try:
+                lines = INPUTS[a.game](state)
+            except (KeyError, AssertionError):  # no input written for it: OpenSpiel's string
+                lines = str(state).splitlines()
+            for line in lines:
+                print(f"#   {line}")
         for d in range(1, a.depth + 1):
             t = time.perf_counter()
             n = perft(state, d)
@@ -463,21 +552,26 @@ def main():
         g += 1
         state = game.new_initial_state()
         states = [state.clone()]
+        # The moves (actions not of chance) played before each state of `states`: its index,
+        # unless the game has chance nodes (maedn's rolls are not counted).
+        moves, made = [0], 0
         while not state.is_terminal() and len(states) <= PLY_CAP.get(a.game, len(states)):
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+                made += 1
             if not state.is_chance_node():
                 states.append(state.clone())
+                moves.append(made)
         plies = [i for i, st in enumerate(states) if QUALIFIES.get(a.game, lambda _: True)(st)]
         if not plies:
             continue
         found += 1
         ply = plies[rng.randrange(len(plies))]
         s = states[ply]
-        print(f"\nposition seed {a.seed} game {g} ply {ply}")
+        print(f"\nposition seed {a.seed} game {g} ply {moves[ply]}")
         for line in to_input(s):
             print(f"  {line}")
         if a.game in REBUILD:
