@@ -384,6 +384,7 @@ fn the_mcts_agent_chooses_alike() {
         let effort = Effort {
             think: None,
             playouts: Some(60),
+            depth: None,
         };
         let mut lines = Vec::new();
         for c in c {

@@ -24,7 +24,6 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostic::Style;
-use crate::run::query::perft::Unit;
 use crate::run::query::threads;
 use options::{Color, Counting, Format, FormatArg, Limits, Representation, exit, print};
 use report::Reporter;
@@ -183,6 +182,10 @@ ply perft tic-tac-toe.rules --depth 9 --endings"
         /// thread, after the perft)
         #[arg(long, conflicts_with = "count")]
         endings: bool,
+        /// In a game with dice: also count the sequences on average over the rolls (each
+        /// outcome weighted by its chance), and the branching a ply that gives (on one thread)
+        #[arg(long, conflicts_with = "count")]
+        chance: bool,
         /// Threads to count on, each taking the next first move (default: one per core)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
@@ -238,17 +241,22 @@ ply playout game.rules --games 1000 --stats --format json"
     /// Play a whole game in the terminal: people type moves, agents answer
     #[command(
         after_help = "Each side is played by a person typing moves (human), a uniformly random \
-agent (random) or Monte Carlo tree search (mcts): by default the first side is human and the \
-others are mcts. The board is drawn after every move, the move's squares in brackets. A person \
+agent (random), Monte Carlo tree search (mcts) or expectiminimax (expectiminimax: every move \
+looked at --depth plies ahead, each roll of dice as the average of its outcomes, a position \
+there scored by --playouts random games; for small games and games with dice): by default the \
+first side is human and the others are mcts. The board is drawn after every move, the move's squares in brackets. A person \
 types a move as the game writes it (D3, e2e4, 32-28), its number in the list, or its first and \
 last squares; `?` lists the moves, `explain MOVE` shows the rules behind one, `undo` takes back \
-the last move of a person and the replies to it, `quit` stops. Standard input that is not a \
+the last move of a person and the replies to it, `quit` stops. In a game with dice each turn \
+begins with its roll: a person presses Enter to roll or types the roll (4, 3-5); an agent's is \
+drawn from the seed. Standard input that is not a \
 terminal is read line by line and echoed, so a game can be scripted; the end of input stops \
 the game. The same seed and the same moves give the same agent replies when --playouts \
 bounds the search.\n\n\
 Examples:\n  ply play game.rules\n  \
 ply play game.rules --agent white=mcts --agent black=human --think 2\n  \
 ply play game.rules --agent white=mcts --agent black=random --playouts 500 --seed 4\n  \
+ply play game.rules --agent white=expectiminimax --depth 2 --playouts 8\n  \
 printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
     )]
     Play {
@@ -257,7 +265,8 @@ printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
         /// Start from the first case of this file instead of the rules file's setup
         #[arg(long)]
         position: Option<PathBuf>,
-        /// Who plays a side: SIDE=human, SIDE=random or SIDE=mcts (repeat for each side)
+        /// Who plays a side: SIDE=human, SIDE=random, SIDE=mcts or SIDE=expectiminimax (repeat
+        /// for each side)
         #[arg(long, value_name = "SIDE=AGENT")]
         agent: Vec<String>,
         /// The random seed of the agents
@@ -270,6 +279,10 @@ printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
         /// stops it); reproducible, unlike a time bound
         #[arg(long, value_name = "N")]
         playouts: Option<u64>,
+        /// Plies of moves the expectiminimax agent looks ahead, rolls of dice not counted
+        /// (default 2; its --playouts, default 8, score each position there)
+        #[arg(long, value_name = "N")]
+        depth: Option<u32>,
         #[command(flatten)]
         representation: Representation,
     },
@@ -438,6 +451,7 @@ fn command(command: Command, style: Style) -> i32 {
             position,
             divide,
             endings,
+            chance,
             threads,
             count,
             representation,
@@ -451,13 +465,10 @@ fn command(command: Command, style: Style) -> i32 {
                 position: position.as_deref(),
                 divide,
                 endings,
+                chance,
                 threads: threads::count(threads.map(|n| n as usize)),
                 choice: representation.choice(),
-                unit: count.map(|c| match c {
-                    Counting::Moves => Unit::Moves,
-                    Counting::Actions => Unit::Actions,
-                    Counting::Turns => Unit::Turns,
-                }),
+                unit: count.map(Counting::unit),
             },
             limits,
         ),
@@ -491,6 +502,7 @@ fn command(command: Command, style: Style) -> i32 {
             seed,
             think,
             playouts,
+            depth,
             representation,
         } => play::play(
             plain,
@@ -501,6 +513,7 @@ fn command(command: Command, style: Style) -> i32 {
                 seed,
                 think,
                 playouts,
+                depth,
                 choice: representation.choice(),
             },
         ),

@@ -53,6 +53,18 @@ pub enum Counting {
     Turns,
 }
 
+impl Counting {
+    /// What perft counts as a ply under this choice.
+    pub fn unit(self) -> crate::run::query::perft::Unit {
+        use crate::run::query::perft::Unit;
+        match self {
+            Counting::Moves => Unit::Moves,
+            Counting::Actions => Unit::Actions,
+            Counting::Turns => Unit::Turns,
+        }
+    }
+}
+
 /// Which representation of the rules the whole-game commands play on.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct Representation {

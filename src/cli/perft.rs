@@ -7,10 +7,12 @@ use super::options::{Format, Limits, exit, print};
 use super::positions::{game_start, search_failed};
 use super::progress::shown;
 use super::report::{Reporter, to_stderr};
+use crate::diagnostic::Kind;
 use crate::render::json;
 use crate::render::tally::{report, sort};
 use crate::run::error::RunError;
 use crate::run::position::Position;
+use crate::run::query::chance::expected_from;
 use crate::run::query::endings::endings_from;
 use crate::run::query::perft::{PerftAsk, Unit, perft_shared};
 use crate::run::query::tally::Tally;
@@ -24,6 +26,8 @@ pub struct Ask<'a> {
     pub divide: bool,
     /// Also count the games that end within the depth, by result.
     pub endings: bool,
+    /// Also count the sequences on average over the rolls of dice.
+    pub chance: bool,
     pub threads: usize,
     /// Which representation of the rules to count on.
     pub choice: Choice,
@@ -37,6 +41,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         position,
         divide,
         endings,
+        chance,
         threads,
         choice,
         unit,
@@ -82,6 +87,16 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         Some(Ok(tally)) => Some(tally),
         Some(Err(e)) => return search_failed(rep, &e),
     };
+    if chance && loaded.program.dice.is_none() {
+        let msg = "--chance averages over the rolls of dice, and the rules file rolls none";
+        rep.error(Kind::Usage, None, msg);
+        return exit::USAGE;
+    }
+    let expected = match chance.then(|| expected_from(&mut compiled, &pos, depth)) {
+        None => None,
+        Some(Ok(x)) => Some(x),
+        Some(Err(e)) => return search_failed(rep, &e),
+    };
     let out = match rep.format {
         Format::Text => {
             let mut out = String::new();
@@ -89,6 +104,12 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                 out.push_str(&format!("{mv}: {n}\n"));
             }
             out.push_str(&format!("{total}\n"));
+            if let Some(x) = expected {
+                out.push_str(&format!(
+                    "on average over the rolls: {x:.3} (a branching of {:.3} a ply)\n",
+                    branching(x, depth)
+                ));
+            }
             if let Some(tally) = &mut ended {
                 let games: u64 = tally.iter().map(|(.., n)| n).sum();
                 out.push_str(&format!("games ended within {depth} plies: {games}\n"));
@@ -113,6 +134,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
                     counts: unit.words(),
                     count: total,
                     divide,
+                    expected,
                     endings: ended.map(|tally| {
                         tally
                             .into_iter()
@@ -137,6 +159,14 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         ));
     }
     exit::OK
+}
+
+/// The branching a ply that `sequences` of `depth` plies give: their `depth`-th root.
+fn branching(sequences: f64, depth: u32) -> f64 {
+    match depth {
+        0 => 1.0,
+        d => sequences.powf(1.0 / f64::from(d)),
+    }
 }
 
 /// The games that end within `depth` plies of `pos` by result, in the order playouts print
@@ -170,6 +200,6 @@ fn partial(rep: &Reporter, progress: &threads::Progress) {
     );
     match rep.format {
         Format::Text => to_stderr(&format!("{text}\n")),
-        Format::Json => rep.warning(crate::diagnostic::Kind::Budget, None, &text),
+        Format::Json => rep.warning(Kind::Budget, None, &text),
     }
 }

@@ -30,6 +30,8 @@ pub struct Ask<'a> {
     pub seed: u64,
     pub think: Option<f64>,
     pub playouts: Option<u64>,
+    /// `--depth`: how far expectiminimax looks.
+    pub depth: Option<u32>,
     /// Which representation of the rules the agents play on.
     pub choice: Representation,
 }
@@ -84,7 +86,7 @@ pub fn play(rep: &Reporter, rules: &Path, ask: &Ask) -> i32 {
             return exit::USAGE;
         }
     };
-    let effort = match effort(ask.think, ask.playouts) {
+    let effort = match effort(ask.think, ask.playouts, ask.depth) {
         Ok(e) => e,
         Err(msg) => {
             rep.error(Kind::Usage, None, &msg);
@@ -176,8 +178,8 @@ fn agents(p: &Program, asked: &[String]) -> Result<Vec<Agent>, String> {
 }
 
 /// How long MCTS thinks: `--think` seconds and/or `--playouts` per move; one second when
-/// neither is given.
-fn effort(think: Option<f64>, playouts: Option<u64>) -> Result<Effort, String> {
+/// neither is given. How far expectiminimax looks: `--depth`.
+fn effort(think: Option<f64>, playouts: Option<u64>, depth: Option<u32>) -> Result<Effort, String> {
     let think = match think {
         Some(t) if !(t.is_finite() && t > 0.0 && t <= 86_400.0) => {
             return Err(format!(
@@ -191,7 +193,14 @@ fn effort(think: Option<f64>, playouts: Option<u64>) -> Result<Effort, String> {
     if playouts == Some(0) {
         return Err("--playouts 0: the agent needs at least one playout a move".to_string());
     }
-    Ok(Effort { think, playouts })
+    if depth == Some(0) || depth.is_some_and(|d| d > 8) {
+        return Err("--depth: expectiminimax looks 1 to 8 plies ahead".to_string());
+    }
+    Ok(Effort {
+        think,
+        playouts,
+        depth,
+    })
 }
 
 impl Session<'_, '_> {
@@ -339,8 +348,16 @@ impl Session<'_, '_> {
             .map_err(|e| self.failed(&e))?;
         let mut line = format!("{} ({agent}) plays {}", self.name(side), choices[i].text);
         if let Some(d) = decision.filter(|d| d.playouts > 0) {
+            let seen = match agent {
+                Agent::Expectiminimax => "expects",
+                _ => "scored",
+            };
+            let through = match agent {
+                Agent::Expectiminimax => "",
+                _ => " in those through it",
+            };
             line.push_str(&format!(
-                " after {} playouts ({} scored {:.0}% in those through it)",
+                " after {} playouts ({} {seen} {:.0}%{through})",
                 d.playouts,
                 self.name(side),
                 d.value * 100.0

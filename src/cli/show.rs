@@ -75,6 +75,12 @@ fn draw(
     if !pos.hand.is_empty() {
         title.push_str(&format!(", in hand {}", board_text::hand(&e, pos)));
     }
+    if p.dice.is_some() {
+        match pos.roll[0] {
+            0 => title.push_str(", to roll"),
+            _ => title.push_str(&format!(", roll {}", crate::program::roll_text(&pos.roll))),
+        }
+    }
     let count_all = match &moves {
         Some(_) => count,
         None => runner.move_list(pos, 0)?.1,

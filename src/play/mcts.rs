@@ -16,6 +16,8 @@ use crate::run::{Generator, Position, RunError};
 pub struct Effort {
     pub think: Option<Duration>,
     pub playouts: Option<u64>,
+    /// How many plies expectiminimax looks ahead (its `playouts` score each position there).
+    pub depth: Option<u32>,
 }
 
 /// The agent's choice and what the search saw.

@@ -1,7 +1,8 @@
 //! Playing whole games: a game in progress ([`game`]), and the agents that choose moves in
-//! it: uniformly random, or Monte Carlo tree search ([`mcts`]). `ply play` and `ply serve`
-//! are built on them.
+//! it: uniformly random, Monte Carlo tree search ([`mcts`]), or expectiminimax to a depth
+//! ([`expectiminimax`]). `ply play` and `ply serve` are built on them.
 
+pub mod expectiminimax;
 pub mod game;
 pub mod mcts;
 
@@ -23,6 +24,8 @@ pub enum Agent {
     Random,
     /// Monte Carlo tree search.
     Mcts,
+    /// Expectiminimax to a fixed depth, positions there scored by random games.
+    Expectiminimax,
 }
 
 impl FromStr for Agent {
@@ -33,8 +36,9 @@ impl FromStr for Agent {
             "human" => Ok(Agent::Human),
             "random" => Ok(Agent::Random),
             "mcts" => Ok(Agent::Mcts),
+            "expectiminimax" => Ok(Agent::Expectiminimax),
             _ => Err(format!(
-                "unknown agent `{s}`: an agent is human, random or mcts"
+                "unknown agent `{s}`: an agent is human, random, mcts or expectiminimax"
             )),
         }
     }
@@ -46,6 +50,7 @@ impl fmt::Display for Agent {
             Agent::Human => "human",
             Agent::Random => "random",
             Agent::Mcts => "mcts",
+            Agent::Expectiminimax => "expectiminimax",
         })
     }
 }
@@ -76,6 +81,14 @@ pub fn choose(
         Agent::Random | Agent::Human => Ok((rng.below(choices.len() as u64) as usize, None)),
         Agent::Mcts => {
             let d = mcts::choose(game, choices, effort, &mut rng)?;
+            Ok((d.index, Some(d)))
+        }
+        Agent::Expectiminimax => {
+            let reach = expectiminimax::Reach {
+                depth: effort.depth.unwrap_or(2),
+                playouts: effort.playouts.unwrap_or(8),
+            };
+            let d = expectiminimax::choose(game, choices, reach, &mut rng)?;
             Ok((d.index, Some(d)))
         }
     }

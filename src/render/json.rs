@@ -68,6 +68,9 @@ pub struct Perft {
     pub count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<DivideLine>>,
+    /// With `--chance`: the sequences on average over the rolls of dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<f64>,
     /// With `--endings`: the games that end within the depth, by result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub endings: Option<Vec<EndingLine>>,

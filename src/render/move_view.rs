@@ -533,6 +533,23 @@ impl Viewer<'_, '_> {
         }
     }
 
+    /// A legal step another rule left out, for `reason` (written at `clause`).
+    fn left_out(&self, step: Step, reason: &str, clause: Option<Span>) -> RejectedView {
+        let at = ActionRef {
+            rule: step.rule,
+            part: step.part,
+            action: step.action,
+        };
+        RejectedView {
+            candidate: crate::run::step::move_text(self.runner.engine(), &[step]),
+            direction: self.dir_name(step.dir),
+            distance: None,
+            action: self.action_clause(at),
+            reason: reason.to_string(),
+            clause: clause.map(|s| self.clause(s)),
+        }
+    }
+
     fn rejected(
         &self,
         pos: &Position,
@@ -542,21 +559,16 @@ impl Viewer<'_, '_> {
         let p = self.runner.engine().p;
         Some(match e {
             Event::WrongKind { at, from } => self.wrong_kind(pos, at, from),
-            Event::NotCapturing { step } => {
-                let at = ActionRef {
-                    rule: step.rule,
-                    part: step.part,
-                    action: step.action,
-                };
-                RejectedView {
-                    candidate: crate::run::step::move_text(self.runner.engine(), &[step]),
-                    direction: self.dir_name(step.dir),
-                    distance: None,
-                    action: self.action_clause(at),
-                    reason: "it captures nothing, and another move captures".to_string(),
-                    clause: p.captures_mandatory_span.map(|s| self.clause(s)),
-                }
-            }
+            Event::NotMandatory { step } => self.left_out(
+                step,
+                "a move of a `mandatory` statement is legal, and only those are",
+                None,
+            ),
+            Event::NotCapturing { step } => self.left_out(
+                step,
+                "it captures nothing, and another move captures",
+                p.captures_mandatory_span,
+            ),
             Event::Rejected {
                 at,
                 from,

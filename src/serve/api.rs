@@ -336,7 +336,9 @@ pub fn agent(folder: &Folder, body: &[u8]) -> Reply {
         Err(r) => return r,
     };
     let agent = match ask.agent.as_deref().unwrap_or("mcts").parse::<Agent>() {
-        Ok(Agent::Human) => return Reply::error(400, "the agent is mcts or random"),
+        Ok(Agent::Human) => {
+            return Reply::error(400, "the agent is mcts, random or expectiminimax");
+        }
         Ok(a) => a,
         Err(e) => return Reply::error(400, e),
     };
@@ -353,6 +355,7 @@ pub fn agent(folder: &Folder, body: &[u8]) -> Reply {
     let effort = Effort {
         think: Some(Duration::from_secs_f64(think)),
         playouts: ask.playouts,
+        depth: None,
     };
     let bytes = match folder.read(&ask.rules) {
         Ok(b) => b,

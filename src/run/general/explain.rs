@@ -476,7 +476,9 @@ pub fn rejected_on(runner: &mut Runner, pos: &Position, sq: u32) -> Result<Vec<E
         .filter(|e| match *e {
             Event::WrongKind { from, .. } => from == sq,
             Event::Rejected { from, to, .. } => from == sq || (from == NONE && to == sq),
-            Event::NotCapturing { step } => step.from == sq || (step.from == NONE && step.to == sq),
+            Event::NotCapturing { step } | Event::NotMandatory { step } => {
+                step.from == sq || (step.from == NONE && step.to == sq)
+            }
             Event::Flipped { .. } | Event::Illegal { .. } => false,
         })
         .collect();

@@ -171,6 +171,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         }
         *self.own = own;
         if t.mandatory && out.iter().any(|s| p.moves[s.rule as usize].mandatory) {
+            if T::ON {
+                for s in out.iter().filter(|s| !p.moves[s.rule as usize].mandatory) {
+                    self.trace.note(Event::NotMandatory { step: *s });
+                }
+            }
             out.retain(|s| p.moves[s.rule as usize].mandatory);
         }
         if p.captures_mandatory {

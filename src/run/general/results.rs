@@ -24,6 +24,11 @@ impl<'p> Runner<'p> {
             if move_count > 0 {
                 return Ok(None);
             }
+            // With dice, a position before its roll has its moves to come, and a side that
+            // cannot move passes whatever the others could do.
+            if !self.e.t.outcomes.is_empty() && (pos.roll[0] == 0 || game.stuck == Stuck::Pass) {
+                return Ok(None);
+            }
             if game.stuck == Stuck::Pass {
                 let mut other = pos.clone();
                 other.mover = self.next_side(pos.mover);

@@ -60,6 +60,8 @@ pub enum Event {
     },
     /// A legal step left out because captures are mandatory and another step captures.
     NotCapturing { step: Step },
+    /// A legal step left out because a move of a `mandatory` statement is legal.
+    NotMandatory { step: Step },
     /// A complete move after which the `legal if` condition number `rule` does not hold
     /// (`LEAVES`: after which its statement's `unless that leaves` condition holds).
     Illegal { step: Step, rule: u16 },
