@@ -27,11 +27,7 @@ pub fn choose(
     rng: &mut Rng,
 ) -> Result<Decision, RunError> {
     if choices.len() == 1 {
-        return Ok(Decision {
-            index: 0,
-            playouts: 0,
-            value: f64::NAN,
-        });
+        return Ok(Decision::forced());
     }
     let mover = game.mover() as usize;
     let (plies, limit) = (game.counted(), game.limit());

@@ -31,6 +31,17 @@ pub struct Decision {
     pub value: f64,
 }
 
+impl Decision {
+    /// The one move there is, chosen without a search.
+    pub fn forced() -> Decision {
+        Decision {
+            index: 0,
+            playouts: 0,
+            value: f64::NAN,
+        }
+    }
+}
+
 /// How much UCT favours moves tried less often.
 const EXPLORE: f64 = 1.0;
 
@@ -94,11 +105,7 @@ pub fn choose(
     rng: &mut Rng,
 ) -> Result<Decision, RunError> {
     if choices.len() == 1 {
-        return Ok(Decision {
-            index: 0,
-            playouts: 0,
-            value: f64::NAN,
-        });
+        return Ok(Decision::forced());
     }
     let remembers = game.engine().p.no_repeat.is_some() || game.engine().t.repetition;
     let history: Vec<Position> = match remembers {
