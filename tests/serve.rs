@@ -529,3 +529,34 @@ fn a_file_swapped_for_a_link_is_never_read_outside() {
     assert!(served > 0, "the file was never served between swaps");
     s.check_alive();
 }
+
+#[test]
+fn a_game_with_dice_rolls_from_its_moves() {
+    let dir = folder("dice");
+    std::fs::copy("rules/maedn.rules", dir.join("maedn.rules")).unwrap();
+    let mut s = Served::start(&dir);
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..30 {
+        let ask = json!({"rules": "maedn.rules", "moves": moves});
+        let (status, v) = s.post("/api/state", &ask);
+        assert_eq!(status, 200, "{v}");
+        if !v["over"].is_null() {
+            break;
+        }
+        // The roll follows from the moves: asked again, the same roll and the same moves.
+        let roll = v["roll"].as_str().unwrap().to_string();
+        assert!(("1"..="6").contains(&roll.as_str()), "{v}");
+        let (_, again) = s.post("/api/state", &ask);
+        assert_eq!(again["roll"], v["roll"]);
+        assert_eq!(moves_of(&again), moves_of(&v));
+        // The agent plays one of them.
+        let ask = json!({"rules": "maedn.rules", "moves": moves, "agent": "random"});
+        let (status, reply) = s.post("/api/agent", &ask);
+        assert_eq!(status, 200, "{reply}");
+        let played = reply["move"].as_str().unwrap().to_string();
+        assert!(moves_of(&v).contains(&played), "{played} not in {v}");
+        moves.push(played);
+    }
+    assert_eq!(moves.len(), 30, "a random game of this length does not end");
+    s.check_alive();
+}

@@ -243,7 +243,8 @@ ply playout game.rules --games 1000 --stats --format json"
         after_help = "Each side is played by a person typing moves (human), a uniformly random \
 agent (random), Monte Carlo tree search (mcts) or expectiminimax (expectiminimax: every move \
 looked at --depth plies ahead, each roll of dice as the average of its outcomes, a position \
-there scored by --playouts random games; for small games and games with dice): by default the \
+there scored by --playouts random games, the moves not reached when --think runs out left \
+aside; for small games and games with dice): by default the \
 first side is human and the others are mcts. The board is drawn after every move, the move's squares in brackets. A person \
 types a move as the game writes it (D3, e2e4, 32-28), its number in the list, or its first and \
 last squares; `?` lists the moves, `explain MOVE` shows the rules behind one, `undo` takes back \

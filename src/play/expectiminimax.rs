@@ -17,6 +17,9 @@ use crate::run::{Generator, RunError};
 pub struct Reach {
     pub depth: u32,
     pub playouts: u64,
+    /// A time bound: once it has passed, the moves not yet looked at are not chosen (the
+    /// first is always looked at).
+    pub think: Option<std::time::Duration>,
 }
 
 /// Chooses one of `choices` (the legal moves of the game's position now).
@@ -42,7 +45,11 @@ pub fn choose(
         };
         search.sides = search.g.engine().p.sides.len();
         let mut best = (0usize, f64::NEG_INFINITY);
+        let started = std::time::Instant::now();
         for (i, after) in afters.iter().enumerate() {
+            if i > 0 && reach.think.is_some_and(|t| started.elapsed() >= t) {
+                break;
+            }
             let s = search.g.state(after);
             let before = search.g.engine().toward_limit(mover as u8, search.g.mover(&s));
             let v = search.value(&s, reach.depth.saturating_sub(1), plies + before, rng)?;

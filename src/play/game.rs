@@ -136,6 +136,27 @@ impl<'p> Game<'p> {
         t.outcomes.iter().map(crate::program::roll_text).collect()
     }
 
+    /// Makes the turn's roll, when the position waits for one, drawn from the moves played
+    /// so far: the same game always gets the same rolls, however often it is replayed (the
+    /// server keeps a game as its moves alone). Returns the roll made, as written.
+    pub fn roll_from_moves(&mut self, seed: u64) -> Result<Option<String>, RunError> {
+        let n = self.waits_for_roll()?;
+        if n == 0 {
+            return Ok(None);
+        }
+        // FNV-1a over the moves' texts, then the seed: a different game, a different roll.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for p in &self.played {
+            for b in p.text.bytes().chain([0]) {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        let mut rng = super::move_rng(seed ^ h, self.plies());
+        let i = rng.below(n as u64) as usize;
+        self.roll(i);
+        Ok(self.roll_texts().get(i).cloned())
+    }
+
     /// Makes the turn's roll: outcome `i` of [`Game::roll_texts`].
     pub fn roll(&mut self, i: usize) {
         if let Some(r) = self.engine().t.outcomes.get(i) {

@@ -87,6 +87,7 @@ pub fn choose(
             let reach = expectiminimax::Reach {
                 depth: effort.depth.unwrap_or(2),
                 playouts: effort.playouts.unwrap_or(8),
+                think: effort.think,
             };
             let d = expectiminimax::choose(game, choices, reach, &mut rng)?;
             Ok((d.index, Some(d)))

@@ -160,6 +160,8 @@ pub fn replay<T>(
     let mut game = Game::new(compiled, start).map_err(|e| run_failed(&e))?;
     for (i, text) in moves.iter().enumerate() {
         let at = |why: &str| Reply::error(422, format!("move {} `{text}`: {why}", i + 1));
+        game.roll_from_moves(DICE_SEED)
+            .map_err(|e| run_failed(&e))?;
         match game.status().map_err(|e| run_failed(&e))? {
             Status::Over(end) => return Err(at(&format!("the game is over: {}", end.text))),
             Status::ToMove(choices) => {
@@ -170,8 +172,16 @@ pub fn replay<T>(
             }
         }
     }
+    game.roll_from_moves(DICE_SEED)
+        .map_err(|e| run_failed(&e))?;
     then(&mut game, &rules.source)
 }
+
+/// The most random games expectiminimax may score a position by, here.
+const MAX_LEAF_PLAYOUTS: u64 = 64;
+
+/// The seed of the rolls of dice the server draws: a game's rolls follow from its moves.
+const DICE_SEED: u64 = 0xD1CE;
 
 /// 422 for a rules file with errors, with its diagnostics.
 fn has_errors(name: &str, p: &Problem) -> Reply {
@@ -220,6 +230,9 @@ struct StateView {
     played: Vec<PlayedInfo>,
     moves: Vec<MoveInfo>,
     over: Option<Over>,
+    /// In a game with dice: the roll the side to move has (drawn from the moves played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roll: Option<String>,
     svg: String,
 }
 
@@ -297,7 +310,11 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
                     squares: square_names(&c.squares),
                 })
                 .collect();
-            (moves, None, format!("{mover} to move"))
+            let roll = match pos.roll[0] {
+                0 => String::new(),
+                _ => format!(", roll {}", crate::program::roll_text(&pos.roll)),
+            };
+            (moves, None, format!("{mover} to move{roll}"))
         }
     };
     Ok(StateView {
@@ -308,6 +325,8 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
         plies: game.plies(),
         played,
         moves,
+        roll: (e.p.dice.is_some() && pos.roll[0] != 0)
+            .then(|| crate::program::roll_text(&pos.roll)),
         over,
         svg: svg::draw(&e, &pos, &title, None),
     })
@@ -351,6 +370,13 @@ pub fn agent(folder: &Folder, body: &[u8]) -> Reply {
     }
     if ask.playouts == Some(0) {
         return Reply::error(400, "playouts is at least 1");
+    }
+    // Expectiminimax knows no time bound: its work is bounded by what it is asked.
+    if agent == Agent::Expectiminimax && ask.playouts.is_some_and(|n| n > MAX_LEAF_PLAYOUTS) {
+        return Reply::error(
+            400,
+            format!("expectiminimax scores a position by at most {MAX_LEAF_PLAYOUTS} playouts"),
+        );
     }
     let effort = Effort {
         think: Some(Duration::from_secs_f64(think)),
