@@ -224,6 +224,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 action: ai as u8,
             };
             let cond = &ka.conditions[..];
+            // A condition that asks nothing of the candidate and does not hold rules the
+            // whole action out: its squares need not be tried (unless the rejections are
+            // being explained, square by square).
+            if !T::ON && ka.fixed != 0 && self.fixed_fails(pos, cond, at) {
+                continue;
+            }
             match &ka.action {
                 Action::Pass => {
                     let st = Step {
@@ -378,6 +384,51 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 self.err.get_or_insert(e);
             }
         }
+    }
+
+    /// True if one of the conditions of the action `at` that ask nothing of a candidate does
+    /// not hold: worked out once for the position, and kept as [`Gen::first_false`] keeps
+    /// them.
+    fn fixed_fails(&mut self, pos: &Position, cond: &'p [(Expr, Span)], at: ActionRef) -> bool {
+        let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
+        if self.fixed.at != Some(at) {
+            self.fixed.at = Some(at);
+            self.fixed.known = 0;
+        }
+        let mut here = Candidate {
+            e: self.e,
+            vars: self.vars,
+            pos,
+            side: pos.mover,
+            from: NONE,
+            to: NONE,
+            dir: u16::MAX,
+            memo: Some(&mut self.memo),
+        };
+        for (i, (c, _)) in cond.iter().enumerate().take(8) {
+            if fixed & (1 << i) == 0 {
+                continue;
+            }
+            let value = if self.fixed.known & (1 << i) != 0 {
+                self.fixed.values[i]
+            } else {
+                match eval::eval(c, &mut here) {
+                    Ok(v) => {
+                        self.fixed.values[i] = v;
+                        self.fixed.known |= 1 << i;
+                        v
+                    }
+                    Err(e) => {
+                        self.err.get_or_insert(e);
+                        return true;
+                    }
+                }
+            };
+            if value == 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The first of a candidate step's `where` conditions that does not hold, if any.

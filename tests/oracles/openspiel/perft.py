@@ -12,23 +12,32 @@ block is free) is not a ply either: it is folded into the placement after it, as
 has it. The last ply is counted from the list of legal actions (bulk counting), so it never
 plays the leaves. In maedn (Mensch ärgere dich nicht) every turn begins with a roll of the die,
 a chance node: its 6 outcomes are expanded below every ply, and the start itself is one (the
-first roll); a ply is a move, a pass included. With --actions, those OpenSpiel actions (chance
-outcomes too: in maedn, outcome k is a roll of k + 1) are played from the start first, and the
-position reached is printed (as the rules file's input reads it, when the script writes it).
+first roll); a ply is a move, a pass included. In backgammon a ply is one OpenSpiel action: a
+pair of checker moves (fewer when fewer can be played, the pass action when none can), a double
+being two actions of the same side; every turn begins with a roll, a chance node (the start is
+the first roll, 30 outcomes: the 15 non-double rolls, each once for X, player 0, to start and
+once for O; later rolls have 36 ordered outcomes, 3-5 and 5-3 being two of them), whose outcomes
+that reach the same state are expanded once and counted as often as they are reached
+(SAME_STATE_OUTCOMES). With --actions, those OpenSpiel actions (chance outcomes too: in maedn,
+outcome k is a roll of k + 1) are played from the start first, and the position reached is
+printed (as the rules file's input reads it, when the script writes it).
 
 With --random it plays N random games (seeded; actions uniform, chance outcomes by their
-probabilities: maedn's die uniform) and from each game takes one position at a ply drawn
+probabilities: maedn's die and backgammon's dice uniform) and from each game takes one position at a ply drawn
 uniformly from the game's length (for nine_mens_morris, uniformly among the game's states where
 a turn begins: no removal pending, not over, turn number below 197; for ultimate_tic_tac_toe,
 among the states where a placement comes next, not after a block's choice; for maedn, among the
-decision states: the die rolled, the move not made, the game not over), and prints for each a
-block in the format of tests/perft/*.positions: a `position` line (`ply N`: the moves played
-before it, never the rolls), the board as the rules file's input reads it (rows from the top,
-for nine_mens_morris the men in hand, for maedn the pieces out of play, then the side to move,
-for maedn then the die rolled), and `perft D COUNT` lines. For dots_and_boxes, whose every game
-is as long as the board has lines (so perft counts do not see whose turn it is), a position with
-at most 7 plies left also gets an `endings D TEXT=N, ...` line: the games played out to the end,
-by result, as `ply perft --endings` counts them. A game with no state to take gives no position;
+decision states: the die rolled, the move not made, the game not over; for backgammon, among the
+decision states of the game's first 450 turns, far from OpenSpiel's end after 500 turns), and
+prints for each a block in the format of tests/perft/*.positions: a `position` line (`ply N`:
+the moves played before it, never the rolls), the board as the rules file's input reads it (rows
+from the top, for nine_mens_morris the men in hand, for maedn the pieces out of play, for
+backgammon the bar and the checkers borne off, then the side to move, for maedn then the die
+rolled, for backgammon then the dice and whether this is a double's second action), and
+`perft D COUNT` lines. For dots_and_boxes, whose every game is as long as the board has lines
+(so perft counts do not see whose turn it is), a position with at most 7 plies left also gets an
+`endings D TEXT=N, ...` line: the games played out to the end, by result, as `ply perft
+--endings` counts them. A game with no state to take gives no position;
 games are played until there are N positions. For shogi and crazyhouse, whose positions (SFEN,
 FEN) say nothing of the positions before them, the counts come from the state OpenSpiel rebuilds
 from the position (REBUILD), never from the state the game reached; a state qualifies only if
@@ -51,11 +60,36 @@ def choosing_a_block(state):
             and not state.is_terminal() and "Forced board: any" in str(state))
 
 
+# Games whose chance nodes may have several outcomes that reach the same state (backgammon's
+# rolls after the first: 3-5 and 5-3 are two of the 36 outcomes, and OpenSpiel keeps the dice
+# sorted): perft expands each distinct state once and counts it as often as it is reached,
+# which gives the same counts, faster.
+SAME_STATE_OUTCOMES = {"backgammon"}
+
+
+def chance_children(state):
+    """The states a chance node leads to, each with the number of its outcomes that reach it
+    (1 each, unless the game is in SAME_STATE_OUTCOMES: then outcomes are merged when their
+    states print the same; two children of one chance node differ only by the outcome, and
+    backgammon's string shows all of that: the dice and the side to move)."""
+    children = [state.child(a) for a, _ in state.chance_outcomes()]
+    if state.get_game().get_type().short_name not in SAME_STATE_OUTCOMES:
+        return [(child, 1) for child in children]
+    merged = {}
+    for child in children:
+        key = str(child)
+        if key in merged:
+            merged[key][1] += 1
+        else:
+            merged[key] = [child, 1]
+    return list(merged.values())
+
+
 def perft(state, depth):
     if state.is_terminal():
         return 0 if depth > 0 else 1
     if state.is_chance_node():
-        return sum(perft(state.child(a), depth) for a, _ in state.chance_outcomes())
+        return sum(n * perft(child, depth) for child, n in chance_children(state))
     if choosing_a_block(state):
         return sum(perft(state.child(a), depth) for a in state.legal_actions())
     if depth == 0:
@@ -452,6 +486,113 @@ def maedn_input(state):
     return ["".join(row) for row in grid] + [hand or "-", "RB"[player], str(dice)]
 
 
+BACKGAMMON_CHECKERS = 15  # per side, in the default game (not hyper_backgammon)
+
+
+def backgammon_drawing(lines):
+    """The checkers on OpenSpiel's 24 points as its ToString drawing shows them (its first 13
+    lines): a list of 24 (count, letter) pairs, letter `x`, `o` or `` (empty). Point p < 12 is
+    drawn upwards from row 11, p >= 12 downwards from row 1, in column 13 - p (p < 6), 12 - p
+    (6 <= p < 12), p - 11 (12 <= p < 18) or p - 10 (p >= 18); up to 5 checkers are drawn, and
+    from 6 on the count replaces the checker nearest the edge (10-15: two digits, reading
+    away from the edge)."""
+    points = []
+    for p in range(24):
+        row, step = (11, -1) if p < 12 else (1, 1)
+        col = (13 - p if p < 6 else 12 - p) if p < 12 else (p - 11 if p < 18 else p - 10)
+        cells = [lines[row + i * step][col] for i in range(5)]
+        letters = set(c for c in cells if c in "xo")
+        assert len(letters) <= 1, cells
+        letter = letters.pop() if letters else ""
+        if cells[0].isdigit() and cells[1].isdigit():
+            tens, units = (cells[1], cells[0]) if p < 12 else (cells[0], cells[1])
+            assert tens == "1" and cells[2:] == [letter] * 3, cells
+            count = 10 + int(units)
+        elif cells[0].isdigit():
+            assert cells[1:] == [letter] * 4 and int(cells[0]) > 5, cells
+            count = int(cells[0])
+        else:
+            count = len(cells) - cells.count(".")
+            assert cells == [letter] * count + ["."] * (5 - count), cells
+        points.append((count, letter))
+    return points
+
+
+def backgammon_input(state):
+    """The position as backgammon.rules' input reads it (default game only; a decision state:
+    the dice rolled, the action not yet taken):
+    - 12 tokens for OpenSpiel's points 12..23, left to right, then 12 for points 11..0 (the
+      rows of OpenSpiel's drawing); a token is `.` for an empty point, else the count and the
+      side: `x` for player 0 (kXPlayerId: enters on points 0-5, moves up, bears off past 23),
+      `o` for player 1 (enters on 23-18, moves down, bears off past 0), as `2x`, `1o`;
+    - the bar: each side's checkers on it, count and letter, x first, a count of 1 left out, a
+      side with none left out (`2xo`, `o`), `-` when both are empty;
+    - the checkers borne off (OpenSpiel's scores_), x then o;
+    - the side to move, `x` or `o`;
+    - the roll: the two dice as OpenSpiel holds them (sorted, smaller first), as `3-5`, `4-4`;
+    - `1`, or `2` when this is the second action of a double (OpenSpiel's double_turn_).
+    Read from the observation tensor (player 0's view: per point 4 numbers for x's checkers,
+    then for o's: count 1, 2, 3 as one-hots, above 3 the count less 3; then x's bar, x's off,
+    x to move, o's bar, o's off, o to move, the two dice) and checked against OpenSpiel's
+    string (its drawing, `Turn:`, `Extra turn:`, `Dice:`, `Bar:`, `Scores, X: .., O: ..`)
+    and against 15 checkers per side."""
+    assert state.get_game().get_parameters() == {
+        "hyper_backgammon": False, "max_player_turns": 500, "scoring_type": "winloss_scoring"}
+    assert not state.is_chance_node() and not state.is_terminal(), str(state)
+    t = [int(v) for v in state.observation_tensor(0)]
+    assert len(t) == 200 and all(v == w for v, w in zip(t, state.observation_tensor(0)))
+    board = [[0] * 24, [0] * 24]  # board[side][point], side 0 = x
+    for side in (0, 1):
+        for p in range(24):
+            v = t[96 * side + 4 * p:96 * side + 4 * p + 4]
+            assert v in ([0, 0, 0, 0], [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]) or (
+                v[:3] == [0, 0, 0] and v[3] > 0), v
+            board[side][p] = v[0] + 2 * v[1] + 3 * v[2] + (3 + v[3] if v[3] else 0)
+    bar, off, to_move = [t[192], t[195]], [t[193], t[196]], [t[194], t[197]]
+    dice = t[198:200]
+    player = state.current_player()
+    assert to_move == [player == 0, player == 1], str(state)
+    assert 1 <= dice[0] <= dice[1] <= 6, dice
+    # OpenSpiel's string must say the same.
+    lines = str(state).splitlines()
+    assert len(lines) == 19, str(state)
+    drawn = backgammon_drawing(lines[:13])
+    for p in range(24):
+        assert not (board[0][p] and board[1][p]), str(state)
+        count = board[0][p] + board[1][p]
+        letter = "x" if board[0][p] else "o" if board[1][p] else ""
+        assert drawn[p] == (count, letter), (p, drawn[p], str(state))
+    assert lines[13] == "Turn: " + "xo"[player], str(state)
+    assert lines[15] in ("Extra turn: 0", "Extra turn: 1"), str(state)
+    double_turn = lines[15] == "Extra turn: 1"
+    assert not double_turn or dice[0] == dice[1], str(state)
+    assert lines[16] == f"Dice: {dice[0]}{dice[1]}", str(state)
+    assert lines[17] == ("Bar: " + "x" * bar[0] + "o" * bar[1] if bar[0] + bar[1] else "Bar:")
+    assert lines[18] == f"Scores, X: {off[0]}, O: {off[1]}", str(state)
+    for side in (0, 1):
+        assert sum(board[side]) + bar[side] + off[side] == BACKGAMMON_CHECKERS, str(state)
+
+    def token(p):
+        for side, letter in ((0, "x"), (1, "o")):
+            if board[side][p]:
+                return f"{board[side][p]}{letter}"
+        return "."
+
+    bar_text = "".join(("" if n == 1 else str(n)) + letter
+                       for n, letter in zip(bar, "xo") if n)
+    return [" ".join(token(p) for p in range(12, 24)),
+            " ".join(token(p) for p in range(11, -1, -1)),
+            bar_text or "-", f"{off[0]} {off[1]}", "xo"[player],
+            f"{dice[0]}-{dice[1]}", "2" if double_turn else "1"]
+
+
+def backgammon_turn(state):
+    """The number of rolls made so far, this turn's included (the first roll counts): the turn
+    a backgammon state is in. OpenSpiel ends the game when more than max_player_turns (500)
+    turns have been played."""
+    return sum(1 for pa in state.full_history() if pa.player == pyspiel.PlayerId.CHANCE)
+
+
 # Games whose positions are stated without their history: --random computes every count from
 # a state rebuilt from the position (OpenSpiel's new_initial_state(text)), never from the state
 # the random game reached (whose repetition counts come from the game).
@@ -497,7 +638,7 @@ INPUTS = {"pentago": pentago_input, "ultimate_tic_tac_toe": uttt_input,
           "quoridor": quoridor_input, "nine_mens_morris": morris_input,
           "dots_and_boxes": dots_input, "mancala": mancala_input, "oware": oware_input,
           "xiangqi": xiangqi_input, "shogi": shogi_input, "crazyhouse": crazyhouse_input,
-          "maedn": maedn_input}
+          "maedn": maedn_input, "backgammon": backgammon_input}
 # Which states --random may take (by default every state, the start and the end included).
 QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_turn_begins,
              "oware": oware_fresh,
@@ -509,7 +650,11 @@ QUALIFIES = {"nine_mens_morris": morris_qualifies, "ultimate_tic_tac_toe": uttt_
              # Positions whose state rebuilt without history agrees (REBUILD).
              "shogi": rebuilt_agrees, "crazyhouse": rebuilt_agrees,
              # A decision state: the die rolled, the move not made, the game not over.
-             "maedn": lambda s: not s.is_chance_node() and not s.is_terminal()}
+             "maedn": lambda s: not s.is_chance_node() and not s.is_terminal(),
+             # A decision state (the dice rolled, the action not taken, the game not over) far
+             # from OpenSpiel's end after 500 turns, which the usual rules lack.
+             "backgammon": lambda s: (not s.is_chance_node() and not s.is_terminal()
+                                      and backgammon_turn(s) <= 450)}
 # Games whose --random positions also get `endings D TEXT=N, ...` lines: every game to its end
 # from positions with at most ENDINGS_LEFT plies left (the results in the rules file's words).
 RESULTS = {"dots_and_boxes": dots_result}
