@@ -60,7 +60,9 @@ fn draw(
 ) -> Result<Drawn, RunError> {
     let e = runner.engine().clone();
     let p = e.p;
-    let (moves, count) = if pic.moves {
+    // A position waiting for its roll has no moves yet to draw or count.
+    let waiting = p.dice.is_some() && pos.roll[0] == 0;
+    let (moves, count) = if pic.moves && !waiting {
         let (m, n) = runner.move_list(pos, pic.limit)?;
         (Some(m), n)
     } else {
@@ -83,6 +85,7 @@ fn draw(
     }
     let count_all = match &moves {
         Some(_) => count,
+        None if waiting => 0,
         None => runner.move_list(pos, 0)?.1,
     };
     let over = runner.finished(pos, count_all)?.map(|o| o.text);

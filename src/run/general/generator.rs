@@ -70,7 +70,7 @@ impl<'p> Runner<'p> {
     }
 
     /// An error when `pos` waits for the turn's roll: no side moves before it is made.
-    fn not_waiting(&mut self, pos: &Position) -> Result<(), RunError> {
+    pub(super) fn not_waiting(&mut self, pos: &Position) -> Result<(), RunError> {
         if !self.e.t.outcomes.is_empty() && pos.roll[0] == 0 && !self.over(pos)? {
             return Err(RunError::new(
                 "the side to move has not rolled yet: give the roll (a `roll` input item), or roll first",

@@ -35,6 +35,8 @@ impl<'p> Runner<'p> {
         if self.over(pos)? {
             return Ok(());
         }
+        // Before the turn's roll no side has moves to walk: what it may do waits for it.
+        self.not_waiting(pos)?;
         // The guarded piece of this position, for the moves' legality (restored after).
         let guarded = self.guarded(pos)?;
         let mut steps = self.take_steps();
