@@ -61,7 +61,7 @@ fn draw(
     let e = runner.engine().clone();
     let p = e.p;
     // A position waiting for its roll has no moves yet to draw or count.
-    let waiting = p.dice.is_some() && pos.roll[0] == 0;
+    let waiting = p.dice.is_some() && !pos.rolled();
     let (moves, count) = if pic.moves && !waiting {
         let (m, n) = runner.move_list(pos, pic.limit)?;
         (Some(m), n)
@@ -77,12 +77,7 @@ fn draw(
     if !pos.hand.is_empty() {
         title.push_str(&format!(", in hand {}", board_text::hand(&e, pos)));
     }
-    if p.dice.is_some() {
-        match pos.roll[0] {
-            0 => title.push_str(", to roll"),
-            _ => title.push_str(&format!(", roll {}", crate::program::roll_text(&pos.roll))),
-        }
-    }
+    title.push_str(&board_text::roll_note(&e, pos));
     let count_all = match &moves {
         Some(_) => count,
         None if waiting => 0,

@@ -32,8 +32,9 @@ pub fn choose(
     if choices.len() == 1 {
         return Ok(Decision::forced());
     }
-    let mover = game.mover() as usize;
+    let mover = game.mover();
     let (plies, limit) = (game.counted(), game.limit());
+    let sides = game.engine().p.sides.len();
     let afters: Vec<_> = choices.iter().map(|c| c.after.clone()).collect();
     let found = dispatch!(&mut game.compiled, g => {
         let mut search = Search {
@@ -41,9 +42,8 @@ pub fn choose(
             reach,
             limit,
             made: 0,
-            sides: 0,
+            sides,
         };
-        search.sides = search.g.engine().p.sides.len();
         let mut best = (0usize, f64::NEG_INFINITY);
         let started = std::time::Instant::now();
         for (i, after) in afters.iter().enumerate() {
@@ -51,10 +51,10 @@ pub fn choose(
                 break;
             }
             let s = search.g.state(after);
-            let before = search.g.engine().toward_limit(mover as u8, search.g.mover(&s));
+            let before = search.g.engine().toward_limit(mover, search.g.mover(&s));
             let v = search.value(&s, reach.depth.saturating_sub(1), plies + before, rng)?;
-            if v[mover] > best.1 {
-                best = (i, v[mover]);
+            if v[mover as usize] > best.1 {
+                best = (i, v[mover as usize]);
             }
         }
         Ok::<_, RunError>((best, search.made))

@@ -179,6 +179,16 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
     lines
 }
 
+/// What a title says of the turn's roll: `, roll 3-5`, `, to roll` before it is made, and
+/// nothing in a game without dice.
+pub fn roll_note(e: &Engine, pos: &Position) -> String {
+    match (e.p.dice.is_some(), pos.rolled()) {
+        (false, _) => String::new(),
+        (true, false) => ", to roll".to_string(),
+        (true, true) => format!(", roll {}", crate::program::roll_text(&pos.roll)),
+    }
+}
+
 /// The pieces in hand as a `hand` input item writes them: each piece's count and symbol
 /// (`9W9B`, a count of 1 left out), `-` for none.
 pub fn hand(e: &Engine, pos: &Position) -> String {

@@ -80,6 +80,12 @@ impl Position {
         }
     }
 
+    /// The turn's roll is made (false in a game without dice, whose roll is never made).
+    #[inline]
+    pub fn rolled(&self) -> bool {
+        self.roll[0] != 0
+    }
+
     /// A new turn begins: its moves are counted from none, and its board is remembered
     /// when the rules ask.
     #[inline]

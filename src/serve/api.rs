@@ -14,7 +14,7 @@ use super::reply::Reply;
 use crate::load::{Problem, try_load_bytes};
 use crate::play::{self, Agent, Effort, Game, Status};
 use crate::render::move_view::{Show, Viewer, outcome_word};
-use crate::render::{moves_text, svg};
+use crate::render::{board_text, moves_text, svg};
 use crate::run::RunError;
 
 /// The most moves a state lists with their explanations (the first the generator makes).
@@ -310,10 +310,7 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
                     squares: square_names(&c.squares),
                 })
                 .collect();
-            let roll = match pos.roll[0] {
-                0 => String::new(),
-                _ => format!(", roll {}", crate::program::roll_text(&pos.roll)),
-            };
+            let roll = board_text::roll_note(&e, &pos);
             (moves, None, format!("{mover} to move{roll}"))
         }
     };
@@ -325,8 +322,7 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
         plies: game.plies(),
         played,
         moves,
-        roll: (e.p.dice.is_some() && pos.roll[0] != 0)
-            .then(|| crate::program::roll_text(&pos.roll)),
+        roll: (e.p.dice.is_some() && pos.rolled()).then(|| crate::program::roll_text(&pos.roll)),
         over,
         svg: svg::draw(&e, &pos, &title, None),
     })

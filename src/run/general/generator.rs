@@ -69,9 +69,15 @@ impl<'p> Runner<'p> {
         }
     }
 
+    /// True if `pos` waits for the turn's roll: the rules roll dice, the roll is not made,
+    /// and the game is not over.
+    pub(super) fn waits_for_roll(&mut self, pos: &Position) -> Result<bool, RunError> {
+        Ok(!self.e.t.outcomes.is_empty() && !pos.rolled() && !self.over(pos)?)
+    }
+
     /// An error when `pos` waits for the turn's roll: no side moves before it is made.
     pub(super) fn not_waiting(&mut self, pos: &Position) -> Result<(), RunError> {
-        if !self.e.t.outcomes.is_empty() && pos.roll[0] == 0 && !self.over(pos)? {
+        if self.waits_for_roll(pos)? {
             return Err(RunError::new(
                 "the side to move has not rolled yet: give the roll (a `roll` input item), or roll first",
             ));
@@ -167,10 +173,10 @@ impl<'p> Generator<'p> for Runner<'p> {
     }
 
     fn outcomes(&mut self, s: &Position) -> Result<usize, RunError> {
-        if self.e.t.outcomes.is_empty() || s.roll[0] != 0 || self.over(s)? {
-            return Ok(0);
+        match self.waits_for_roll(s)? {
+            true => Ok(self.e.t.outcomes.len()),
+            false => Ok(0),
         }
-        Ok(self.e.t.outcomes.len())
     }
 
     fn recycle_state(&mut self, s: Position) {

@@ -170,16 +170,18 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             self.actions(pos, (&own, None), (ri as u16, 0), out);
         }
         *self.own = own;
-        if t.mandatory && out.iter().any(|s| p.moves[s.rule as usize].mandatory) {
-            if T::ON {
-                for s in out.iter().filter(|s| !p.moves[s.rule as usize].mandatory) {
-                    self.trace.note(Event::NotMandatory { step: *s });
-                }
-            }
-            out.retain(|s| p.moves[s.rule as usize].mandatory);
+        if t.mandatory {
+            let mandatory = |s: &Step| p.moves[s.rule as usize].mandatory;
+            keep_if_any(&mut *self.trace, out, mandatory, |step| {
+                Event::NotMandatory { step }
+            });
         }
         if p.captures_mandatory {
-            self.mandatory_captures(pos, out);
+            let class = &t.class[pos.mover as usize];
+            let captures = |s: &Step| s.captures(class, &pos.cells);
+            keep_if_any(&mut *self.trace, out, captures, |step| {
+                Event::NotCapturing { step }
+            });
         }
         for st in out.iter_mut() {
             st.first = true;
@@ -387,48 +389,16 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     }
 
     /// True if one of the conditions of the action `at` that ask nothing of a candidate does
-    /// not hold: worked out once for the position, and kept as [`Gen::first_false`] keeps
-    /// them.
+    /// not hold: worked out once for the position, and kept for its candidates.
     fn fixed_fails(&mut self, pos: &Position, cond: &'p [(Expr, Span)], at: ActionRef) -> bool {
-        let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
-        if self.fixed.at != Some(at) {
-            self.fixed.at = Some(at);
-            self.fixed.known = 0;
-        }
-        let mut here = Candidate {
-            e: self.e,
-            vars: self.vars,
-            pos,
-            side: pos.mover,
-            from: NONE,
-            to: NONE,
-            dir: u16::MAX,
-            memo: Some(&mut self.memo),
-        };
-        for (i, (c, _)) in cond.iter().enumerate().take(8) {
-            if fixed & (1 << i) == 0 {
-                continue;
-            }
-            let value = if self.fixed.known & (1 << i) != 0 {
-                self.fixed.values[i]
-            } else {
-                match eval::eval(c, &mut here) {
-                    Ok(v) => {
-                        self.fixed.values[i] = v;
-                        self.fixed.known |= 1 << i;
-                        v
-                    }
-                    Err(e) => {
-                        self.err.get_or_insert(e);
-                        return true;
-                    }
-                }
-            };
-            if value == 0 {
-                return true;
+        let none = Step::new(NONE, NONE, NONE, u16::MAX, at.rule, at.action);
+        match self.false_condition(pos, none, cond, (at, true)) {
+            Ok(found) => found.is_some(),
+            Err(e) => {
+                self.err.get_or_insert(e);
+                true
             }
         }
-        false
     }
 
     /// The first of a candidate step's `where` conditions that does not hold, if any.
@@ -439,6 +409,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         st: Step,
         cond: &'p [(Expr, Span)],
         at: ActionRef,
+    ) -> Result<Option<usize>, RunError> {
+        self.false_condition(pos, st, cond, (at, false))
+    }
+
+    /// The first of the conditions `cond` of the action `at` that does not hold for the
+    /// candidate `st` (with `only_fixed`, of those that ask nothing of a candidate). The
+    /// values of those that ask nothing of it are kept for the action's other candidates.
+    #[inline(always)]
+    fn false_condition(
+        &mut self,
+        pos: &Position,
+        st: Step,
+        cond: &'p [(Expr, Span)],
+        (at, only_fixed): (ActionRef, bool),
     ) -> Result<Option<usize>, RunError> {
         let mut here = Candidate {
             e: self.e,
@@ -457,6 +441,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         }
         for (i, (c, _)) in cond.iter().enumerate() {
             let kept = i < 8 && fixed & (1 << i) != 0;
+            if only_fixed && !kept {
+                continue;
+            }
             let value = if kept && self.fixed.known & (1 << i) != 0 {
                 self.fixed.values[i]
             } else {
@@ -664,20 +651,6 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         false
     }
 
-    /// Keeps only capturing steps when captures are mandatory and some step captures.
-    fn mandatory_captures(&mut self, pos: &Position, out: &mut Vec<Step>) {
-        let class = &self.e.t.class[pos.mover as usize];
-        let captures = |s: &Step| s.captures(class, &pos.cells);
-        if out.iter().any(captures) {
-            if T::ON {
-                for s in out.iter().filter(|s| !captures(s)) {
-                    self.trace.note(Event::NotCapturing { step: *s });
-                }
-            }
-            out.retain(captures);
-        }
-    }
-
     /// The steps that go on with a move from `at`: its next part, or the jumps that continue
     /// a chain.
     pub fn chain_steps(
@@ -794,4 +767,23 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             });
         }
     }
+}
+
+/// When some step of `out` is `wanted`, keeps only those, noting each other one as
+/// `left_out` says (`captures are mandatory`, `mandatory` statements).
+fn keep_if_any<T: Trace>(
+    trace: &mut T,
+    out: &mut Vec<Step>,
+    wanted: impl Fn(&Step) -> bool,
+    left_out: fn(Step) -> Event,
+) {
+    if !out.iter().any(&wanted) {
+        return;
+    }
+    if T::ON {
+        for s in out.iter().filter(|s| !wanted(s)) {
+            trace.note(left_out(*s));
+        }
+    }
+    out.retain(wanted);
 }

@@ -85,7 +85,7 @@ impl Runner<'_> {
         seen: Option<&mut Seen>,
     ) -> Result<Ply, RunError> {
         // A turn that begins with a roll: the roll is drawn first (it is no ply).
-        if !self.e.t.outcomes.is_empty() && pos.roll[0] == 0 && !self.over(pos)? {
+        if self.waits_for_roll(pos)? {
             let outcomes = &self.e.t.outcomes;
             pos.roll = outcomes[rng.below(outcomes.len() as u64) as usize];
         }

@@ -26,7 +26,7 @@ impl<'p> Runner<'p> {
             }
             // With dice, a position before its roll has its moves to come, and a side that
             // cannot move passes whatever the others could do.
-            if !self.e.t.outcomes.is_empty() && (pos.roll[0] == 0 || game.stuck == Stuck::Pass) {
+            if !self.e.t.outcomes.is_empty() && (!pos.rolled() || game.stuck == Stuck::Pass) {
                 return Ok(None);
             }
             if game.stuck == Stuck::Pass {
