@@ -67,8 +67,17 @@ pub fn game_start<'p>(
             setup.rows = rows;
             setup.cols = cols;
             setup.cells = vec![crate::program::EMPTY; (rows * cols) as usize];
+            if p.stacks {
+                setup.heights = vec![0; (rows * cols) as usize];
+            }
             for &(sq, code) in placed {
                 setup.cells[sq as usize] = code;
+                if let Some(h) = setup.heights.get_mut(sq as usize) {
+                    *h = h.saturating_add(1);
+                }
+            }
+            if p.dice.as_ref().is_some_and(|d| d.opening) {
+                setup.dice = crate::run::position::OPENING;
             }
             setup.hand = p.hand_setup.clone();
             vars = vec![0; p.vars.len()];

@@ -13,6 +13,7 @@ mod near;
 mod notation;
 mod sowing;
 mod squares;
+mod symbols;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use dice::{Dice, MAX_DICE, Roll, roll_text, total};
 pub use effects::{Effects, Taking};
@@ -100,6 +101,9 @@ pub enum Action {
         distance: Distance,
         over: CellMask,
         onto: CellMask,
+        /// `past the end`: only a distance that runs past the end of the way, and the slide
+        /// ends on its last square.
+        past_end: bool,
     },
     /// A placement on any square `onto` allows, or, in a later part of a move, on a square
     /// reached from where the part before ended.
@@ -434,6 +438,8 @@ pub enum Expr {
     PassesInARow(u8),
     /// `the roll`: the faces the turn's roll shows, added up.
     TheRoll,
+    /// `the die`: the die the move uses (`one move a die`).
+    TheDie,
     /// `position repeated N times`: the position (board, side to move, what pieces remember)
     /// has come up at least N times in the game, this time included.
     Repeated(u32),
@@ -476,6 +482,7 @@ impl Expr {
             | Expr::QuietPlies
             | Expr::PassesInARow(_)
             | Expr::TheRoll
+            | Expr::TheDie
             | Expr::Repeated(_) => false,
         }
     }
@@ -554,6 +561,11 @@ pub struct Program {
     pub to_hand: Option<bool>,
     /// `captured pieces go to their owner's hand`: to the hand of the side the piece is of.
     pub hand_owners: bool,
+    /// `captured pieces go to their owner's ZONE`: for each side, the grid cell of its one
+    /// square of the zone, where its pieces taken go (instead of a hand).
+    pub capture_to: Option<Vec<u32>>,
+    /// `pieces stack`: a square holds any number of pieces of one side; a move takes one.
+    pub stacks: bool,
     /// `no piece may stand where it can never move`.
     pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.
@@ -633,35 +645,6 @@ pub enum Repetition {
 }
 
 impl Program {
-    /// The cell whose symbol starts `text` (the longest symbol that does), and the symbol.
-    pub fn symbol_at(&self, text: &str) -> Option<(Code, &str)> {
-        self.symbols
-            .iter()
-            .filter(|(s, _)| text.starts_with(s.as_str()))
-            .max_by_key(|(s, _)| s.len())
-            .map(|(s, c)| (*c, s.as_str()))
-    }
-
-    /// A row of symbols cut into its symbols (the longest first at each place); where a
-    /// character starts no symbol, that character alone.
-    pub fn split_symbols<'t>(&self, row: &'t str) -> Vec<Result<(Code, &'t str), char>> {
-        let mut out = Vec::new();
-        let mut rest = row;
-        while let Some(ch) = rest.chars().next() {
-            match self.symbol_at(rest) {
-                Some((code, s)) => {
-                    out.push(Ok((code, &rest[..s.len()])));
-                    rest = &rest[s.len()..];
-                }
-                None => {
-                    out.push(Err(ch));
-                    rest = &rest[ch.len_utf8()..];
-                }
-            }
-        }
-        out
-    }
-
     pub fn code(&self, side: SideId, kind: KindId) -> Code {
         1 + side * self.kinds.len() as u8 + kind
     }

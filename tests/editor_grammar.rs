@@ -497,6 +497,11 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("die", "roll one die, again on 6"),
     ("dice", "roll 2 dice of 6 faces"),
     ("faces", "roll 2 dice of 6 faces"),
+    ("stack", "pieces stack"),
+    ("past", "move slide along up distance 2 past the end"),
+    ("doubles", "roll 2 dice, one move a die, doubles twice"),
+    ("twice", "roll 2 dice, one move a die, doubles twice"),
+    ("behind", "let rear = no own pieces behind to along up"),
     (
         "unpromoted",
         "captured pieces go to the captor's hand, unpromoted",

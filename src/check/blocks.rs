@@ -211,6 +211,7 @@ fn unfit(p: &Program, e: &Expr) -> Option<&'static str> {
         | Expr::ToMove(_)
         | Expr::QuietPlies
         | Expr::TheRoll
+        | Expr::TheDie
         | Expr::PassesInARow(_) => None,
     }
 }

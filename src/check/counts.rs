@@ -306,6 +306,43 @@ impl Checker {
     }
 
     /// A setup row of a board of counts: a count for each square, separated by spaces.
+    /// A setup row of a board of stacks: a stack (`5x`, `x`) or the empty symbol for each
+    /// square, separated by spaces; a stack of N is N pieces placed on its square.
+    pub(super) fn stack_row(
+        &mut self,
+        line: &ast::Str,
+        (r, cols): (u32, u32),
+        placed: &mut Vec<(u32, Code)>,
+    ) {
+        let tokens: Vec<&str> = line.value.split_whitespace().collect();
+        if tokens.len() != cols as usize {
+            self.error(
+                CheckError::new(
+                    line.span,
+                    format!("this row has {} squares, the board {cols}", tokens.len()),
+                    "wrong length",
+                )
+                .help("write each square's stack, separated by spaces: \"2x . . 5o\""),
+            );
+            return;
+        }
+        for (c, tok) in tokens.iter().enumerate() {
+            match self.prog().stack_token(tok) {
+                Some((EMPTY, _)) => {}
+                Some((code, h)) => {
+                    placed.extend(std::iter::repeat_n((r * cols + c as u32, code), h as usize))
+                }
+                None => self.error(
+                    CheckError::new(
+                        line.span,
+                        format!("`{tok}` is not a stack: write a height and a piece's symbol (`5x`), a symbol alone for one piece, or the empty symbol"),
+                        "not a stack",
+                    ),
+                ),
+            }
+        }
+    }
+
     pub(super) fn count_row(
         &mut self,
         line: &ast::Str,

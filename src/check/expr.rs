@@ -296,15 +296,7 @@ impl Checker {
                 dirs,
                 exactly,
             } => (self.in_a_row(e, (*n, *exactly), set, dirs, cx), Ty::Bool),
-            ExprKind::TheRoll => {
-                if self.prog().dice.is_none() {
-                    self.error(
-                        CheckError::new(e.span, "there is no roll in this game", "`the roll`")
-                            .help("say what a turn begins with: `roll one die`"),
-                    );
-                }
-                (Expr::TheRoll, Ty::Int)
-            }
+            ExprKind::TheRoll | ExprKind::TheDie => (self.dice_expr(e, cx), Ty::Int),
             ExprKind::PliesWithout(kinds) => {
                 self.quiet_kinds(kinds);
                 (Expr::QuietPlies, Ty::Int)

@@ -23,6 +23,7 @@ mod near;
 mod scope;
 mod sections;
 mod sides;
+mod slide_clauses;
 mod squares;
 mod turns;
 mod whole_game;
@@ -261,16 +262,25 @@ impl Checker {
             _ => false,
         };
         let (to_hand, owners) = match st.kind("captured pieces go to the captor's hand") {
-            Some(StatementKind::ToHand { unpromoted, owners }) => (Some(*unpromoted), *owners),
+            Some(StatementKind::ToHand {
+                unpromoted,
+                owners,
+                zone,
+            }) => {
+                self.capture_zone(zone.as_ref(), *owners);
+                (Some(*unpromoted), *owners)
+            }
             _ => (None, false),
         };
+        self.program().stacks = st.get("pieces stack").is_some();
         self.program().to_hand = to_hand;
         self.program().hand_owners = owners;
         self.dice(&st);
         self.program().stranded = st
             .get("no piece may stand where it can never move")
             .is_some();
-        self.program().hands = given || read || to_hand.is_some();
+        let to_zone = self.prog().capture_to.is_some();
+        self.program().hands = given || read || (to_hand.is_some() && !to_zone);
         if let Some(StatementKind::First(n)) = st.kind("first") {
             match self.scope.side(&n.text) {
                 Some(s) => self.program().first = s,
@@ -371,6 +381,7 @@ impl Checker {
                 StatementKind::ToHand { .. } => "captured pieces go to the captor's hand",
                 StatementKind::Stranded => "no piece may stand where it can never move",
                 StatementKind::Roll(_) => "roll",
+                StatementKind::Stacks => "pieces stack",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -493,6 +504,8 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         hands: false,
         to_hand: None,
         hand_owners: false,
+        capture_to: None,
+        stacks: false,
         stranded: false,
         hand_setup: Vec::new(),
         held: None,

@@ -551,16 +551,19 @@ impl Checker {
                     distance: Distance::Const(1),
                     over: C_EMPTY,
                     onto: onto.as_ref().map(mask).unwrap_or(C_EMPTY | C_ENEMY),
+                    past_end: false,
                 }
             }
             ActionKind::Slide { dirs, options } => {
                 let (distance, over, onto) = self.slide_options(options, &mut spans, "slide");
+                let past_end = self.past_end(options, distance.is_some());
                 let dirs = self.slide_directions(dirs, distance.is_some(), a.span);
                 Action::Slide {
                     dirs,
                     distance: distance.unwrap_or(Distance::Unlimited),
                     over: over.unwrap_or(C_EMPTY),
                     onto: onto.unwrap_or(C_EMPTY | C_ENEMY),
+                    past_end,
                 }
             }
             ActionKind::Place { along, options } => {
@@ -703,64 +706,5 @@ impl Checker {
             out.push(turned);
         }
         out
-    }
-
-    /// The `distance`, `over` and `onto` clauses of a slide or placement, each at most once.
-    fn slide_options(
-        &mut self,
-        options: &[ast::SlideOption],
-        spans: &mut ClauseSpans,
-        what_for: &str,
-    ) -> (Option<Distance>, Option<CellMask>, Option<CellMask>) {
-        let mut distance = None;
-        let mut over = None;
-        let mut onto = None;
-        for o in options {
-            let (slot, span, what) = match o {
-                ast::SlideOption::Distance(e) => (distance.is_some(), e.span, "distance"),
-                ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
-                ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
-            };
-            let spot = match o {
-                ast::SlideOption::Distance(_) => &mut spans.distance,
-                ast::SlideOption::Over(_) => &mut spans.over,
-                ast::SlideOption::Onto(_) => &mut spans.onto,
-            };
-            spot.get_or_insert(span);
-            if slot {
-                self.error(CheckError::new(
-                    span,
-                    format!("`{what}` is given twice for this {what_for}"),
-                    "second one",
-                ));
-                continue;
-            }
-            match o {
-                ast::SlideOption::Distance(e) => distance = Some(self.distance(e)),
-                ast::SlideOption::Over(c) => over = Some(mask(c)),
-                ast::SlideOption::Onto(c) => onto = Some(mask(c)),
-            }
-        }
-        (distance, over, onto)
-    }
-
-    fn distance(&mut self, e: &ast::Expr) -> Distance {
-        let cx = Cx {
-            distance: true,
-            ..Cx::default()
-        };
-        match self.int_expr(e, &cx) {
-            Expr::Int(v) if v < 0 => {
-                self.error(CheckError::new(
-                    e.span,
-                    "a distance cannot be negative",
-                    "negative",
-                ));
-                Distance::Const(0)
-            }
-            Expr::Int(v) => Distance::Const(v.min(u32::MAX as i64) as u32),
-            Expr::CountOnLine(f) => Distance::LineCount(f),
-            other => Distance::Expr(other),
-        }
     }
 }

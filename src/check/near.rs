@@ -51,6 +51,15 @@ impl Checker {
             let dirs = self.route_or_direction(&r.1)?;
             Some((self.square_ref(&r.0), dirs))
         });
+        let on_square = words.and_then(|w| w.on_square.as_ref()).map(|at| {
+            self.square_allowed(at.span, cx);
+            self.square_ref(at)
+        });
+        let behind = words.and_then(|w| w.behind.as_ref()).and_then(|r| {
+            self.square_allowed(r.0.span, cx);
+            let dirs = self.route_or_direction(&r.1)?;
+            Some((self.square_ref(&r.0), dirs))
+        });
         if set.in_hand || set.on_line {
             let what = if set.in_hand { "in hand" } else { "on line" };
             self.error(CheckError::new(
@@ -88,6 +97,8 @@ impl Checker {
                 .map(|at| self.square_ref(at)),
             holding,
             run,
+            behind,
+            on_square,
             line: words
                 .and_then(|w| w.line.as_ref())
                 .map(|(column, at)| (*column, self.square_ref(at))),
@@ -178,7 +189,10 @@ impl Checker {
         });
         let runs = set.near.iter().flat_map(|n| {
             let run = n.run.as_ref().map(|r| &r.0);
-            run.into_iter().chain(n.line.as_ref().map(|l| &l.1))
+            run.into_iter()
+                .chain(n.line.as_ref().map(|l| &l.1))
+                .chain(n.behind.as_ref().map(|b| &b.0))
+                .chain(n.on_square.as_ref())
         });
         for at in squares.chain(runs) {
             self.of_this_move(at);
@@ -204,6 +218,8 @@ impl Checker {
                     holding: None,
                     run: None,
                     line: None,
+                    behind: None,
+                    on_square: None,
                 }
             }
         }

@@ -63,6 +63,10 @@ impl Checker {
                         self.count_row(line, (r as u32, cols), &mut placed);
                         continue;
                     }
+                    if self.prog().stacks {
+                        self.stack_row(line, (r as u32, cols), &mut placed);
+                        continue;
+                    }
                     let cells = self.prog().split_symbols(&line.value);
                     if cells.len() != cols as usize {
                         self.error(CheckError::new(

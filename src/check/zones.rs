@@ -254,6 +254,58 @@ impl Checker {
         }
     }
 
+    /// `captured pieces go to their owner's ZONE`: the zone has one square for each side.
+    pub(super) fn capture_zone(&mut self, zone: Option<&Name>, owners: bool) {
+        let Some(n) = zone else {
+            return;
+        };
+        if !owners {
+            self.error(
+                CheckError::new(
+                    n.span,
+                    "a piece taken goes to a square of its own side",
+                    "whose?",
+                )
+                .help(format!("`captured pieces go to their owner's {}`", n.text)),
+            );
+            return;
+        }
+        let Some(&(_, base)) = self.scope.owned_zones.iter().find(|(z, _)| *z == n.text) else {
+            self.error(
+                CheckError::new(
+                    n.span,
+                    format!("no zone `{}` has a part for each side", n.text),
+                    "not a side's zone",
+                )
+                .help(format!(
+                    "give each side its square: `zone {} of SIDE = SQUARE`",
+                    n.text
+                )),
+            );
+            return;
+        };
+        let sides = self.prog().sides.len();
+        let mut cells = Vec::with_capacity(sides);
+        for s in 0..sides {
+            let (name, squares) = &self.prog().zones[base as usize + s];
+            match squares[..] {
+                [cell] => cells.push(cell),
+                _ => {
+                    let msg = format!(
+                        "zone `{name}` has {} squares; pieces taken go to one square",
+                        squares.len()
+                    );
+                    self.error(
+                        CheckError::new(n.span, msg, "not one square")
+                            .help("give each side one square of the zone"),
+                    );
+                    return;
+                }
+            }
+        }
+        self.program().capture_to = Some(cells);
+    }
+
     /// The zone `on NAME` names.
     pub(super) fn zone_area(&mut self, n: &Name) -> Option<Area> {
         if self.scope.owned_zones.iter().any(|(z, _)| *z == n.text) {

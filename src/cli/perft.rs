@@ -54,9 +54,10 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let unit = unit.unwrap_or(match loaded.program.turns {
-        Some(_) => Unit::Turns,
-        None => Unit::Moves,
+    let by_die = loaded.program.dice.as_ref().is_some_and(|d| d.per_die);
+    let unit = unit.unwrap_or(match loaded.program.turns.is_some() || by_die {
+        true => Unit::Turns,
+        false => Unit::Moves,
     });
     let mut compiled = Compiled::new(runner, choice);
     let started = std::time::Instant::now();

@@ -104,6 +104,7 @@ impl Attacks {
                 distance,
                 over,
                 onto,
+                ..
             } => {
                 if onto & C_ENEMY == 0 {
                     return;

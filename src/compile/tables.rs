@@ -15,6 +15,8 @@ pub struct Tables {
     /// Every outcome of the roll a turn begins with (`roll ...`), equally likely; empty
     /// when the rules roll no dice.
     pub outcomes: Vec<Roll>,
+    /// The outcomes of the first roll under `first roll one die each` (empty otherwise).
+    pub opening_outcomes: Vec<Roll>,
     /// Some move statement is `mandatory`.
     pub mandatory: bool,
     /// `promote[code]`: the code a piece becomes on its far row (itself if none, or if the
@@ -30,6 +32,8 @@ pub struct Tables {
     /// `captured pieces go to the captor's hand`: `back[code]` is the kind a captured piece
     /// of that code joins the captor's hand as (its own, or the kind it was promoted from).
     pub to_hand: bool,
+    /// `captured pieces go to their owner's ZONE`: each side's grid cell of the zone.
+    pub capture_to: Option<Vec<u32>>,
     pub back: [u8; 256],
     /// `promo_rows[code]`: a piece of that code promotes in its far N rows (a move that starts
     /// or ends there), 0 when only on landing on its far row.
@@ -171,6 +175,7 @@ impl Tables {
             unions: p.unions.clone(),
             any_choices: p.promotions.iter().any(|pr| pr.to.len() > 1 || pr.optional),
             to_hand: p.to_hand.is_some(),
+            capture_to: p.capture_to.clone(),
             back: [0; 256],
             promo_rows: [0; 256],
             promo_optional: [false; 256],
@@ -251,6 +256,12 @@ impl Tables {
             counts_taken: p.captures_most || p.identical_one,
             mandatory: p.moves.iter().any(|m| m.mandatory),
             outcomes: p.dice.as_ref().map(|d| d.outcomes()).unwrap_or_default(),
+            opening_outcomes: p
+                .dice
+                .as_ref()
+                .filter(|d| d.opening)
+                .map(|d| d.opening_outcomes())
+                .unwrap_or_default(),
             plain: p.legal.is_empty()
                 && p.moves.iter().all(|m| m.leaves_not.is_empty())
                 && p.no_repeat.is_none()

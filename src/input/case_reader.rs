@@ -255,6 +255,8 @@ impl<'a> CaseReader<'a> {
             quiet: 0,
             hand: Vec::new(),
             roll: None,
+            heights: Vec::new(),
+            dice: 0,
         }
     }
 

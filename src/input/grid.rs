@@ -13,6 +13,9 @@ impl CaseReader<'_> {
         if self.p.held.is_some() {
             return self.count_grid(s);
         }
+        if self.p.stacks {
+            return self.stack_grid(s);
+        }
         let (rows, cols) = (s.rows as usize, s.cols as usize);
         s.cells.clear();
         s.cells.reserve(rows * cols);
@@ -153,6 +156,35 @@ impl CaseReader<'_> {
                 ));
             }
             self.light_squares_empty(s, row, loc)?;
+        }
+        Ok(())
+    }
+
+    /// A grid of stacks (`pieces stack`): a stack for each square (`5x`, `x` for one, or the
+    /// empty symbol), row by row, separated by spaces.
+    fn stack_grid(&mut self, s: &mut Setup) -> Result<(), InputError> {
+        let (rows, cols) = (s.rows as usize, s.cols as usize);
+        s.cells.clear();
+        s.heights.clear();
+        for i in 0..rows * cols {
+            let loc = self.r.mark_after_ws();
+            let tok = self.r.token();
+            let (row, col) = (i / cols + 1, i % cols + 1);
+            let found = std::str::from_utf8(tok)
+                .ok()
+                .and_then(|t| self.p.stack_token(t));
+            let Some((code, h)) = found else {
+                let shown = match tok {
+                    [] => "the end of the input".to_string(),
+                    t => super::quote(t),
+                };
+                return Err(self.err_at(
+                    loc,
+                    format!("expected the stack on row {row}, column {col} of the grid (a height from 1 to 255 and a symbol, as `5{}`, a symbol alone for one piece, or the empty symbol), found {shown}", self.p.symbols.iter().find(|(_, c)| *c != EMPTY).map_or("", |(s, _)| s.as_str())),
+                ));
+            };
+            s.cells.push(code);
+            s.heights.push(h);
         }
         Ok(())
     }

@@ -221,6 +221,7 @@ impl CaseReader<'_> {
         let Some(dice) = self.p.dice.as_ref() else {
             return Ok(());
         };
+        s.dice = 0;
         if tok == b"-" {
             s.roll = None;
             return Ok(());
@@ -251,6 +252,17 @@ impl CaseReader<'_> {
             roll[i] = f.unwrap_or(1);
         }
         s.roll = Some(roll);
+        if dice.doubles_twice && self.r.peek_token() == b"again" {
+            let at = self.r.mark_after_ws();
+            self.r.token();
+            if !dice.double(&roll) {
+                return Err(self.err_at(
+                    at,
+                    "`again` is the second play of a double: this roll is no double".to_string(),
+                ));
+            }
+            s.dice = crate::run::position::SECOND_PLAY;
+        }
         Ok(())
     }
 

@@ -32,6 +32,12 @@ pub struct Setup {
     pub hand: Vec<(Code, u32)>,
     /// A `roll` item: the faces read (`None` for `-`, or without the item: not rolled).
     pub roll: Option<crate::program::Roll>,
+    /// `pieces stack`: the height of the stack on each grid cell (empty when none is
+    /// read: one piece on each occupied cell).
+    pub heights: Vec<u8>,
+    /// What the position's dice say besides the roll ([`Position::dice`]): the second play
+    /// of a double (`4-4 again`), or the first roll still to come.
+    pub dice: u8,
 }
 
 impl Setup {
@@ -102,6 +108,34 @@ impl Setup {
         Ok(())
     }
 
+    /// On a board of stacks, each occupied square's height: as read, or one piece.
+    fn stack_heights(&self, p: &Program, g: &Geometry, pos: &mut Position) {
+        if p.stacks {
+            pos.heights.clear();
+            pos.heights.resize(g.n, 0);
+            for sq in 0..g.n {
+                let code = pos.cells[sq];
+                if code == EMPTY {
+                    continue;
+                }
+                let cell = match g.square_of.is_empty() {
+                    true => sq,
+                    false => (g.coords[sq].0 * g.cols + g.coords[sq].1) as usize,
+                };
+                let h = self
+                    .heights
+                    .get(cell)
+                    .copied()
+                    .filter(|&h| h > 0)
+                    .unwrap_or(1);
+                pos.heights[sq] = h;
+                pos.counts[code as usize] += u32::from(h) - 1;
+            }
+        } else {
+            pos.heights.clear();
+        }
+    }
+
     /// Checks the setup against the rules: one piece per square, the rules file's
     /// `require` conditions. Pieces standing where they would be promoted are promoted.
     pub fn validate(
@@ -148,6 +182,7 @@ impl Setup {
                 pos.set(sq, self.cells[(r * g.cols + c) as usize]);
             }
         }
+        self.stack_heights(p, g, pos);
         for &(cell, code, loc) in &self.placed {
             let sq = match g.square_of.get(cell as usize) {
                 None => cell,
@@ -164,6 +199,10 @@ impl Setup {
                     });
                 }
             };
+            if p.stacks && pos.cells[sq as usize] == code {
+                pos.put(sq as usize, code);
+                continue;
+            }
             if pos.cells[sq as usize] != EMPTY {
                 return Err(InputError {
                     case: self.case,
@@ -215,6 +254,7 @@ impl Setup {
         }
         pos.quiet = self.quiet;
         pos.roll = self.roll.unwrap_or_default();
+        pos.dice = self.dice;
         // Where the last move landed; off the board unless an input says (the square's
         // piece is not asked for: a move may land and leave, as a removal does).
         let landed = self.last.map(|cell| match g.square_of.get(cell as usize) {

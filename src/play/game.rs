@@ -133,7 +133,11 @@ impl<'p> Game<'p> {
     /// The outcomes of a roll, as written (`4`, `3-5`), in order.
     pub fn roll_texts(&self) -> Vec<String> {
         let t = &self.engine().t;
-        t.outcomes.iter().map(crate::program::roll_text).collect()
+        let outcomes = match self.pos.dice & crate::run::position::OPENING {
+            0 => &t.outcomes,
+            _ => &t.opening_outcomes,
+        };
+        outcomes.iter().map(crate::program::roll_text).collect()
     }
 
     /// Makes the turn's roll, when the position waits for one, drawn from the moves played
@@ -159,9 +163,16 @@ impl<'p> Game<'p> {
 
     /// Makes the turn's roll: outcome `i` of [`Game::roll_texts`].
     pub fn roll(&mut self, i: usize) {
-        if let Some(r) = self.engine().t.outcomes.get(i) {
-            self.pos.roll = *r;
+        if i >= self.roll_texts().len() {
+            return;
         }
+        let pos = &self.pos;
+        let rolled = dispatch!(&mut self.compiled, g => {
+            let s = g.state(pos);
+            let r = g.rolled(&s, i);
+            g.position(&r)
+        });
+        self.pos = rolled;
     }
 
     /// The legal moves of the side to move in board order (by the squares they visit), or

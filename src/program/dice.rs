@@ -14,6 +14,14 @@ pub struct Dice {
     pub faces: u8,
     /// The totals after which the side that rolled them moves again (with a new roll).
     pub again_on: Vec<u8>,
+    /// `one move a die`: each move uses one die (`the die`), the turn lasts while a die
+    /// can be used, and a side uses as many dice as it can (the higher when only one).
+    pub per_die: bool,
+    /// `doubles twice`: a roll whose dice all show the same face is played twice.
+    pub doubles_twice: bool,
+    /// `first roll one die each`: the game begins with one die for each side (no tie), and
+    /// the side whose die is higher moves first, with those dice as its roll.
+    pub opening: bool,
 }
 
 impl Dice {
@@ -36,9 +44,29 @@ impl Dice {
         out
     }
 
+    /// The outcomes of the first roll under `first roll one die each`: every roll with no
+    /// two dice alike, in the order of [`Dice::outcomes`].
+    pub fn opening_outcomes(&self) -> Vec<Roll> {
+        self.outcomes()
+            .into_iter()
+            .filter(|r| {
+                let faces = &r[..self.count as usize];
+                faces
+                    .iter()
+                    .enumerate()
+                    .all(|(i, f)| !faces[..i].contains(f))
+            })
+            .collect()
+    }
+
     /// True if a roll of this total gives the side another turn.
     pub fn again(&self, roll: &Roll) -> bool {
         self.again_on.contains(&total(roll))
+    }
+
+    /// True if every die of the roll shows the same face.
+    pub fn double(&self, roll: &Roll) -> bool {
+        roll[..self.count as usize].iter().all(|f| *f == roll[0])
     }
 }
 
@@ -70,6 +98,9 @@ mod tests {
             count: 2,
             faces: 6,
             again_on: vec![12],
+            per_die: false,
+            doubles_twice: false,
+            opening: false,
         };
         let all = d.outcomes();
         assert_eq!(all.len(), 36);
@@ -78,6 +109,8 @@ mod tests {
         assert_eq!(all[35], [6, 6, 0, 0]);
         assert!(d.again(&all[35]) && !d.again(&all[34]));
         assert_eq!(roll_text(&all[7]), "2-2");
+        assert_eq!(d.opening_outcomes().len(), 30);
+        assert!(d.double(&all[7]) && !d.double(&all[8]));
         assert_eq!(roll_text(&[0; MAX_DICE]), "-");
     }
 }

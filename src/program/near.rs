@@ -34,6 +34,11 @@ pub struct Near {
     /// `in the column of SQUARE` (`true`) or `in the row of SQUARE`: only the squares of
     /// that square's column (row).
     pub line: Option<(bool, SquareRef)>,
+    /// `behind SQUARE along DIR`: only the squares from which going along the direction
+    /// (fixed per side) meets that square.
+    pub behind: Option<(SquareRef, PerSide<DirId>)>,
+    /// `on SQUARE`: only that square.
+    pub on_square: Option<SquareRef>,
 }
 
 /// The counts a square of a set may hold.
@@ -62,5 +67,7 @@ impl Near {
             || self.next_to.as_ref().is_some_and(SquareRef::of_move)
             || self.run.as_ref().is_some_and(|r| r.0.of_move())
             || self.line.as_ref().is_some_and(|l| l.1.of_move())
+            || self.behind.as_ref().is_some_and(|b| b.0.of_move())
+            || self.on_square.as_ref().is_some_and(SquareRef::of_move)
     }
 }

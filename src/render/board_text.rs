@@ -70,11 +70,11 @@ pub fn symbol_width(t: &Tables) -> usize {
         .unwrap_or(1)
 }
 
-/// The board's rows from the top, one symbol per square (on a board of counts, the counts
-/// separated by spaces, as the input writes them).
+/// The board's rows from the top, one symbol per square (on a board of counts or of
+/// stacks, the counts or stacks separated by spaces, as the input writes them).
 pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
     let g = &e.g;
-    if e.p.held.is_some() {
+    if e.p.held.is_some() || e.p.stacks {
         return (0..g.rows)
             .map(|r| {
                 let counts: Vec<String> = (0..g.cols).map(|c| cell_text(e, pos, r, c)).collect();
@@ -93,11 +93,14 @@ pub fn rows(e: &Engine, pos: &Position) -> Vec<String> {
         .collect()
 }
 
-/// What the grid cell at row `r`, column `c` is drawn with: [`cell_char`], or on a board of
-/// counts the count.
+/// What the grid cell at row `r`, column `c` is drawn with: [`cell_char`], on a board of
+/// counts the count, on a board of stacks a stack of several as its height and symbol (`5x`).
 pub fn cell_text(e: &Engine, pos: &Position, r: u32, c: u32) -> String {
     match (e.p.held.is_some(), e.g.square_at(r, c)) {
         (true, Some(sq)) => pos.cells[sq].to_string(),
+        (false, Some(sq)) if e.p.stacks && pos.height(sq) > 1 => {
+            format!("{}{}", pos.height(sq), cell_char(e, pos, r, c))
+        }
         _ => cell_char(e, pos, r, c),
     }
 }
@@ -134,6 +137,12 @@ pub fn draw_marked(e: &Engine, pos: &Position, marks: &[u32]) -> Vec<String> {
             pos.cells
                 .iter()
                 .map(|c| c.to_string().len())
+                .max()
+                .unwrap_or(1),
+        ),
+        None if p.stacks => cw.max(
+            (0..pos.cells.len())
+                .map(|sq| pos.height(sq).to_string().len() + symbol_width(&e.t))
                 .max()
                 .unwrap_or(1),
         ),

@@ -47,8 +47,12 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
     let (p, g) = (e.p, &e.g);
     match item {
         InItem::Grid => {
-            // A row of counts is written with a space between counts, as it is read.
-            let between = if p.held.is_some() { " " } else { "" };
+            // A row of counts or stacks is written with a space between squares, as it is read.
+            let between = if p.held.is_some() || p.stacks {
+                " "
+            } else {
+                ""
+            };
             let rows: Vec<String> = (0..g.rows)
                 .map(|r| {
                     let cells: Vec<String> = (0..g.cols).map(|c| cell(e, pos, r, c)).collect();
@@ -58,7 +62,10 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
             rows.join("\n")
         }
         InItem::PackedGrid(sep) => packed(e, pos, sep),
-        InItem::Roll => crate::program::roll_text(&pos.roll),
+        InItem::Roll => match pos.dice & crate::run::position::SECOND_PLAY {
+            0 => crate::program::roll_text(&pos.roll),
+            _ => format!("{} again", crate::program::roll_text(&pos.roll)),
+        },
         // The side's word, or the symbol of its first kind, as input files mostly write it.
         InItem::Mover(words) => match words.iter().find(|(_, s)| *s == pos.mover) {
             Some((w, _)) => w.clone(),
@@ -111,6 +118,10 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
 fn cell(e: &Engine, pos: &Position, r: u32, c: u32) -> String {
     match e.g.square_at(r, c) {
         Some(sq) if e.p.held.is_some() => pos.cells[sq].to_string(),
+        // A stack as its height and symbol (`1x`, `5x`), as an oracle writes it.
+        Some(sq) if e.p.stacks && pos.height(sq) > 0 => {
+            format!("{}{}", pos.height(sq), cell_char(e, pos, r, c))
+        }
         _ => cell_char(e, pos, r, c),
     }
 }

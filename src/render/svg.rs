@@ -289,7 +289,16 @@ fn pieces(e: &Engine, pos: &Position, s: &mut String) {
             r#"      <circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
             CELL * 3 / 8
         );
-        if kind > 0 {
+        let height = pos.height(sq);
+        if height > 1 {
+            // A stack: its height on its top piece.
+            let ink = if is_light(fill) { "#1f1f1f" } else { "#ffffff" };
+            let _ = writeln!(
+                s,
+                r#"      <text class="height" x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{height}</text>"#,
+                y + 6
+            );
+        } else if kind > 0 {
             // Kinds after the first are marked with their initial.
             let letter = p.kinds[kind]
                 .chars()

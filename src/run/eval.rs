@@ -54,6 +54,10 @@ pub trait Scope<'p> {
             None => not_here("`the roll`"),
         }
     }
+    /// The face of the die the move uses (`the die`).
+    fn die(&mut self) -> Result<i64, RunError> {
+        not_here("`the die`")
+    }
     /// How many moves in a row, up to the last one, were passes.
     fn passes(&mut self) -> Result<i64, RunError> {
         match self.position() {
@@ -123,6 +127,7 @@ pub fn eval<'p, S: Scope<'p>>(e: &'p Expr, scope: &mut S) -> Result<i64, RunErro
         Expr::ToMove(s) => scope.to_move(*s),
         Expr::QuietPlies => scope.quiet_plies(),
         Expr::TheRoll => scope.roll(),
+        Expr::TheDie => scope.die(),
         Expr::PassesInARow(n) => Ok((scope.passes()? >= *n as i64) as i64),
         Expr::Repeated(n) => Ok((scope.repetitions()? >= *n as i64) as i64),
         Expr::CountSet(f) => scope.count_set(*f),

@@ -91,6 +91,12 @@ pub trait Generator<'p> {
         s.clone()
     }
 
+    /// True if a new turn of the side to move begins at `s` although the same side moved last
+    /// (a double played a second time, `doubles twice`): whole-turn counts start a turn here.
+    fn turn_begins(&self, _s: &Self::State) -> bool {
+        false
+    }
+
     /// Gives back a state made by [`Generator::rolled`] once it is no longer needed.
     fn recycle_state(&mut self, _s: Self::State) {}
 

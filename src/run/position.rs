@@ -33,7 +33,21 @@ pub struct Position {
     /// The faces the turn's roll shows (`roll ...`); all 0 before the roll, and in a game
     /// without dice.
     pub roll: Roll,
+    /// `pieces stack`: how many pieces stand on each square (0 on an empty square); empty
+    /// when pieces do not stack.
+    pub heights: Vec<u8>,
+    /// `one move a die`: bit `i` set when die `i` of the roll is used this turn;
+    /// [`SECOND_PLAY`] while a double is played the second time; [`OPENING`] before the
+    /// first roll when each side rolls one die to begin.
+    pub dice: u8,
 }
+
+/// [`Position::dice`]: a double is being played the second time.
+pub const SECOND_PLAY: u8 = 0x40;
+/// [`Position::dice`]: the first roll of the game is still to come (one die each).
+pub const OPENING: u8 = 0x80;
+/// [`Position::dice`]: the bits of the dice used.
+pub const USED: u8 = 0x0f;
 
 impl Position {
     pub fn empty(squares: usize, codes: usize, mover: SideId) -> Position {
@@ -50,6 +64,8 @@ impl Position {
             spent: 0,
             turn_start: Vec::new(),
             roll: [0; MAX_DICE],
+            heights: Vec::new(),
+            dice: 0,
         }
     }
 
@@ -74,6 +90,11 @@ impl Position {
         self.last = other.last;
         self.spent = other.spent;
         self.roll = other.roll;
+        self.dice = other.dice;
+        if !other.heights.is_empty() || !self.heights.is_empty() {
+            self.heights.clear();
+            self.heights.extend_from_slice(&other.heights);
+        }
         if !other.turn_start.is_empty() {
             self.turn_start.clear();
             self.turn_start.extend_from_slice(&other.turn_start);
@@ -96,16 +117,62 @@ impl Position {
         }
     }
 
+    /// Puts `code` on `sq` in place of what stood there (on a board of stacks, a stack of
+    /// one piece, or none).
     #[inline]
     pub fn set(&mut self, sq: usize, code: Code) {
         let old = self.cells[sq];
+        let (gone, put) = match self.heights.is_empty() {
+            true => (1, 1),
+            false => {
+                let gone = self.heights[sq].max(1) as u32;
+                self.heights[sq] = u8::from(code != 0 && code != crate::program::GHOST);
+                (gone, 1)
+            }
+        };
         if (old as usize) < self.counts.len() && old != 0 {
-            self.counts[old as usize] -= 1;
+            self.counts[old as usize] -= gone;
         }
         if (code as usize) < self.counts.len() && code != 0 {
-            self.counts[code as usize] += 1;
+            self.counts[code as usize] += put;
         }
         self.cells[sq] = code;
+    }
+
+    /// How many pieces stand on `sq`: its stack's height, or 1 for a piece where pieces do
+    /// not stack (0 on an empty square).
+    #[inline]
+    pub fn height(&self, sq: usize) -> u32 {
+        match self.cells[sq] {
+            0 | crate::program::GHOST => 0,
+            _ if self.heights.is_empty() => 1,
+            _ => self.heights[sq] as u32,
+        }
+    }
+
+    /// Takes one piece off `sq`: the top of its stack, or the piece (the square left empty).
+    #[inline]
+    pub fn lift(&mut self, sq: usize) -> Code {
+        let code = self.cells[sq];
+        if !self.heights.is_empty() && self.heights[sq] > 1 {
+            self.heights[sq] -= 1;
+            self.counts[code as usize] -= 1;
+            return code;
+        }
+        self.set(sq, 0);
+        code
+    }
+
+    /// Puts one piece of `code` on `sq`: on top of a stack of the same pieces, else in
+    /// place of what stood there.
+    #[inline]
+    pub fn put(&mut self, sq: usize, code: Code) {
+        if !self.heights.is_empty() && code != 0 && self.cells[sq] == code {
+            self.heights[sq] = self.heights[sq].saturating_add(1);
+            self.counts[code as usize] += 1;
+            return;
+        }
+        self.set(sq, code);
     }
 
     /// True if the piece on `sq` has moved (false when moves are not remembered).

@@ -32,7 +32,12 @@ pub struct Step {
     pub promo: u8,
     /// The first step of its move (the marks of the move before are forgotten).
     pub first: bool,
+    /// Under `one move a die`: the face of the die the step uses ([`NO_DIE`] if none).
+    pub die: u8,
 }
+
+/// No die used by a step.
+pub const NO_DIE: u8 = u8::MAX;
 
 /// No kind chosen for a promotion.
 pub const NO_KIND: u8 = u8::MAX;
@@ -53,6 +58,7 @@ impl Step {
             part: 0,
             promo: NO_KIND,
             first: false,
+            die: NO_DIE,
         }
     }
 
@@ -187,6 +193,15 @@ pub fn move_text(e: &Engine, steps: &[Step]) -> String {
     }
     if out.is_empty() {
         out.push_str("pass");
+    }
+    // A slide past the end lands on the same square whatever die it uses: the die is written.
+    if let Some(st) = steps.last().filter(|st| st.die != NO_DIE)
+        && matches!(
+            e.p.part(st.rule, st.part)[st.action as usize].action,
+            Action::Slide { past_end: true, .. }
+        )
+    {
+        out.push_str(&format!("({})", st.die));
     }
     if let (Some(how), Some(last)) = (&notation.promotions, steps.last())
         && last.promo != NO_KIND

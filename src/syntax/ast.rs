@@ -1,6 +1,7 @@
 //! The typed syntax tree of a rules file. Every node keeps the byte span it came from,
 //! so the checker can point at it.
 
+pub use super::ast_dice::RollDecl;
 pub use super::ast_directions::{DirItem, DirectionDef, DirectionValue};
 pub use super::ast_squares::{
     Area, Attacker, BlockRef, Edge, Owner, PieceWords, Row, SquareBase, SquareClass, SquareRef,
@@ -89,7 +90,11 @@ pub enum StatementKind {
     ToHand {
         unpromoted: bool,
         owners: bool,
+        /// `to their owner's ZONE`: to that side's square of the zone, not to a hand.
+        zone: Option<Name>,
     },
+    /// `pieces stack`: a square holds any number of pieces of one side.
+    Stacks,
     /// `roll one die | N dice [of F faces] [, again on V or ...]`: each turn begins with a
     /// roll.
     Roll(RollDecl),
@@ -262,15 +267,6 @@ pub struct PieceDef {
     pub kind: Option<Name>,
 }
 
-/// `roll ...`: how many dice, of how many faces, and the totals that give the side another
-/// turn.
-#[derive(Debug)]
-pub struct RollDecl {
-    pub dice: (u64, Span),
-    pub faces: Option<(u64, Span)>,
-    pub again_on: Vec<(u64, Span)>,
-}
-
 // ---- moves ----
 
 #[derive(Debug)]
@@ -436,6 +432,8 @@ pub enum SlideOption {
     Distance(Expr),
     Over(Cells),
     Onto(Cells),
+    /// `past the end`: a distance past the end of the way ends on its last square.
+    PastEnd(Span),
 }
 
 /// Which square contents a condition accepts.
@@ -519,6 +517,8 @@ pub enum ExprKind {
     PliesWithout(Vec<Name>),
     /// `the roll`: the dice rolled this turn, added up.
     TheRoll,
+    /// `the die`: the die a move uses (`one move a die`).
+    TheDie,
     /// `N SET in a row along DIRS`.
     /// `[exactly] N SET in a row along DIRS`.
     InARow {
@@ -630,6 +630,10 @@ pub struct NearWords {
     /// `in the column of SQUARE` (`true`) or `in the row of SQUARE`: only the squares of
     /// that square's column (row).
     pub line: Option<(bool, SquareRef)>,
+    /// `behind SQUARE along DIR`: only the squares from which the direction leads to it.
+    pub behind: Option<(SquareRef, Name)>,
+    /// `on SQUARE`: only that square.
+    pub on_square: Option<SquareRef>,
 }
 
 #[derive(Debug, Clone)]

@@ -1,6 +1,7 @@
 //! Stage 1: rules-file text to a typed syntax tree with spans.
 
 pub mod ast;
+mod ast_dice;
 mod ast_directions;
 mod ast_squares;
 mod fits;

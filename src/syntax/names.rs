@@ -111,6 +111,7 @@ impl<'a> Walk<'a> {
             | StatementKind::ToHand { .. }
             | StatementKind::Stranded
             | StatementKind::Roll(_)
+            | StatementKind::Stacks
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {
                 for d in defs {
@@ -358,7 +359,7 @@ impl<'a> Walk<'a> {
         for o in options {
             match o {
                 SlideOption::Distance(e) => self.expr(e),
-                SlideOption::Over(_) | SlideOption::Onto(_) => {}
+                SlideOption::Over(_) | SlideOption::Onto(_) | SlideOption::PastEnd(_) => {}
             }
         }
     }
@@ -417,6 +418,7 @@ impl<'a> Walk<'a> {
             | ExprKind::NoMoves
             | ExprKind::PassesInARow(_)
             | ExprKind::TheRoll
+            | ExprKind::TheDie
             | ExprKind::Repeated(_)
             | ExprKind::CountMoves(None) => {}
             ExprKind::Ref { name, arg } => {
@@ -534,8 +536,13 @@ impl<'a> Walk<'a> {
         for at in strength
             .into_iter()
             .chain(near.and_then(|w| w.next_to.as_ref()))
+            .chain(near.and_then(|w| w.behind.as_ref().map(|(at, _)| at)))
+            .chain(near.and_then(|w| w.on_square.as_ref()))
         {
             self.square_ref(at);
+        }
+        if let Some((_, dir)) = near.and_then(|w| w.behind.as_ref()) {
+            self.push(dir, Role::Direction);
         }
         for base in std::iter::once(&s.base).chain(&s.more) {
             match base {

@@ -138,14 +138,24 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         }
         Rule::promote => promote(inner)?,
         Rule::to_hand => {
-            let parts: Vec<Rule> = inner.map(|p| p.as_rule()).collect();
+            let mut parts = Vec::new();
+            let mut zone = None;
+            for p in inner {
+                if p.as_rule() == Rule::name {
+                    zone = Some(name(p));
+                } else {
+                    parts.push(p.as_rule());
+                }
+            }
             StatementKind::ToHand {
                 unpromoted: parts.contains(&Rule::unpromoted_word),
                 owners: parts.contains(&Rule::their_owners),
+                zone,
             }
         }
         Rule::roll => roll(inner)?,
         Rule::stranded => StatementKind::Stranded,
+        Rule::stacks => StatementKind::Stacks,
         Rule::let_ => {
             let n = name(inner.next().unwrap());
             let mut rest: Vec<_> = inner.collect();
@@ -466,12 +476,18 @@ fn roll(inner: Pairs<Rule>) -> Result<StatementKind, SyntaxError> {
         dice: (1, Span::default()),
         faces: None,
         again_on: Vec::new(),
+        per_die: None,
+        doubles_twice: None,
+        opening: None,
     };
     for p in inner {
         let sp = span(&p);
         match p.as_rule() {
             Rule::one_die => decl.dice = (1, sp),
             Rule::integer => decl.dice = (integer(&p)?, sp),
+            Rule::per_die => decl.per_die = Some(sp),
+            Rule::doubles_twice => decl.doubles_twice = Some(sp),
+            Rule::opening => decl.opening = Some(sp),
             Rule::faces => decl.faces = Some((integer(&p.into_inner().next().unwrap())?, sp)),
             Rule::again_on => {
                 for v in p.into_inner().filter(|v| v.as_rule() == Rule::integer) {

@@ -201,6 +201,10 @@ fn atom(pair: Pair<Rule>, depth: usize) -> Result<Expr, SyntaxError> {
             kind: ExprKind::TheRoll,
             span: sp,
         }),
+        Rule::the_die => Ok(Expr {
+            kind: ExprKind::TheDie,
+            span: sp,
+        }),
         Rule::plies_without => Ok(Expr {
             kind: ExprKind::PliesWithout(
                 pair.into_inner().next().map(name_list).unwrap_or_default(),
@@ -270,7 +274,8 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
     let mut attacked = None;
     let mut strength = None;
     let mut next_to = None;
-    let (mut holding_, mut run, mut line) = (None, None, None);
+    let (mut holding_, mut run, mut line, mut behind) = (None, None, None, None);
+    let mut on_square = None;
     for on in it {
         match on.as_rule() {
             Rule::holding => holding_ = Some(holding(on)?),
@@ -278,6 +283,12 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
                 let mut it = on.into_inner().skip(1);
                 let from = square_ref(it.next().unwrap())?;
                 run = Some((from, name(it.next().unwrap())));
+            }
+            Rule::on_square => on_square = Some(square_ref(on.into_inner().next().unwrap())?),
+            Rule::behind => {
+                let mut it = on.into_inner().skip(1);
+                let at = square_ref(it.next().unwrap())?;
+                behind = Some((at, name(it.next().unwrap())));
             }
             Rule::in_line => {
                 let mut it = on.into_inner();
@@ -308,7 +319,9 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
             || next_to.is_some()
             || holding_.is_some()
             || run.is_some()
-            || line.is_some())
+            || line.is_some()
+            || behind.is_some()
+            || on_square.is_some())
         .then(|| {
             Box::new(NearWords {
                 strength,
@@ -316,6 +329,8 @@ pub(super) fn square_set(pair: Pair<Rule>) -> Result<SquareSet, SyntaxError> {
                 holding: holding_,
                 run,
                 line,
+                behind,
+                on_square,
             })
         }),
         span: sp,

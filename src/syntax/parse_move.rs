@@ -278,6 +278,10 @@ fn slide_options<'i>(
     let mut options = Vec::new();
     for o in pairs {
         let r = o.as_rule();
+        if r == Rule::past_end {
+            options.push(SlideOption::PastEnd(span(&o)));
+            continue;
+        }
         let v = o.into_inner().next().unwrap();
         options.push(match r {
             Rule::distance => SlideOption::Distance(expr(v)?),

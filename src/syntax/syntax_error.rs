@@ -371,6 +371,30 @@ fn found_at(source: &str, pos: usize) -> String {
     }
 }
 
+/// [`describe`] for the words of dice, counts and stacks.
+fn describe_counts(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        one_die | die_word | dice_word | faces | faces_word => "`roll one die` or `roll N dice`",
+        again_on => "`again on N [or N ...]`",
+        the_roll | the_die => "`the roll` or `the die`",
+        per_die | doubles_twice | doubles_word | twice_word | opening => "a clause of `roll`",
+        on_square | behind | behind_word => "`on SQUARE` or `behind SQUARE along DIRECTION`",
+        holds_word => "`each square holds NAME`",
+        through | through_word | once => "`through` and the squares of a route, in order",
+        held | no_held => "`NAME on SQUARE` (the count a square holds)",
+        holding | holding_word | holding_more | more_word => "`holding N [to M]`",
+        in_run | run_word => "`in a run from SQUARE along DIRECTION`",
+        own_zone | enemy_zone | side_zone | own_word | enemy_word => {
+            "a zone of a side (`own NAME`, `enemy NAME`, `NAME of SIDE`)"
+        }
+        strength_class | stronger | weaker | than => {
+            "`stronger than SQUARE` or `weaker than SQUARE`"
+        }
+        _ => return None,
+    })
+}
+
 /// What each grammar rule means to a rule author; `None` for rules whose literal
 /// tokens already say it. No `_` arm: a new rule must say how it reads.
 fn describe(rule: Rule) -> Option<&'static str> {
@@ -382,7 +406,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | kind_action | slide | step | place | jump | pass | distance | over | onto | gap
         | any_gap | bounded_gap | hop | flip | continue_ | while_possible | optionally
         | captured | marking | taking | moving | must_flip | then_part | where_ | leaves_not
-        | unless_word | that_word | leaves_word | mandatory_move => "a move clause",
+        | unless_word | that_word | leaves_word | mandatory_move | past_end | past_word => {
+            "a move clause"
+        }
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
         | input_item | out_stmt => {
             return None;
@@ -392,23 +418,18 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged
         | holds | turns_word | turn_word | unchanged_word | to_hand | stranded | go_word
         | captors_word | unpromoted_word | piece_word | stand_word | it_word | can_word
-        | the_captors | their_owners | their_word | owners_word | roll => "a statement",
-        one_die | die_word | dice_word | faces | faces_word => "`roll one die` or `roll N dice`",
-        again_on => "`again on N [or N ...]`",
-        the_roll => "`the roll`",
-        holds_word => "`each square holds NAME`",
-        through | through_word | once => "`through` and the squares of a route, in order",
+        | the_captors | their_owners | their_word | owners_word | roll | stacks | stack_word => {
+            "a statement"
+        }
+        one_die | die_word | dice_word | faces | faces_word | again_on | the_roll | the_die
+        | per_die | doubles_twice | doubles_word | twice_word | opening | on_square | behind
+        | behind_word | holds_word | held | no_held | holding | holding_word | holding_more
+        | more_word | in_run | run_word | through | through_word | once | own_zone | enemy_zone
+        | side_zone | own_word | enemy_word | strength_class | stronger | weaker | than => {
+            return describe_counts(rule);
+        }
         take_squares | take_into | into_word | take_if | take_unless => "a `taking` clause",
-        held | no_held => "`NAME on SQUARE` (the count a square holds)",
-        holding | holding_word | holding_more | more_word => "`holding N [to M]`",
-        in_run | run_word => "`in a run from SQUARE along DIRECTION`",
-        own_zone | enemy_zone | side_zone | own_word | enemy_word => {
-            "a zone of a side (`own NAME`, `enemy NAME`, `NAME of SIDE`)"
-        }
         kind_sep => "`,` or `>`",
-        strength_class | stronger | weaker | than => {
-            "`stronger than SQUARE` or `weaker than SQUARE`"
-        }
         isolated => "`isolated`",
         block_class | block_ref | block_of | block_matching | block_test => "`the block of SQUARE`",
         block_set => "`blocks where CONDITION`",

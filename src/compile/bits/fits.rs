@@ -69,6 +69,9 @@ pub(super) fn two_sides(p: &Program, t: &Tables, g: &Geometry) -> Fit<()> {
             p.unchanged,
         ));
     }
+    if p.stacks {
+        return Err(Miss::new("`pieces stack`", None));
+    }
     if p.dice.is_some() {
         return Err(Miss::new("`roll ...` (dice)", None));
     }

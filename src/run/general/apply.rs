@@ -8,7 +8,7 @@ use super::trace::{Event, Off, Trace};
 use crate::compile::Engine;
 use crate::program::*;
 use crate::run::position::Position;
-use crate::run::step::{NO_KIND, NONE, Step, rotation, second_piece};
+use crate::run::step::{NO_DIE, NO_KIND, NONE, Step, rotation, second_piece};
 use crate::syntax::ast::Turn;
 
 /// Scratch space for playing steps: the stack of cascading flips, the flood fill of
@@ -55,6 +55,13 @@ pub fn apply_traced<T: Trace>(
     if step.is_pass() {
         return;
     }
+    if step.die != NO_DIE {
+        // The first die of that face not used yet.
+        let unused = (0..MAX_DICE).find(|&i| pos.roll[i] == step.die && pos.dice & (1 << i) == 0);
+        if let Some(i) = unused {
+            pos.dice |= 1 << i;
+        }
+    }
     if let Some((block, turn)) = rotation(e, step) {
         rotate(e, pos, (block, turn), work);
         return;
@@ -93,7 +100,7 @@ pub fn apply_traced<T: Trace>(
     }
     if t.to_hand {
         // A placement onto an enemy takes it as a move onto it does.
-        to_hand(e, pos, pos.cells[to]);
+        to_hand(e, pos, to);
     }
     let mut piece = if step.from == NONE {
         // A piece dropped from a hand came back into play: it counts as having moved.
@@ -104,8 +111,7 @@ pub fn apply_traced<T: Trace>(
         }
         code
     } else {
-        let piece = pos.cells[step.from as usize];
-        pos.set(step.from as usize, EMPTY);
+        let piece = pos.lift(step.from as usize);
         pos.set_moved(step.from as usize, true);
         pos.set_moved(to, true);
         piece
@@ -113,7 +119,7 @@ pub fn apply_traced<T: Trace>(
     if step.over != NONE {
         let over = step.over as usize;
         if t.to_hand {
-            to_hand(e, pos, pos.cells[over]);
+            to_hand(e, pos, over);
         }
         if rule.capture_at_once {
             pos.set(over, EMPTY);
@@ -126,7 +132,7 @@ pub fn apply_traced<T: Trace>(
     } else {
         piece = arrives_as(e, piece, pos.mover, step.from, step.to);
     }
-    pos.set(to, piece);
+    pos.put(to, piece);
     if t.marks || t.effects {
         effects(e, pos, step, work);
     }
@@ -158,12 +164,23 @@ pub(super) fn arrives_as(e: &Engine, piece: Code, side: SideId, from: u32, to: u
     }
 }
 
-/// Under `captured pieces go to the captor's hand`: a piece of `code` taken by the side to
-/// move joins its hand (as the kind it was promoted from, when the rules say `unpromoted`).
+/// Under `captured pieces go to the captor's hand`: the piece on `sq`, about to be taken by
+/// the side to move, joins its hand (as the kind it was promoted from, when the rules say
+/// `unpromoted`); under `... to their owner's ZONE`, its owner's square of the zone (every
+/// piece of a stack).
 #[inline]
-fn to_hand(e: &Engine, pos: &mut Position, code: Code) {
+fn to_hand(e: &Engine, pos: &mut Position, sq: usize) {
     let t = &*e.t;
+    let code = pos.cells[sq];
     if t.class[pos.mover as usize][code as usize] != C_ENEMY {
+        return;
+    }
+    if let Some(at) = &t.capture_to {
+        let cell = at[t.side_of[code as usize] as usize];
+        let to = e.g.square_of.get(cell as usize).map_or(cell, |&s| s) as usize;
+        for _ in 0..pos.height(sq) {
+            pos.put(to, code);
+        }
         return;
     }
     // To the captor's hand, or back to the hand of the side it is of.
@@ -235,7 +252,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
                 let sq = square_of(g, at, Ends::step(step.from, step.to), side);
                 if sq != NONE && !matches!(pos.cells[sq as usize], EMPTY | GHOST) {
                     if e.t.to_hand {
-                        to_hand(e, pos, pos.cells[sq as usize]);
+                        to_hand(e, pos, sq as usize);
                     }
                     pos.set(sq as usize, EMPTY);
                     pos.set_moved(sq as usize, true);
@@ -256,7 +273,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             }
             for &sq in &work.stack {
                 if e.t.to_hand {
-                    to_hand(e, pos, pos.cells[sq as usize]);
+                    to_hand(e, pos, sq as usize);
                 }
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);
@@ -269,7 +286,7 @@ fn effects(e: &Engine, pos: &mut Position, step: &Step, work: &mut Work) {
             }
             for &sq in &work.fill.found {
                 if e.t.to_hand {
-                    to_hand(e, pos, pos.cells[sq as usize]);
+                    to_hand(e, pos, sq as usize);
                 }
                 pos.set(sq as usize, EMPTY);
                 pos.set_moved(sq as usize, true);

@@ -153,6 +153,7 @@ fn by_patterns(
                     to,
                     dir,
                     memo: None,
+                    die: 0,
                 };
                 let mut all = true;
                 for (c, _) in conds {
@@ -201,6 +202,7 @@ fn by_generator(
         err: None,
         fixed: Default::default(),
         memo: Vec::new(),
+        die: 0,
     }
     .first_steps(&p, &mut steps)?;
     Ok(steps

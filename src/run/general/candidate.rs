@@ -24,6 +24,8 @@ pub struct Candidate<'a, 'p> {
     /// Block conditions already worked out in this position (see [`BlockMemo`]), when the
     /// asker keeps them.
     pub memo: Option<&'a mut BlockMemo>,
+    /// The face of the die the move uses (`the die`), 0 when none.
+    pub die: u8,
 }
 
 /// The values of block conditions (`the block of to is won`) worked out in one position:

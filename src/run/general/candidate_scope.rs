@@ -18,6 +18,12 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
     fn var(&mut self, v: VarId) -> Result<i64, RunError> {
         Ok(self.vars[v])
     }
+    fn die(&mut self) -> Result<i64, RunError> {
+        match self.die {
+            0 => not_here("`the die` outside a move"),
+            d => Ok(i64::from(d)),
+        }
+    }
     fn let_value(&mut self, l: LetId) -> Result<i64, RunError> {
         let p: &'p Program = self.e.p;
         eval(&p.lets[l], self)
@@ -86,7 +92,8 @@ impl<'p> Scope<'p> for Candidate<'_, 'p> {
         let at = super::near::Squares::of(self.e, near, self.ends(), self.side);
         let (e, vars, pos, side) = (self.e, self.vars, self.pos, self.side);
         let mut within = |sq: usize| within_at(e, vars, pos, side, near.within, sq);
-        super::near::members(e, pos, side, (near, at), &mut within, |_| n += 1)?;
+        let weight = |sq: u32| i64::from(super::counts::weight(pos, sq as usize));
+        super::near::members(e, pos, side, (near, at), &mut within, |sq| n += weight(sq))?;
         Ok(n)
     }
     fn outranks(&mut self, a: &SquareRef, b: &SquareRef) -> Result<i64, RunError> {

@@ -95,7 +95,8 @@ pub fn count_in(
         return Ok(list
             .iter()
             .filter(|&&sq| matches_filter(f, pos.cells[sq as usize], class, t))
-            .count() as i64);
+            .map(|&sq| i64::from(weight(pos, sq as usize)))
+            .sum());
     }
     // Pieces of one code (`own king pieces`) are looked for only until all of them, as the
     // position counts them, have been found.
@@ -116,12 +117,23 @@ pub fn count_in(
         if !matches_filter(f, cell, class, t) {
             continue;
         }
-        left -= 1;
+        let w = weight(pos, sq);
+        left = left.saturating_sub(w);
         if within_at(e, vars, pos, side, within, sq)? {
-            n += 1;
+            n += i64::from(w);
         }
     }
     Ok(n)
+}
+
+/// What a square of a set counts for: the pieces on it (a stack's height), or 1 for an
+/// empty square or a piece where pieces do not stack.
+#[inline]
+pub fn weight(pos: &Position, sq: usize) -> u32 {
+    match pos.heights.is_empty() {
+        true => 1,
+        false => pos.height(sq).max(1),
+    }
 }
 
 /// Whether the square `sq` is where `within` asks (on its parts of the board, in a row,

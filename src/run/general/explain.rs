@@ -9,7 +9,7 @@ use super::movegen::{chain_after, chain_at};
 use super::runner::Runner;
 use super::trace::{Event, LEAVES, Off, Record, Why};
 use crate::compile::geometry::Geometry;
-use crate::program::{Area, Attackers, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
+use crate::program::{Area, Attackers, C_OWN, Code, DirId, EMPTY, Expr, GHOST, SetFilter};
 use crate::run::error::RunError;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step, rotation, second_piece};
@@ -318,7 +318,11 @@ pub fn replay(runner: &mut Runner, pos: &Position, steps: &[Step]) -> MovePlayed
         // A piece jumped, or the piece a slide lands on or a placement replaces.
         let captured = if st.over != NONE {
             Some((st.over, now.cells[st.over as usize]))
-        } else if st.pair == NONE && !matches!(now.cells[st.to as usize], EMPTY | GHOST) {
+        } else if st.pair == NONE
+            && !matches!(now.cells[st.to as usize], EMPTY | GHOST)
+            && !(e.p.stacks
+                && e.t.class[now.mover as usize][now.cells[st.to as usize] as usize] == C_OWN)
+        {
             Some((st.to, now.cells[st.to as usize]))
         } else {
             None

@@ -56,6 +56,7 @@ impl<'p> Runner<'p> {
                 false => self.next_side(pos.mover),
             };
             passed.roll = [0; MAX_DICE];
+            passed.dice = 0;
             return Ok(Some(passed));
         }
         passed.mover = self.next_side(pos.mover);
@@ -94,7 +95,10 @@ impl<'p> Runner<'p> {
             extra(u64::from(pos.passes), 1);
         }
         if !t.outcomes.is_empty() {
-            extra(u64::from(u32::from_le_bytes(pos.roll)), 6);
+            extra(
+                u64::from(u32::from_le_bytes(pos.roll)) | u64::from(pos.dice) << 32,
+                6,
+            );
         }
         if t.quiet {
             extra(u64::from(pos.quiet), 2);
@@ -124,6 +128,9 @@ impl<'p> Runner<'p> {
             }
         }
         // What else positions remember, when the rules read it.
+        for (sq, &h) in pos.heights.iter().enumerate().filter(|(_, h)| **h > 1) {
+            k ^= mix(u64::from(h), 2 << 32 | sq as u64);
+        }
         for (code, &h) in pos.hand.iter().enumerate().filter(|(_, h)| **h != 0) {
             k ^= mix(u64::from(h), 1 << 32 | code as u64);
         }
@@ -174,9 +181,13 @@ impl<'p> Generator<'p> for Runner<'p> {
 
     fn outcomes(&mut self, s: &Position) -> Result<usize, RunError> {
         match self.waits_for_roll(s)? {
-            true => Ok(self.e.t.outcomes.len()),
+            true => Ok(self.roll_outcomes(s).len()),
             false => Ok(0),
         }
+    }
+
+    fn turn_begins(&self, s: &Position) -> bool {
+        s.dice == crate::run::position::SECOND_PLAY
     }
 
     fn recycle_state(&mut self, s: Position) {
@@ -185,7 +196,7 @@ impl<'p> Generator<'p> for Runner<'p> {
 
     fn rolled(&mut self, s: &Position, i: usize) -> Position {
         let mut next = self.take_pos(s);
-        next.roll = self.e.t.outcomes[i];
+        self.make_roll(&mut next, i);
         next
     }
 

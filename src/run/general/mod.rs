@@ -22,6 +22,8 @@ mod candidate;
 mod candidate_scope;
 mod count;
 pub mod counts;
+mod dice_turn;
+mod die_steps;
 mod ends;
 pub mod explain;
 mod filters;

@@ -66,6 +66,9 @@ pub struct Gen<'a, 'p, T: Trace> {
     pub fixed: Fixed,
     /// The block conditions worked out in the position.
     pub memo: BlockMemo,
+    /// Under `one move a die`: the face of the die the moves being found use (`the die`),
+    /// 0 when none.
+    pub die: u8,
 }
 
 /// The values of one action's `where` conditions that have one value in a position
@@ -86,6 +89,8 @@ pub(super) struct Slide<'p> {
     pub distance: &'p Distance,
     pub over: CellMask,
     pub onto: CellMask,
+    /// `past the end`: only a distance past the end of the way, ending on its last square.
+    pub past_end: bool,
     pub at: ActionRef,
     pub cond: &'p [(Expr, Span)],
 }
@@ -154,20 +159,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             }
         }
         let p: &'p Program = self.e.p;
-        for ri in 0..p.moves.len() {
-            if let Some(turns) = p.turns {
-                // Within a turn: the moves that fit in what is left of it, and the pass
-                // that ends it once it has had its fewest moves.
-                let rule = &p.moves[ri];
-                let fits = match rule.ends_turn {
-                    true => pos.spent >= turns.least,
-                    false => pos.spent as u32 + rule.cost as u32 <= turns.most as u32,
-                };
-                if !fits {
-                    continue;
-                }
-            }
-            self.actions(pos, (&own, None), (ri as u16, 0), out);
+        match p.dice.as_ref().filter(|d| d.per_die) {
+            Some(dice) => self.die_steps(pos, (&own, dice.count), out),
+            None => self.rule_steps(pos, &own, out),
         }
         *self.own = own;
         if t.mandatory {
@@ -209,7 +203,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
 
     /// The steps of every action of part `part` of the rule `ri`: pieces move from
     /// `pieces`; a placement reached along directions starts from `origin`.
-    fn actions(
+    pub(super) fn actions(
         &mut self,
         pos: &Position,
         (pieces, origin): (&[u32], Option<u32>),
@@ -302,6 +296,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                         distance: &reach.distance,
                         over: reach.over,
                         onto: *onto,
+                        past_end: false,
                         at,
                         cond,
                     };
@@ -321,12 +316,14 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     distance,
                     over,
                     onto,
+                    past_end,
                 } => {
                     let slide = Slide {
                         dirs: &dirs[side],
                         distance,
                         over: *over,
                         onto: *onto,
+                        past_end: *past_end,
                         at,
                         cond,
                     };
@@ -433,6 +430,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             to: st.to,
             dir: st.dir,
             memo: Some(&mut self.memo),
+            die: self.die,
         };
         let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
         if self.fixed.at != Some(at) {

@@ -21,6 +21,10 @@ pub struct Squares {
     pub run_from: u32,
     /// The square whose column or row the set is in (`in the column of SQUARE`).
     pub line_of: u32,
+    /// The square the set's squares lead to (`behind SQUARE along DIR`).
+    pub ahead: u32,
+    /// The one square of the set (`on SQUARE`).
+    pub on: u32,
 }
 
 impl Squares {
@@ -32,6 +36,8 @@ impl Squares {
             compared: at(near.strength.as_ref().map(|(_, r)| r)),
             run_from: at(near.run.as_ref().map(|(r, _)| r)),
             line_of: at(near.line.as_ref().map(|(_, r)| r)),
+            ahead: at(near.behind.as_ref().map(|(r, _)| r)),
+            on: at(near.on_square.as_ref()),
         }
     }
 }
@@ -111,6 +117,30 @@ pub fn members(
             met += 1;
             if sq == at.run_from {
                 break;
+            }
+        }
+        return Ok(());
+    }
+    if near.on_square.is_some() {
+        if at.on != NONE {
+            one(at.on as usize)?;
+        }
+        return Ok(());
+    }
+    if let Some((_, dirs)) = &near.behind {
+        if at.ahead == NONE {
+            return Ok(());
+        }
+        let d = dirs[side as usize] as usize;
+        for sq in 0..g.n {
+            // Along the direction from `sq`, as far as the board (or once round a route).
+            let (mut s, mut met) = (g.next[d * g.n + sq], 0);
+            while s != NONE && s != sq as u32 && met < g.n && s != at.ahead {
+                s = g.next[d * g.n + s as usize];
+                met += 1;
+            }
+            if s == at.ahead && s != sq as u32 {
+                one(sq)?;
             }
         }
         return Ok(());

@@ -86,8 +86,8 @@ impl Runner<'_> {
     ) -> Result<Ply, RunError> {
         // A turn that begins with a roll: the roll is drawn first (it is no ply).
         if self.waits_for_roll(pos)? {
-            let outcomes = &self.e.t.outcomes;
-            pos.roll = outcomes[rng.below(outcomes.len() as u64) as usize];
+            let n = self.roll_outcomes(pos).len();
+            self.make_roll(pos, rng.below(n as u64) as usize);
         }
         let counted = match seen {
             Some(seen) => {

@@ -82,6 +82,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     to: NONE,
                     dir: d,
                     memo: None,
+                    die: self.die,
                 };
                 match eval::eval(e, &mut here) {
                     Ok(v) => v.clamp(0, u32::MAX as i64) as u32,
@@ -311,11 +312,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         rays: Rays<'_>,
         sq: usize,
         d: DirId,
-        k: u32,
+        mut k: u32,
         slide: &Slide<'p>,
         out: &mut Vec<Step>,
     ) {
         let (over, onto, at) = (slide.over, slide.onto, slide.at);
+        if slide.past_end {
+            // Only a distance past the end, which ends on the way's last square.
+            let room = rays.steps[d as usize * rays.n + sq];
+            if k <= room || room == 0 {
+                self.reject(at, sq, NONE, d, k, Why::PastEdge { room });
+                return;
+            }
+            k = room;
+        }
         let Rays {
             pos,
             cells,

@@ -356,12 +356,23 @@ impl<'p> Runner<'p> {
             err: None,
             fixed: Default::default(),
             memo: Vec::new(),
+            die: 0,
         }
     }
 
-    /// The first steps of every move, from the compiled generator.
+    /// The first steps of every move, from the compiled generator (under `one move a die`,
+    /// those that use as many dice as can be used).
     pub fn first_steps(&mut self, pos: &Position, out: &mut Vec<Step>) -> Result<(), RunError> {
         self.first_steps_traced(pos, out, &mut Off)
+    }
+
+    /// The first steps the compiled generator finds, before the dice rule.
+    pub(super) fn raw_first_steps(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        self.generator(&mut Off).first_steps(pos, out)
     }
 
     /// [`Runner::first_steps`], telling `trace` what the generator turned down.
@@ -371,7 +382,11 @@ impl<'p> Runner<'p> {
         out: &mut Vec<Step>,
         trace: &mut T,
     ) -> Result<(), RunError> {
-        self.generator(trace).first_steps(pos, out)
+        self.generator(trace).first_steps(pos, out)?;
+        if self.per_die().is_some() {
+            self.use_most_dice(pos, out)?;
+        }
+        Ok(())
     }
 
     pub(super) fn chain_steps(
@@ -465,6 +480,7 @@ impl<'p> Runner<'p> {
             to: at.sq,
             dir: at.last_dir,
             memo: None,
+            die: 0,
         };
         Ok(eval(cond, &mut here)? == 0)
     }
@@ -474,6 +490,9 @@ impl<'p> Runner<'p> {
     pub fn hand_over(&mut self, after: &mut Position) -> Result<(), RunError> {
         if self.turn_goes_on(after) {
             after.spent += self.e.p.moves[after.last.1 as usize].cost;
+            return Ok(());
+        }
+        if self.per_die().is_some() && self.dice_go_on(after)? {
             return Ok(());
         }
         if self.e.t.turns {
@@ -529,6 +548,7 @@ impl<'p> Runner<'p> {
                 to,
                 dir: u16::MAX,
                 memo: None,
+                die: 0,
             };
             if eval(cond, &mut here)? != 0 {
                 return Ok(after.mover);

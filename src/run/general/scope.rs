@@ -96,6 +96,7 @@ impl<'r, 'p> At<'r, 'p> {
             to,
             dir: u16::MAX,
             memo: None,
+            die: 0,
         }
     }
 }

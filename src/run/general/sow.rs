@@ -84,6 +84,7 @@ pub fn take_counts(e: &Engine, pos: &mut Position, step: &Step, stack: &mut Vec<
                 to: step.to,
                 dir: step.dir,
                 memo: None,
+                die: 0,
             };
             // A condition that cannot be worked out here holds not.
             eval(c, &mut at).is_ok_and(|v| v != 0)

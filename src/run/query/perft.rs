@@ -128,7 +128,7 @@ fn after_move<'p, G: Generator<'p>>(
     depth: u32,
     levels: &mut Levels<G::State>,
 ) -> Result<u64, RunError> {
-    match g.mover(c) == mover && g.end(c)?.is_none() {
+    match g.mover(c) == mover && !g.turn_begins(c) && g.end(c)?.is_none() {
         true => perft_turns(g, c, depth, levels),
         false => perft_turns(g, c, depth - 1, levels),
     }
@@ -350,7 +350,6 @@ fn by_outcome<'a, G: Generator<'a> + Build<'a>>(
     ask: PerftAsk,
     (n, progress): (usize, &Progress),
 ) -> Result<(u64, Option<Divided>), RunError> {
-    let e = g.engine().clone();
     let below = PerftAsk {
         divide: false,
         ..ask
@@ -360,9 +359,9 @@ fn by_outcome<'a, G: Generator<'a> + Build<'a>>(
         let r = g.rolled(s, i);
         let pos = g.position(&r);
         g.recycle_state(r);
+        let text = crate::program::roll_text(&pos.roll);
         let found = perft_on(g, (shared, &pos), below, progress);
         g.recycle(pos);
-        let text = crate::program::roll_text(&e.t.outcomes[i]);
         lines.push((format!("roll {text}"), found?.0));
     }
     let total = super::actions::total(&lines)?;

@@ -31,9 +31,9 @@ decision states: the die rolled, the move not made, the game not over; for backg
 decision states of the game's first 450 turns, far from OpenSpiel's end after 500 turns), and
 prints for each a block in the format of tests/perft/*.positions: a `position` line (`ply N`:
 the moves played before it, never the rolls), the board as the rules file's input reads it (rows
-from the top, for nine_mens_morris the men in hand, for maedn the pieces out of play, for
-backgammon the bar and the checkers borne off, then the side to move, for maedn then the die
-rolled, for backgammon then the dice and whether this is a double's second action), and
+from the top (for backgammon with the bars and the checkers borne off), for nine_mens_morris
+the men in hand, for maedn the pieces out of play, then the side to move, for maedn then the die
+rolled, for backgammon then the dice and ` again` for a double's second action), and
 `perft D COUNT` lines. For dots_and_boxes, whose every game is as long as the board has lines
 (so perft counts do not see whose turn it is), a position with at most 7 plies left also gets an
 `endings D TEXT=N, ...` line: the games played out to the end, by result, as `ply perft
@@ -520,17 +520,16 @@ def backgammon_drawing(lines):
 
 def backgammon_input(state):
     """The position as backgammon.rules' input reads it (default game only; a decision state:
-    the dice rolled, the action not yet taken):
-    - 12 tokens for OpenSpiel's points 12..23, left to right, then 12 for points 11..0 (the
-      rows of OpenSpiel's drawing); a token is `.` for an empty point, else the count and the
-      side: `x` for player 0 (kXPlayerId: enters on points 0-5, moves up, bears off past 23),
-      `o` for player 1 (enters on 23-18, moves down, bears off past 0), as `2x`, `1o`;
-    - the bar: each side's checkers on it, count and letter, x first, a count of 1 left out, a
-      side with none left out (`2xo`, `o`), `-` when both are empty;
-    - the checkers borne off (OpenSpiel's scores_), x then o;
+    the dice rolled, the action not yet taken), 4 lines:
+    - the grid, 2 rows of 14 tokens: the top row is OpenSpiel's points 12..17, o's bar, points
+      18..23, x's checkers borne off; the bottom row points 11..6, x's bar, points 5..0, o's
+      checkers borne off. A token is `.` for an empty square, else the count and the side: `x`
+      for player 0 (kXPlayerId: enters on points 0-5, moves up, bears off past 23), `o` for
+      player 1 (enters on 23-18, moves down, bears off past 0), as `2x`, `1o`;
     - the side to move, `x` or `o`;
-    - the roll: the two dice as OpenSpiel holds them (sorted, smaller first), as `3-5`, `4-4`;
-    - `1`, or `2` when this is the second action of a double (OpenSpiel's double_turn_).
+    - the roll: the two dice as OpenSpiel holds them (sorted, smaller first), as `3-5`, `4-4`,
+      followed by ` again` when this is the second action of a double (OpenSpiel's
+      double_turn_).
     Read from the observation tensor (player 0's view: per point 4 numbers for x's checkers,
     then for o's: count 1, 2, 3 as one-hots, above 3 the count less 3; then x's bar, x's off,
     x to move, o's bar, o's off, o to move, the two dice) and checked against OpenSpiel's
@@ -578,12 +577,15 @@ def backgammon_input(state):
                 return f"{board[side][p]}{letter}"
         return "."
 
-    bar_text = "".join(("" if n == 1 else str(n)) + letter
-                       for n, letter in zip(bar, "xo") if n)
-    return [" ".join(token(p) for p in range(12, 24)),
-            " ".join(token(p) for p in range(11, -1, -1)),
-            bar_text or "-", f"{off[0]} {off[1]}", "xo"[player],
-            f"{dice[0]}-{dice[1]}", "2" if double_turn else "1"]
+    def count(n, letter):
+        return f"{n}{letter}" if n else "."
+
+    top = [token(p) for p in range(12, 18)] + [count(bar[1], "o")] + [
+        token(p) for p in range(18, 24)] + [count(off[0], "x")]
+    bottom = [token(p) for p in range(11, 5, -1)] + [count(bar[0], "x")] + [
+        token(p) for p in range(5, -1, -1)] + [count(off[1], "o")]
+    roll = f"{dice[0]}-{dice[1]}" + (" again" if double_turn else "")
+    return [" ".join(top), " ".join(bottom), "xo"[player], roll]
 
 
 def backgammon_turn(state):
