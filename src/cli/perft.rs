@@ -93,11 +93,12 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         rep.error(Kind::Usage, None, msg);
         return exit::USAGE;
     }
-    let expected = match chance.then(|| expected_from(&mut compiled, &pos, depth)) {
-        None => None,
-        Some(Ok(x)) => Some(x),
-        Some(Err(e)) => return search_failed(rep, &e),
-    };
+    let expected =
+        match chance.then(|| expected_from(&mut compiled, &pos, (depth, unit == Unit::Turns))) {
+            None => None,
+            Some(Ok(x)) => Some(x),
+            Some(Err(e)) => return search_failed(rep, &e),
+        };
     let out = match rep.format {
         Format::Text => {
             let mut out = String::new();

@@ -274,14 +274,18 @@ impl Session<'_, '_> {
         }
         let side = self.game.mover();
         let texts = self.game.roll_texts();
+        let opening = self.game.opening();
         let mut i = self.dice.below(n as u64) as usize;
         if self.agents[side as usize] == Agent::Human {
+            let who = match opening {
+                true => "the first roll, a die for each side in side order,".to_string(),
+                false => self.name(side),
+            };
             loop {
                 let first = &texts[0];
                 let last = &texts[n - 1];
                 self.say(&format!(
-                    "{} to roll: press Enter, or type the roll ({first} to {last}): ",
-                    self.name(side)
+                    "{who} to roll: press Enter, or type the roll ({first} to {last}): "
                 ))?;
                 let Some(line) = self.read_line()? else {
                     return Err(Stop::Left);
@@ -299,7 +303,17 @@ impl Session<'_, '_> {
             }
         }
         self.game.roll(i);
-        self.say(&format!("{} rolls {}\n", self.name(side), texts[i]))
+        // The first roll of `first roll one die each` decides who begins.
+        match !opening {
+            true => self.say(&format!("{} rolls {}\n", self.name(side), texts[i])),
+            false => {
+                let begins = self.name(self.game.mover());
+                self.say(&format!(
+                    "first roll {} (a die each): {begins} begins\n",
+                    texts[i]
+                ))
+            }
+        }
     }
 
     /// The board now, the last move's squares marked.

@@ -130,6 +130,11 @@ impl<'p> Game<'p> {
         })
     }
 
+    /// True before the first roll of `first roll one die each`, which decides who begins.
+    pub fn opening(&self) -> bool {
+        self.pos.dice & crate::run::position::OPENING != 0
+    }
+
     /// The outcomes of a roll, as written (`4`, `3-5`), in order.
     pub fn roll_texts(&self) -> Vec<String> {
         let t = &self.engine().t;
