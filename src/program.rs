@@ -764,9 +764,12 @@ fn asks_candidate(e: &Expr, lets: &[bool]) -> bool {
         Expr::Outranks(a, b) => a.of_move() || b.of_move(),
         Expr::OnBlock(x) => x.0.of_move() || x.1.at.of_move(),
         Expr::BlockIs(x) => x.0.at.of_move(),
-        Expr::From | Expr::To | Expr::CountOnLine(_) | Expr::CountMoves(_) | Expr::Best { .. } => {
-            true
-        }
+        Expr::From
+        | Expr::To
+        | Expr::TheDie
+        | Expr::CountOnLine(_)
+        | Expr::CountMoves(_)
+        | Expr::Best { .. } => true,
         Expr::Let(l) => lets.get(*l).is_none_or(|&a| a),
         _ => false,
     })

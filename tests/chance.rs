@@ -198,3 +198,55 @@ fn a_person_rolls_or_types_the_roll() {
     assert!(out.contains("white plays A1-C1"), "{out}");
     assert!(out.contains("black rolls "), "{out}");
 }
+
+/// Two checkers a side race along their rows and off the end, one die a move.
+const LANES: &str = "\
+board 2 x 5
+squares column letter + row number from the bottom
+sides white \"W\", black \"B\"
+empty \".\"
+pieces stack
+setup \". . . 2B .\" \". 2W . . .\"
+zone off of white = E1
+zone off of black = A2
+direction lane of white = through A1 B1 C1 D1 E1 once
+direction lane of black = through E2 D2 C2 B2 A2 once
+roll 2 dice of 3 faces, one move a die, doubles twice
+move slide along lane distance the die over empty or own onto empty or own, where the die = 3
+move slide along lane distance the die past the end over empty or own onto empty or own,
+  where no own pieces behind from along lane
+game
+  no moves: pass
+  white wins if count white pieces on off of white = 2
+  black wins if count black pieces on off of black = 2
+input grid mover roll
+output each move \"{move}\"
+";
+
+#[test]
+fn a_condition_on_the_die_is_asked_of_each_die() {
+    let dir = std::env::temp_dir().join(format!("ply-chance-lanes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("lanes.rules"), LANES).unwrap();
+    // From B1 with 1 and 3: only the 3 may move a checker on (to E1, off exactly), though
+    // `where the die = 3` asks nothing of the squares and the 1 is tried first.
+    std::fs::write(dir.join("at.txt"), ". . . 2B .\n. 2W . . .\nW\n1-3\n").unwrap();
+    let (code, out, err) = ply(&dir, &["moves", "lanes.rules", "at.txt"], "");
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains('-') && !l.contains(' '))
+        .collect();
+    assert_eq!(moves, ["B1-E1"], "{out}");
+    // From D1 with 2 and 3 both dice run past the end: two moves, each naming its die.
+    std::fs::write(dir.join("off.txt"), ". . . 2B .\n. . . 2W .\nW\n2-3\n").unwrap();
+    let (code, out, err) = ply(&dir, &["moves", "lanes.rules", "off.txt"], "");
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains('-') && !l.contains(' '))
+        .collect();
+    assert_eq!(moves, ["D1-E1(2)", "D1-E1(3)"], "{out}");
+}

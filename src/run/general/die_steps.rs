@@ -23,6 +23,9 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 continue;
             }
             self.die = face;
+            // What the conditions were worth for another die is not known for this one.
+            self.fixed = Default::default();
+            self.memo.clear();
             let start = out.len();
             self.rule_steps(pos, own, out);
             for st in &mut out[start..] {
