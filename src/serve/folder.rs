@@ -144,7 +144,11 @@ fn allowed(name: &str) -> Result<(), Refusal> {
 #[cfg(unix)]
 fn same_file(opened: &std::fs::Metadata, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == (opened.dev(), opened.ino()))
+    // `path` is canonical: its last part is the file itself, never a link. Asked without
+    // following links, a link put there since (to a file outside) is not the file.
+    std::fs::symlink_metadata(path).is_ok_and(|m| {
+        m.file_type().is_file() && (m.dev(), m.ino()) == (opened.dev(), opened.ino())
+    })
 }
 
 /// Whether the file opened is the one at `path` now: without inode numbers, by its length
