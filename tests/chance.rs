@@ -230,23 +230,24 @@ fn a_condition_on_the_die_is_asked_of_each_die() {
     std::fs::write(dir.join("lanes.rules"), LANES).unwrap();
     // From B1 with 1 and 3: only the 3 may move a checker on (to E1, off exactly), though
     // `where the die = 3` asks nothing of the squares and the 1 is tried first.
-    std::fs::write(dir.join("at.txt"), ". . . 2B .\n. 2W . . .\nW\n1-3\n").unwrap();
-    let (code, out, err) = ply(&dir, &["moves", "lanes.rules", "at.txt"], "");
-    assert_eq!(code, 0, "{err}");
-    let moves: Vec<&str> = out
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.contains('-') && !l.contains(' '))
-        .collect();
+    let (moves, out) = listed(&dir, ". . . 2B .\n. 2W . . .\nW\n1-3\n");
     assert_eq!(moves, ["B1-E1"], "{out}");
     // From D1 with 2 and 3 both dice run past the end: two moves, each naming its die.
-    std::fs::write(dir.join("off.txt"), ". . . 2B .\n. . . 2W .\nW\n2-3\n").unwrap();
-    let (code, out, err) = ply(&dir, &["moves", "lanes.rules", "off.txt"], "");
+    let (moves, out) = listed(&dir, ". . . 2B .\n. . . 2W .\nW\n2-3\n");
+    assert_eq!(moves, ["D1-E1(2)", "D1-E1(3)"], "{out}");
+}
+
+/// The moves `ply moves` lists for the position `input` of `lanes.rules` in `dir`, and all
+/// it printed.
+fn listed(dir: &Path, input: &str) -> (Vec<String>, String) {
+    std::fs::write(dir.join("at.txt"), input).unwrap();
+    let (code, out, err) = ply(dir, &["moves", "lanes.rules", "at.txt"], "");
     assert_eq!(code, 0, "{err}");
-    let moves: Vec<&str> = out
+    let moves = out
         .lines()
         .map(str::trim)
         .filter(|l| l.contains('-') && !l.contains(' '))
+        .map(str::to_string)
         .collect();
-    assert_eq!(moves, ["D1-E1(2)", "D1-E1(3)"], "{out}");
+    (moves, out)
 }

@@ -19,16 +19,13 @@ impl Checker {
         let mut over = None;
         let mut onto = None;
         for o in options {
-            let (slot, span, what) = match o {
-                ast::SlideOption::Distance(e) => (distance.is_some(), e.span, "distance"),
-                ast::SlideOption::Over(c) => (over.is_some(), c.span, "over"),
-                ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto"),
-                ast::SlideOption::PastEnd(_) => continue,
-            };
-            let spot = match o {
-                ast::SlideOption::Distance(_) => &mut spans.distance,
-                ast::SlideOption::Over(_) => &mut spans.over,
-                ast::SlideOption::Onto(_) => &mut spans.onto,
+            // `past the end` is read by `past_end`.
+            let (slot, span, what, spot) = match o {
+                ast::SlideOption::Distance(e) => {
+                    (distance.is_some(), e.span, "distance", &mut spans.distance)
+                }
+                ast::SlideOption::Over(c) => (over.is_some(), c.span, "over", &mut spans.over),
+                ast::SlideOption::Onto(c) => (onto.is_some(), c.span, "onto", &mut spans.onto),
                 ast::SlideOption::PastEnd(_) => continue,
             };
             spot.get_or_insert(span);
@@ -41,10 +38,10 @@ impl Checker {
                 continue;
             }
             match o {
-                ast::SlideOption::PastEnd(_) => {}
                 ast::SlideOption::Distance(e) => distance = Some(self.distance(e)),
                 ast::SlideOption::Over(c) => over = Some(mask(c)),
                 ast::SlideOption::Onto(c) => onto = Some(mask(c)),
+                ast::SlideOption::PastEnd(_) => {}
             }
         }
         (distance, over, onto)

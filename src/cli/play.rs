@@ -304,16 +304,14 @@ impl Session<'_, '_> {
         }
         self.game.roll(i);
         // The first roll of `first roll one die each` decides who begins.
-        match !opening {
-            true => self.say(&format!("{} rolls {}\n", self.name(side), texts[i])),
-            false => {
-                let begins = self.name(self.game.mover());
-                self.say(&format!(
-                    "first roll {} (a die each): {begins} begins\n",
-                    texts[i]
-                ))
-            }
+        if !opening {
+            return self.say(&format!("{} rolls {}\n", self.name(side), texts[i]));
         }
+        let begins = self.name(self.game.mover());
+        self.say(&format!(
+            "first roll {} (a die each): {begins} begins\n",
+            texts[i]
+        ))
     }
 
     /// The board now, the last move's squares marked.

@@ -136,12 +136,9 @@ impl<'p> Game<'p> {
     }
 
     /// The outcomes of a roll, as written (`4`, `3-5`), in order.
-    pub fn roll_texts(&self) -> Vec<String> {
-        let t = &self.engine().t;
-        let outcomes = match self.pos.dice & crate::run::position::OPENING {
-            0 => &t.outcomes,
-            _ => &t.opening_outcomes,
-        };
+    pub fn roll_texts(&mut self) -> Vec<String> {
+        let pos = &self.pos;
+        let outcomes = self.compiled.runner().roll_outcomes(pos);
         outcomes.iter().map(crate::program::roll_text).collect()
     }
 

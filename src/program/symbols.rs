@@ -20,7 +20,8 @@ impl Program {
         let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let (n, sym) = text.split_at(digits);
         let (code, s) = self.symbol_at(sym)?;
-        if s.len() != sym.len() || (code == EMPTY) != n.is_empty() && code == EMPTY {
+        // The whole text a symbol, and no height before the empty symbol.
+        if s.len() != sym.len() || (code == EMPTY && !n.is_empty()) {
             return None;
         }
         let height = match n {

@@ -97,6 +97,12 @@ pub trait Generator<'p> {
         false
     }
 
+    /// True if the turn of `mover`, whose move reached `c`, goes on there: the same side
+    /// moves, no new turn of it begins ([`Generator::turn_begins`]) and the game is not over.
+    fn turn_goes_on(&mut self, mover: SideId, c: &Self::State) -> Result<bool, RunError> {
+        Ok(self.mover(c) == mover && !self.turn_begins(c) && self.end(c)?.is_none())
+    }
+
     /// Gives back a state made by [`Generator::rolled`] once it is no longer needed.
     fn recycle_state(&mut self, _s: Self::State) {}
 

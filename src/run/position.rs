@@ -122,19 +122,20 @@ impl Position {
     #[inline]
     pub fn set(&mut self, sq: usize, code: Code) {
         let old = self.cells[sq];
-        let (gone, put) = match self.heights.is_empty() {
-            true => (1, 1),
-            false => {
-                let gone = self.heights[sq].max(1) as u32;
-                self.heights[sq] = u8::from(code != 0 && code != crate::program::GHOST);
-                (gone, 1)
+        // On a board of stacks, the whole stack goes.
+        let gone = match self.heights.get_mut(sq) {
+            None => 1,
+            Some(h) => {
+                let gone = (*h).max(1) as u32;
+                *h = u8::from(code != 0 && code != crate::program::GHOST);
+                gone
             }
         };
         if (old as usize) < self.counts.len() && old != 0 {
             self.counts[old as usize] -= gone;
         }
         if (code as usize) < self.counts.len() && code != 0 {
-            self.counts[code as usize] += put;
+            self.counts[code as usize] += 1;
         }
         self.cells[sq] = code;
     }

@@ -130,10 +130,7 @@ pub fn count_in(
 /// empty square or a piece where pieces do not stack.
 #[inline]
 pub fn weight(pos: &Position, sq: usize) -> u32 {
-    match pos.heights.is_empty() {
-        true => 1,
-        false => pos.height(sq).max(1),
-    }
+    pos.height(sq).max(1)
 }
 
 /// Whether the square `sq` is where `within` asks (on its parts of the board, in a row,

@@ -111,7 +111,7 @@ impl Runner<'_> {
 
     /// The outcomes a roll at `pos` may have: under `first roll one die each`, before the
     /// first roll, the rolls with no two dice alike.
-    pub(super) fn roll_outcomes(&self, pos: &Position) -> &[Roll] {
+    pub fn roll_outcomes(&self, pos: &Position) -> &[Roll] {
         match pos.dice & OPENING != 0 {
             true => &self.e.t.opening_outcomes,
             false => &self.e.t.outcomes,

@@ -23,8 +23,8 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 continue;
             }
             self.die = face;
-            // What the conditions were worth for another die is not known for this one.
-            self.fixed = Default::default();
+            // The conditions kept for the position ask nothing of the die (`the die` asks
+            // about the candidate); block conditions are worked out again.
             self.memo.clear();
             let start = out.len();
             self.rule_steps(pos, own, out);

@@ -131,17 +131,14 @@ pub fn members(
         if at.ahead == NONE {
             return Ok(());
         }
+        // Back against the direction from that square, as far as the board (or once round
+        // a route).
         let d = dirs[side as usize] as usize;
-        for sq in 0..g.n {
-            // Along the direction from `sq`, as far as the board (or once round a route).
-            let (mut s, mut met) = (g.next[d * g.n + sq], 0);
-            while s != NONE && s != sq as u32 && met < g.n && s != at.ahead {
-                s = g.next[d * g.n + s as usize];
-                met += 1;
-            }
-            if s == at.ahead && s != sq as u32 {
-                one(sq)?;
-            }
+        let (mut sq, mut met) = (g.prev[d * g.n + at.ahead as usize], 0);
+        while sq != NONE && sq != at.ahead && met < g.n {
+            one(sq as usize)?;
+            sq = g.prev[d * g.n + sq as usize];
+            met += 1;
         }
         return Ok(());
     }

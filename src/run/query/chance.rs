@@ -39,9 +39,9 @@ pub fn expected<'p, G: Generator<'p>>(
     let mover = g.mover(s);
     let mut sum = Ok(0.0);
     for c in &children {
-        // Within a turn the same side goes on, and the ply is not over.
-        let goes_on = match turns && g.mover(c) == mover && !g.turn_begins(c) {
-            true => g.end(c).map(|end| end.is_none()),
+        // Within a turn the ply is not over.
+        let goes_on = match turns {
+            true => g.turn_goes_on(mover, c),
             false => Ok(false),
         };
         let found = goes_on.and_then(|on| expected(g, c, (depth - u32::from(!on), turns)));

@@ -128,7 +128,7 @@ fn after_move<'p, G: Generator<'p>>(
     depth: u32,
     levels: &mut Levels<G::State>,
 ) -> Result<u64, RunError> {
-    match g.mover(c) == mover && !g.turn_begins(c) && g.end(c)?.is_none() {
+    match g.turn_goes_on(mover, c)? {
         true => perft_turns(g, c, depth, levels),
         false => perft_turns(g, c, depth - 1, levels),
     }
