@@ -8,7 +8,8 @@
 //! [`cases`] (the loop that answers every case of an input), [`load`] (a rules file read,
 //! parsed and checked), [`render`] (views of
 //! positions and answers: output lines, text, SVG, JSON), [`play`] (games in progress and
-//! the agents that play them) and [`cli`]. Errors of every stage
+//! the agents that play them), [`env`] (a game as a learning environment: fixed actions,
+//! observations, batches; the Python package's core) and [`cli`]. Errors of every stage
 //! are rendered in one place, [`diagnostic`].
 
 pub mod cases;
@@ -16,6 +17,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
+pub mod env;
 pub mod golden;
 pub mod input;
 pub mod load;

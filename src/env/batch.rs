@@ -1,0 +1,154 @@
+//! Many games of one rules file stepped together: one action for each game in, rewards and
+//! which games ended out, then legal-action masks and observations for all of them at once.
+//! Rolls are made inside (seeded), so each game is always at a decision; a game that ends is
+//! started again at once (its reward and end are reported by the step that ended it).
+
+use super::moment::{Env, EnvError, Moment, Status};
+use crate::run::rng::Rng;
+
+pub struct Batch {
+    moments: Vec<Moment>,
+    rng: Rng,
+    legal: Vec<u32>,
+    /// Games that have ended since the batch was made.
+    pub finished: u64,
+}
+
+impl Batch {
+    /// `n` games from the start, with rolls drawn from `seed`.
+    pub fn new(env: &mut Env, n: usize, seed: u64) -> Result<Batch, EnvError> {
+        let mut b = Batch {
+            moments: Vec::with_capacity(n),
+            rng: Rng::new(seed),
+            legal: Vec::new(),
+            finished: 0,
+        };
+        for _ in 0..n {
+            let mut m = env.initial();
+            b.settle(env, &mut m)?;
+            b.moments.push(m);
+        }
+        Ok(b)
+    }
+
+    pub fn len(&self) -> usize {
+        self.moments.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moments.is_empty()
+    }
+
+    /// Game `i` now.
+    pub fn moment(&self, i: usize) -> &Moment {
+        &self.moments[i]
+    }
+
+    /// Makes the rolls `m` waits for.
+    fn settle(&mut self, env: &mut Env, m: &mut Moment) -> Result<(), EnvError> {
+        while let Status::Chance(n) = &*env.status(m)? {
+            let a = self.rng.below(*n as u64) as u32;
+            env.apply(m, a)?;
+        }
+        Ok(())
+    }
+
+    /// Takes `actions[i]` in game `i`, for every game. `rewards` (games x sides) gets what
+    /// each side earned by the step (the returns of a game that ended, else 0), `ended` which
+    /// games ended; those start again. When an action is not legal, no game is stepped and
+    /// the error names the first such game.
+    pub fn step(
+        &mut self,
+        env: &mut Env,
+        actions: &[i64],
+        rewards: &mut [f32],
+        ended: &mut [bool],
+    ) -> Result<(), EnvError> {
+        let n = self.moments.len();
+        if actions.len() != n {
+            return Err(EnvError::Illegal(format!(
+                "{} actions for {n} games: give one action for each game",
+                actions.len()
+            )));
+        }
+        for (i, &a) in actions.iter().enumerate() {
+            let mut m = std::mem::replace(&mut self.moments[i], env.initial());
+            let legal = env.legal(&mut m, &mut self.legal);
+            self.moments[i] = m;
+            legal?;
+            if u32::try_from(a).map_or(true, |a| self.legal.binary_search(&a).is_err()) {
+                return Err(EnvError::Illegal(format!(
+                    "game {i}: action {a} is not legal (legal: {:?})",
+                    self.legal
+                )));
+            }
+        }
+        let sides = env.sides();
+        rewards.fill(0.0);
+        ended.fill(false);
+        for (i, &a) in actions.iter().enumerate() {
+            let mut m = std::mem::replace(&mut self.moments[i], env.initial());
+            env.apply(&mut m, a as u32)?;
+            self.settle(env, &mut m)?;
+            if let Status::Over(returns) = &*env.status(&mut m)? {
+                for (r, v) in rewards[i * sides..(i + 1) * sides].iter_mut().zip(returns) {
+                    *r = *v as f32;
+                }
+                ended[i] = true;
+                self.finished += 1;
+                m = env.initial();
+                self.settle(env, &mut m)?;
+            }
+            self.moments[i] = m;
+        }
+        Ok(())
+    }
+
+    /// The legal actions of every game as a mask (games x actions).
+    pub fn mask(&mut self, env: &mut Env, out: &mut [bool]) -> Result<(), EnvError> {
+        let size = env.space.size();
+        out.fill(false);
+        for (i, m) in self.moments.iter_mut().enumerate() {
+            env.legal(m, &mut self.legal)?;
+            for &a in &self.legal {
+                out[i * size + a as usize] = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The observation of every game (games x the observation's numbers).
+    pub fn observe(&self, env: &Env, out: &mut [f32]) {
+        let len = env.planes.len();
+        for (m, out) in self.moments.iter().zip(out.chunks_mut(len)) {
+            env.observe(m, out);
+        }
+    }
+
+    /// The side to move in every game.
+    pub fn movers(&self, env: &Env, out: &mut [i32]) {
+        for (m, o) in self.moments.iter().zip(out) {
+            *o = env.mover(m) as i32;
+        }
+    }
+
+    /// A uniformly random legal action for every game, drawn from the batch's numbers.
+    pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
+        for (m, o) in self.moments.iter_mut().zip(out) {
+            env.legal(m, &mut self.legal)?;
+            let i = self.rng.below(self.legal.len().max(1) as u64) as usize;
+            *o = self.legal.get(i).map_or(-1, |&a| i64::from(a));
+        }
+        Ok(())
+    }
+
+    /// Starts every game again.
+    pub fn reset(&mut self, env: &mut Env) -> Result<(), EnvError> {
+        for i in 0..self.moments.len() {
+            let mut m = env.initial();
+            self.settle(env, &mut m)?;
+            self.moments[i] = m;
+        }
+        Ok(())
+    }
+}
