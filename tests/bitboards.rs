@@ -233,6 +233,8 @@ struct Answers {
     grandchildren: u64,
     moves: Vec<String>,
     listed: u64,
+    /// The position after each move played alone (`Generator::play`).
+    played: Vec<Position>,
 }
 
 fn answers(c: &mut Compiled, pos: &Position) -> Answers {
@@ -258,6 +260,13 @@ fn answers(c: &mut Compiled, pos: &Position) -> Answers {
             children: kids.iter().map(|k| g.position(k)).collect(),
             moves: steps.iter().map(|m| ply::run::step::move_text(&e, m)).collect(),
             listed,
+            played: steps
+                .iter()
+                .map(|m| {
+                    let child = g.play(&s, m).unwrap();
+                    g.position(&child)
+                })
+                .collect(),
         }
     })
 }
@@ -274,6 +283,10 @@ fn both_representations_answer_every_question_alike() {
             assert_eq!(a, b, "{name}, position {i}");
             assert_eq!(a.count as usize, a.children.len(), "{name}, position {i}");
             assert_eq!(a.moves.len(), a.children.len(), "{name}, position {i}");
+            assert_eq!(
+                a.played, a.children,
+                "{name}, position {i}: moves played alone"
+            );
             let mut keys = a.keys.clone();
             keys.sort_unstable();
             assert_eq!(

@@ -8,7 +8,8 @@
 
 use std::rc::Rc;
 
-use super::action_space::ActionSpace;
+use super::action_space::{ActionSpace, STOP};
+use super::legal::Moves;
 use super::observation::Planes;
 use crate::dispatch;
 use crate::program::Outcome;
@@ -33,7 +34,7 @@ pub enum Status {
     /// A roll is to be made: this many outcomes, each as likely as another.
     Chance(usize),
     /// The side to move decides among these moves, each as the actions that play it.
-    Moves(Vec<Vec<u32>>),
+    Moves(Moves),
 }
 
 /// The game so far, shared between moments: each link is the point before an action.
@@ -52,6 +53,8 @@ struct Back {
 #[derive(Debug)]
 struct Earlier {
     pos: Rc<Position>,
+    /// How many positions the list holds from this one down.
+    depth: usize,
     parent: Option<Rc<Earlier>>,
 }
 
@@ -84,8 +87,9 @@ pub struct Env<'p> {
     max_decisions: u32,
     /// The rules remember the positions of the game (repetition rules).
     remembers: bool,
-    /// The earlier positions the generator remembers now (to skip loading them again).
-    loaded: Option<(*const Earlier, usize)>,
+    /// The earlier positions the generator remembers now, the first first (to remember
+    /// only what differs for the next moment asked about).
+    loaded: Vec<Rc<Earlier>>,
     sides: usize,
 }
 
@@ -113,7 +117,7 @@ impl<'p> Env<'p> {
             limit,
             max_decisions: limit.saturating_mul(per).min(i32::MAX as u32),
             remembers: e.p.no_repeat.is_some() || e.t.repetition,
-            loaded: None,
+            loaded: Vec::new(),
             sides: e.p.sides.len(),
             compiled,
         }
@@ -154,32 +158,41 @@ impl<'p> Env<'p> {
         }
     }
 
-    /// Makes the generator remember the positions of `m`'s game (when the rules ask).
+    /// Makes the generator remember the positions of `m`'s game (when the rules ask): it
+    /// forgets those of the game it remembered last back to where the two games part, and
+    /// remembers `m`'s from there (one position, as a game goes on).
     fn load(&mut self, m: &Moment) {
         if !self.remembers {
             return;
         }
-        let mut list = Vec::new();
-        let mut at = m.earlier.as_deref();
-        while let Some(e) = at {
-            list.push(e.pos.clone());
-            at = e.parent.as_deref();
+        // `m`'s positions above the depth of those remembered, newest first.
+        let mut fresh = Vec::new();
+        let mut at = m.earlier.clone();
+        while let Some(e) = at.clone().filter(|e| e.depth > self.loaded.len()) {
+            at = e.parent.clone();
+            fresh.push(e);
         }
-        let key = (
-            m.earlier.as_ref().map_or(std::ptr::null(), Rc::as_ptr),
-            list.len(),
-        );
-        if self.loaded == Some(key) {
-            return;
+        // Down both lists together until they meet.
+        while let Some(e) = at.clone() {
+            if Rc::ptr_eq(&e, &self.loaded[e.depth - 1]) {
+                break;
+            }
+            at = e.parent.clone();
+            fresh.push(e);
         }
+        let keep = at.map_or(0, |e| e.depth);
+        let loaded = &mut self.loaded;
         dispatch!(&mut self.compiled, g => {
-            g.forget_game();
-            for p in list.iter().rev() {
-                let s = g.state(p);
+            while loaded.len() > keep {
+                loaded.pop();
+                g.forget_last();
+            }
+            for e in fresh.into_iter().rev() {
+                let s = g.state(&e.pos);
                 g.remember(&s);
+                loaded.push(e);
             }
         });
-        self.loaded = Some(key);
     }
 
     /// Where `m` stands (worked out once for its position).
@@ -198,10 +211,10 @@ impl<'p> Env<'p> {
             } else {
                 match g.outcomes(&s)? {
                     0 => {
-                        let mut moves = Vec::new();
-                        g.moves(&s, usize::MAX, &mut moves)?;
-                        let tokens = tokens_of(&self.space, &e, &moves)?;
-                        (!tokens.is_empty()).then_some(Status::Moves(tokens))
+                        let mut steps = Vec::new();
+                        g.moves(&s, usize::MAX, &mut steps)?;
+                        let moves = Moves::new(&self.space, &e, steps)?;
+                        (!moves.is_empty()).then_some(Status::Moves(moves))
                     }
                     n => Some(Status::Chance(n)),
                 }
@@ -224,20 +237,7 @@ impl<'p> Env<'p> {
     pub fn legal(&mut self, m: &mut Moment, out: &mut Vec<u32>) -> Result<(), EnvError> {
         out.clear();
         if let Status::Moves(moves) = &*self.status(m)? {
-            let k = m.prefix.len();
-            let mut complete = false;
-            for seq in moves.iter().filter(|s| s.starts_with(&m.prefix)) {
-                match seq.get(k) {
-                    Some(&a) => out.push(a),
-                    None => complete = true,
-                }
-            }
-            out.sort_unstable();
-            out.dedup();
-            // A move that could end here or go on: ending it is an action of its own.
-            if complete && !out.is_empty() {
-                out.insert(0, super::action_space::STOP);
-            }
+            moves.legal(&m.prefix, out);
         }
         Ok(())
     }
@@ -271,72 +271,26 @@ impl<'p> Env<'p> {
             }
             Status::Moves(moves) => {
                 let mut prefix = m.prefix.clone();
-                let chosen = match self.advance(moves, &mut prefix, a) {
-                    Ok(c) => c,
-                    Err(why) => return Err(EnvError::Illegal(why)),
+                let Ok(chosen) = moves.advance(&mut prefix, a) else {
+                    return Err(EnvError::Illegal(self.not_legal(a)));
                 };
                 self.push_back(m);
                 m.history.push(a);
                 m.decisions += 1;
                 match chosen {
                     None => m.prefix = prefix,
-                    Some(i) => self.play(m, i)?,
+                    Some(i) => self.play(m, moves.steps(i))?,
                 }
                 Ok(())
             }
         }
     }
 
-    /// The prefix after action `a`, gone on while only one action could follow; the move
-    /// it completes, if it completes one.
-    fn advance(
-        &self,
-        moves: &[Vec<u32>],
-        prefix: &mut Vec<u32>,
-        a: u32,
-    ) -> Result<Option<usize>, String> {
-        let is_move = |i: usize, p: &[u32]| moves[i].as_slice() == p;
-        if a == super::action_space::STOP {
-            let legal = moves
-                .iter()
-                .any(|s| s.len() > prefix.len() && s.starts_with(prefix));
-            return match (0..moves.len()).find(|&i| is_move(i, prefix)) {
-                Some(i) if legal => Ok(Some(i)),
-                _ => Err("`stop` is not legal here: no move may end at this point".into()),
-            };
-        }
-        prefix.push(a);
-        loop {
-            let mut ends = None;
-            let mut next = None;
-            let mut nexts = 0;
-            for (i, seq) in moves.iter().enumerate() {
-                if !seq.starts_with(prefix) {
-                    continue;
-                }
-                match seq.get(prefix.len()) {
-                    None => ends = ends.or(Some(i)),
-                    Some(&n) if next != Some(n) => {
-                        next = Some(n);
-                        nexts += 1;
-                    }
-                    Some(_) => {}
-                }
-            }
-            match (ends, next) {
-                (None, None) => {
-                    prefix.pop();
-                    return Err(self.not_legal(a));
-                }
-                (Some(i), None) => return Ok(Some(i)),
-                (None, Some(n)) if nexts == 1 => prefix.push(n),
-                _ => return Ok(None),
-            }
-        }
-    }
-
     fn not_legal(&self, a: u32) -> String {
         let e = self.compiled.engine();
+        if a == STOP {
+            return "`stop` is not legal here: no move may end at this point".into();
+        }
         match self.space.text(e, a) {
             Some(t) => format!("action {a} ({t}) is not legal here"),
             None => format!(
@@ -358,26 +312,22 @@ impl<'p> Env<'p> {
         }));
     }
 
-    /// Plays legal move `i` of `m`'s position.
-    fn play(&mut self, m: &mut Moment, i: usize) -> Result<(), EnvError> {
+    /// Plays the legal move `steps` of `m`'s position.
+    fn play(&mut self, m: &mut Moment, steps: &[Step]) -> Result<(), EnvError> {
         self.load(m);
         let pos = m.pos.clone();
         let after = dispatch!(&mut self.compiled, g => {
             let s = g.state(&pos);
-            let mut children = Vec::new();
-            g.children(&s, &mut children)?;
-            match children.get(i) {
-                Some(c) => g.position(c),
-                None => return Err(EnvError::Run(RunError::new(
-                    "the generator listed a move it made no position for",
-                ))),
-            }
+            let child = g.play(&s, steps)?;
+            g.position(&child)
         });
         let e = self.compiled.engine();
         m.counted += e.toward_limit(pos.mover, after.mover);
         if self.remembers {
+            let depth = m.earlier.as_ref().map_or(0, |e| e.depth) + 1;
             m.earlier = Some(Rc::new(Earlier {
                 pos,
+                depth,
                 parent: m.earlier.take(),
             }));
         }
@@ -424,22 +374,15 @@ impl<'p> Env<'p> {
     /// Each legal move of the side to move as the game writes it, with its actions.
     pub fn move_texts(&mut self, m: &mut Moment) -> Result<Vec<(String, Vec<u32>)>, EnvError> {
         let status = self.status(m)?;
-        let Status::Moves(tokens) = &*status else {
+        let Status::Moves(moves) = &*status else {
             return Ok(Vec::new());
         };
-        let pos = m.pos.clone();
-        self.load(m);
-        let moves = dispatch!(&mut self.compiled, g => {
-            let s = g.state(&pos);
-            let mut moves = Vec::new();
-            g.moves(&s, usize::MAX, &mut moves)?;
-            moves
-        });
         let e = self.compiled.engine();
-        Ok(moves
-            .iter()
-            .zip(tokens)
-            .map(|(steps, t)| (crate::run::step::move_text(e, steps), t.clone()))
+        Ok((0..moves.len())
+            .map(|i| {
+                let text = crate::run::step::move_text(e, moves.steps(i));
+                (text, moves.actions(i).to_vec())
+            })
             .collect())
     }
 }
@@ -463,38 +406,6 @@ impl Moment {
     pub fn counted(&self) -> u32 {
         self.counted
     }
-}
-
-/// The actions of each move.
-fn tokens_of(
-    space: &ActionSpace,
-    e: &crate::compile::Engine,
-    moves: &[Vec<Step>],
-) -> Result<Vec<Vec<u32>>, RunError> {
-    let mut out = Vec::with_capacity(moves.len());
-    for m in moves {
-        let mut t = Vec::with_capacity(m.len().max(1));
-        if space.tokens(e, m, &mut t).is_none() {
-            return Err(RunError::new(format!(
-                "the move {} has a step outside the game's action space",
-                crate::run::step::move_text(e, m)
-            )));
-        }
-        out.push(t);
-    }
-    // Two moves played by the same actions could not be told apart.
-    let mut sorted: Vec<&Vec<u32>> = out.iter().collect();
-    sorted.sort();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        let i = out.iter().position(|t| t == w[0]).unwrap_or(0);
-        let j = out.iter().rposition(|t| t == w[0]).unwrap_or(0);
-        return Err(RunError::new(format!(
-            "the moves {} and {} are played by the same actions: the action space cannot tell them apart",
-            crate::run::step::move_text(e, &moves[i]),
-            crate::run::step::move_text(e, &moves[j])
-        )));
-    }
-    Ok(out)
 }
 
 /// What a finished game is worth to each of `sides` sides: 1 to a winner, `-1/(sides-1)`

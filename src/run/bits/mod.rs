@@ -352,6 +352,18 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         }
     }
 
+    /// The move made on the position by the general generator (a move's steps are its
+    /// language), read back into sets: the same child, without listing the others.
+    fn play(&mut self, s: &Self::State, steps: &[Step]) -> Result<Self::State, RunError> {
+        let pos = self.position(s);
+        let next = self.runner.play(&pos, steps);
+        self.runner.recycle(pos);
+        let next = next?;
+        let child = self.state(&next);
+        self.runner.recycle(next);
+        Ok(child)
+    }
+
     fn moves(
         &mut self,
         s: &Self::State,

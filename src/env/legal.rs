@@ -1,0 +1,176 @@
+//! The legal moves of a position as actions: each move's steps and the actions that play it,
+//! the actions legal after the actions of a move begun, and the move an action completes
+//! (going on by itself while only one action can follow).
+
+use super::action_space::{ActionSpace, STOP};
+use crate::compile::Engine;
+use crate::run::step::move_text;
+use crate::run::{RunError, Step};
+
+/// An action that is not legal where it was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotLegal;
+
+#[derive(Debug)]
+pub struct Moves {
+    steps: Vec<Vec<Step>>,
+    /// Every move's actions, one after another; move `i`'s are `tokens[ends[i-1]..ends[i]]`.
+    tokens: Vec<u32>,
+    ends: Vec<u32>,
+    /// The first actions of the moves, in increasing order, each once.
+    first: Vec<u32>,
+    /// Every move is one action (so `first` lists them all).
+    single: bool,
+}
+
+impl Moves {
+    /// The moves `steps` of a position as actions; an error when a step has no action or
+    /// two moves would be played by the same actions.
+    pub fn new(space: &ActionSpace, e: &Engine, steps: Vec<Vec<Step>>) -> Result<Moves, RunError> {
+        let mut tokens = Vec::with_capacity(steps.len());
+        let mut ends = Vec::with_capacity(steps.len());
+        for m in &steps {
+            if space.tokens(e, m, &mut tokens).is_none() {
+                return Err(RunError::new(format!(
+                    "the move {} has a step outside the game's action space",
+                    move_text(e, m)
+                )));
+            }
+            ends.push(tokens.len() as u32);
+        }
+        let single = tokens.len() == steps.len();
+        let mut moves = Moves {
+            steps,
+            tokens,
+            ends,
+            first: Vec::new(),
+            single,
+        };
+        moves.first = (0..moves.len()).map(|i| moves.actions(i)[0]).collect();
+        moves.first.sort_unstable();
+        moves.first.dedup();
+        moves.check_distinct(e)?;
+        Ok(moves)
+    }
+
+    /// Two moves played by the same actions could not be told apart.
+    fn check_distinct(&self, e: &Engine) -> Result<(), RunError> {
+        if self.single && self.first.len() == self.len() {
+            return Ok(());
+        }
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by(|&a, &b| self.actions(a).cmp(self.actions(b)));
+        match order
+            .windows(2)
+            .find(|w| self.actions(w[0]) == self.actions(w[1]))
+        {
+            None => Ok(()),
+            Some(w) => Err(RunError::new(format!(
+                "the moves {} and {} are played by the same actions: the action space cannot tell them apart",
+                move_text(e, &self.steps[w[0]]),
+                move_text(e, &self.steps[w[1]])
+            ))),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The actions that play move `i`.
+    pub fn actions(&self, i: usize) -> &[u32] {
+        let start = match i {
+            0 => 0,
+            i => self.ends[i - 1] as usize,
+        };
+        &self.tokens[start..self.ends[i] as usize]
+    }
+
+    /// The steps of move `i`.
+    pub fn steps(&self, i: usize) -> &[Step] {
+        &self.steps[i]
+    }
+
+    /// The actions legal after `prefix` (the actions of the move begun), in increasing
+    /// order: the next action of each move that begins so, and `stop` first when one such
+    /// move ends here and another goes on.
+    pub fn legal(&self, prefix: &[u32], out: &mut Vec<u32>) {
+        out.clear();
+        if prefix.is_empty() {
+            out.extend_from_slice(&self.first);
+            return;
+        }
+        let k = prefix.len();
+        let mut complete = false;
+        for i in 0..self.len() {
+            let seq = self.actions(i);
+            if seq.len() >= k && seq[..k] == *prefix {
+                match seq.get(k) {
+                    Some(&a) => out.push(a),
+                    None => complete = true,
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        if complete && !out.is_empty() {
+            out.insert(0, STOP);
+        }
+    }
+
+    /// Action `a` after `prefix`: `prefix` becomes the actions of the move begun, gone on
+    /// while only one action can follow; returns the move they complete, if they complete
+    /// one. An action that is not legal leaves `prefix` as it was and says why not.
+    pub fn advance(&self, prefix: &mut Vec<u32>, a: u32) -> Result<Option<usize>, NotLegal> {
+        if self.single {
+            return match prefix.is_empty() {
+                true => (0..self.len())
+                    .find(|&i| self.tokens[i] == a)
+                    .map(Some)
+                    .ok_or(NotLegal),
+                false => Err(NotLegal),
+            };
+        }
+        if a == STOP {
+            let goes_on = (0..self.len()).any(|i| {
+                let s = self.actions(i);
+                s.len() > prefix.len() && s.starts_with(prefix)
+            });
+            return match (0..self.len()).find(|&i| self.actions(i) == prefix.as_slice()) {
+                Some(i) if goes_on => Ok(Some(i)),
+                _ => Err(NotLegal),
+            };
+        }
+        prefix.push(a);
+        loop {
+            let (mut ends, mut next, mut nexts) = (None, None, 0);
+            for i in 0..self.len() {
+                let seq = self.actions(i);
+                if !seq.starts_with(prefix) {
+                    continue;
+                }
+                match seq.get(prefix.len()) {
+                    None => ends = ends.or(Some(i)),
+                    Some(&n) if next != Some(n) => {
+                        next = Some(n);
+                        nexts += 1;
+                    }
+                    Some(_) => {}
+                }
+            }
+            match (ends, next) {
+                (None, None) => {
+                    prefix.pop();
+                    return Err(NotLegal);
+                }
+                (Some(i), None) => return Ok(Some(i)),
+                (None, Some(n)) if nexts == 1 => prefix.push(n),
+                _ => return Ok(None),
+            }
+        }
+    }
+}
