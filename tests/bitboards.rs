@@ -13,7 +13,8 @@ use ply::run::query::playout::playout_from;
 use ply::run::query::tally::{PlayoutAsk, playouts};
 use ply::run::query::threads::Progress;
 use ply::run::rng::Rng;
-use ply::run::{Budget, Choice, Compiled, Generator, Position, Seen};
+use ply::run::step::NONE;
+use ply::run::{Budget, Choice, Compiled, Generator, MoveKey, Position, Seen};
 
 fn program(source: &str) -> Program {
     let ast = ply::syntax::parse(source).expect("rules parse");
@@ -562,4 +563,84 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
             assert!(span.start < span.end && span.end <= source.len(), "{what}");
         }
     }
+}
+
+/// The keys of the moves as their steps name them: the square left (or none), the square
+/// landed on or placed on (none for a pass), the kind placed or moved.
+fn keys_of_steps(c: &mut Compiled, pos: &Position) -> Vec<MoveKey> {
+    let runner = c.runner();
+    let mut steps = Vec::new();
+    runner.moves(pos, usize::MAX, &mut steps).unwrap();
+    steps
+        .iter()
+        .map(|m| match m.as_slice() {
+            [] => MoveKey {
+                from: NONE,
+                to: NONE,
+                kind: 0,
+            },
+            [st] => MoveKey {
+                from: st.from,
+                to: st.to,
+                kind: match st.from {
+                    NONE => st.kind,
+                    from => runner.engine().p.kind_of(pos.cells[from as usize]),
+                },
+            },
+            more => panic!("a move of {} steps", more.len()),
+        })
+        .collect()
+}
+
+#[test]
+fn a_bit_form_names_its_moves_as_their_steps_do_and_plays_the_nth() {
+    let mut named = 0;
+    for (name, source) in variants() {
+        let p = program(&source);
+        let ([mut bits, mut general], start) = both(&p, name);
+        for (i, pos) in positions(&mut general, &start, 9, 12).iter().enumerate() {
+            let (keys, played, children) = ply::dispatch!(&mut bits, g => {
+                let s = g.state(pos);
+                let mut keys = Vec::new();
+                let known = g.move_keys(&s, &mut keys).unwrap();
+                let mut kids = Vec::new();
+                g.children(&s, &mut kids).unwrap();
+                let played: Vec<Position> = (0..kids.len())
+                    .map(|k| {
+                        let c = g.play_nth(&s, k).unwrap();
+                        g.position(&c)
+                    })
+                    .collect();
+                let children: Vec<Position> = kids.iter().map(|k| g.position(k)).collect();
+                (known.then_some(keys), played, children)
+            });
+            assert_eq!(
+                played, children,
+                "{name}, position {i}: the nth move played"
+            );
+            if let Some(keys) = keys {
+                if g_over(&mut general, pos) {
+                    continue;
+                }
+                assert_eq!(
+                    keys,
+                    keys_of_steps(&mut general, pos),
+                    "{name}, position {i}"
+                );
+                named += 1;
+            }
+        }
+    }
+    assert!(
+        named > 50,
+        "positions whose moves the bit forms named: {named}"
+    );
+}
+
+/// True when the game is over at `pos`.
+fn g_over(c: &mut Compiled, pos: &Position) -> bool {
+    ply::dispatch!(c, g => {
+        let s = g.state(pos);
+        g.end(&s).unwrap().is_some()
+    })
 }

@@ -2,10 +2,10 @@
 //! the actions legal after the actions of a move begun, and the move an action completes
 //! (going on by itself while only one action can follow).
 
-use super::action_space::{ActionSpace, STOP};
+use super::action_space::{ActionSpace, STOP, Token};
 use crate::compile::Engine;
-use crate::run::step::move_text;
-use crate::run::{RunError, Step};
+use crate::run::step::{NO_DIE, NO_KIND, NONE, move_text};
+use crate::run::{MoveKey, RunError, Step};
 
 /// An action that is not legal where it was taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +13,8 @@ pub struct NotLegal;
 
 #[derive(Debug)]
 pub struct Moves {
+    /// Each move's steps; empty when the moves were named by their keys
+    /// ([`crate::run::Generator::move_keys`]) and are played by their number.
     steps: Vec<Vec<Step>>,
     /// Every move's actions, one after another; move `i`'s are `tokens[ends[i-1]..ends[i]]`.
     tokens: Vec<u32>,
@@ -53,6 +55,49 @@ impl Moves {
         Ok(moves)
     }
 
+    /// The moves of a position named by their keys (each one step, or a pass), as actions.
+    pub fn from_keys(space: &ActionSpace, keys: &[MoveKey]) -> Result<Moves, RunError> {
+        let mut tokens = Vec::with_capacity(keys.len());
+        for k in keys {
+            let t = match (k.from, k.to) {
+                (NONE, NONE) => Token::Pass,
+                (NONE, to) => Token::Place {
+                    sq: to,
+                    kind: k.kind,
+                },
+                (from, to) => Token::Move {
+                    from,
+                    to,
+                    promo: NO_KIND,
+                    die: NO_DIE,
+                },
+            };
+            match space.encode(t) {
+                Some(a) => tokens.push(a),
+                None => {
+                    return Err(RunError::new(format!(
+                        "a move ({t:?}) is outside the game's action space"
+                    )));
+                }
+            }
+        }
+        let mut first = tokens.clone();
+        first.sort_unstable();
+        first.dedup();
+        if first.len() != tokens.len() {
+            return Err(RunError::new(
+                "two moves are played by the same action: the action space cannot tell them apart",
+            ));
+        }
+        Ok(Moves {
+            steps: Vec::new(),
+            ends: (1..=tokens.len() as u32).collect(),
+            tokens,
+            first,
+            single: true,
+        })
+    }
+
     /// Two moves played by the same actions could not be told apart.
     fn check_distinct(&self, e: &Engine) -> Result<(), RunError> {
         if self.single && self.first.len() == self.len() {
@@ -90,9 +135,9 @@ impl Moves {
         &self.tokens[start..self.ends[i] as usize]
     }
 
-    /// The steps of move `i`.
-    pub fn steps(&self, i: usize) -> &[Step] {
-        &self.steps[i]
+    /// The steps of move `i`, if the moves were listed with their steps.
+    pub fn steps(&self, i: usize) -> Option<&[Step]> {
+        self.steps.get(i).map(Vec::as_slice)
     }
 
     /// The actions legal after `prefix` (the actions of the move begun), in increasing

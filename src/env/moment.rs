@@ -91,6 +91,8 @@ pub struct Env<'p> {
     /// only what differs for the next moment asked about).
     loaded: Vec<Rc<Earlier>>,
     sides: usize,
+    /// Scratch for the keys of a position's moves.
+    keys: Vec<crate::run::MoveKey>,
 }
 
 /// How many decisions a move of a turn takes at most on average, for the decision limit:
@@ -119,6 +121,7 @@ impl<'p> Env<'p> {
             remembers: e.p.no_repeat.is_some() || e.t.repetition,
             loaded: Vec::new(),
             sides: e.p.sides.len(),
+            keys: Vec::new(),
             compiled,
         }
     }
@@ -211,9 +214,17 @@ impl<'p> Env<'p> {
             } else {
                 match g.outcomes(&s)? {
                     0 => {
-                        let mut steps = Vec::new();
-                        g.moves(&s, usize::MAX, &mut steps)?;
-                        let moves = Moves::new(&self.space, &e, steps)?;
+                        let mut keys = std::mem::take(&mut self.keys);
+                        let moves = match g.move_keys(&s, &mut keys)? {
+                            true => Moves::from_keys(&self.space, &keys),
+                            false => {
+                                let mut steps = Vec::new();
+                                g.moves(&s, usize::MAX, &mut steps)?;
+                                Moves::new(&self.space, &e, steps)
+                            }
+                        };
+                        self.keys = keys;
+                        let moves = moves?;
                         (!moves.is_empty()).then_some(Status::Moves(moves))
                     }
                     n => Some(Status::Chance(n)),
@@ -279,7 +290,7 @@ impl<'p> Env<'p> {
                 m.decisions += 1;
                 match chosen {
                     None => m.prefix = prefix,
-                    Some(i) => self.play(m, moves.steps(i))?,
+                    Some(i) => self.play(m, moves.steps(i), i)?,
                 }
                 Ok(())
             }
@@ -312,13 +323,17 @@ impl<'p> Env<'p> {
         }));
     }
 
-    /// Plays the legal move `steps` of `m`'s position.
-    fn play(&mut self, m: &mut Moment, steps: &[Step]) -> Result<(), EnvError> {
+    /// Plays legal move `i` of `m`'s position, whose steps are `steps` when they were
+    /// listed.
+    fn play(&mut self, m: &mut Moment, steps: Option<&[Step]>, i: usize) -> Result<(), EnvError> {
         self.load(m);
         let pos = m.pos.clone();
         let after = dispatch!(&mut self.compiled, g => {
             let s = g.state(&pos);
-            let child = g.play(&s, steps)?;
+            let child = match steps {
+                Some(steps) => g.play(&s, steps)?,
+                None => g.play_nth(&s, i)?,
+            };
             g.position(&child)
         });
         let e = self.compiled.engine();
@@ -377,10 +392,20 @@ impl<'p> Env<'p> {
         let Status::Moves(moves) = &*status else {
             return Ok(Vec::new());
         };
+        self.load(m);
+        let pos = m.pos.clone();
+        let steps = dispatch!(&mut self.compiled, g => {
+            let s = g.state(&pos);
+            let mut steps = Vec::new();
+            g.moves(&s, usize::MAX, &mut steps)?;
+            steps
+        });
         let e = self.compiled.engine();
         Ok((0..moves.len())
             .map(|i| {
-                let text = crate::run::step::move_text(e, moves.steps(i));
+                let text = steps
+                    .get(i)
+                    .map_or_else(String::new, |s| crate::run::step::move_text(e, s));
                 (text, moves.actions(i).to_vec())
             })
             .collect())

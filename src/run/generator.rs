@@ -51,6 +51,16 @@ impl Seen {
     }
 }
 
+/// A legal move named by its squares, when every move is one step of one piece
+/// ([`Generator::move_keys`]): the square the piece leaves (`NONE` for a placement or a
+/// pass), the square it lands on or is placed on (`NONE` for a pass), and its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveKey {
+    pub from: u32,
+    pub to: u32,
+    pub kind: u8,
+}
+
 /// A compiled game: what every query asks of a representation of the rules. Each method
 /// counts the nodes it expands against the budget of the runner underneath and stops with
 /// its error when the budget runs out.
@@ -169,6 +179,26 @@ pub trait Generator<'p> {
         let mut children = Vec::new();
         self.children(s, &mut children)?;
         Ok(children.swap_remove(i))
+    }
+
+    /// The legal moves of `s` named by their squares, in the order of
+    /// [`Generator::children`], written over `out`, when this representation can tell them
+    /// so without listing their steps (every move one step of a side's one kind of piece):
+    /// true then; false, `out` untouched, when the caller must list the moves. Each key is
+    /// what the move's steps in [`Generator::moves`] say of its squares and kind.
+    fn move_keys(&mut self, _s: &Self::State, _out: &mut Vec<MoveKey>) -> Result<bool, RunError> {
+        Ok(false)
+    }
+
+    /// The position after the `k`-th legal move of `s` in the order of
+    /// [`Generator::children`].
+    fn play_nth(&mut self, s: &Self::State, k: usize) -> Result<Self::State, RunError> {
+        let mut children = Vec::new();
+        self.children(s, &mut children)?;
+        match k < children.len() {
+            true => Ok(children.swap_remove(k)),
+            false => Err(RunError::new("there is no such legal move here")),
+        }
     }
 
     /// One ply of a random game from `s`: a uniformly random legal move drawn from `rng`

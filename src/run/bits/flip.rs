@@ -94,6 +94,7 @@ impl<W: Word> BitGame for Flip<W> {
     type Sets = [W; 2];
     /// The placements, between counting and playing one.
     type Kept = W;
+    const SINGLE_STEPS: bool = true;
     const PASSES: bool = true;
 
     fn code(&self) -> &[Code] {

@@ -28,10 +28,11 @@ use self::sets::BitSets;
 use crate::compile::Engine;
 use crate::compile::bits::{BitEnds, READS_MOVER};
 use crate::compile::geometry::Geometry;
+use crate::compile::word::Word;
 use crate::program::{Code, SideId};
 use crate::run::error::{RunError, count_overflow};
 use crate::run::general::Runner;
-use crate::run::generator::{Generator, Ply, Seen};
+use crate::run::generator::{Generator, MoveKey, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
@@ -45,6 +46,10 @@ pub trait BitGame {
     type Kept: Default;
     /// A side with no move passes when the other side can move (else the game is over).
     const PASSES: bool = false;
+    /// Every move is one step of the mover's one kind of piece (a placement, or a piece
+    /// moved onto an empty or an enemy square): the sets before and after it name its
+    /// squares ([`crate::run::Generator::move_keys`]).
+    const SINGLE_STEPS: bool = false;
     /// The codes of the pieces, in the order [`BitSets::of`] reads them.
     fn code(&self) -> &[Code];
     fn ends(&self) -> &BitEnds;
@@ -94,6 +99,16 @@ pub struct Bits<'p, G: BitGame> {
     /// A position and its sets: [`Generator::position`] writes only the squares that
     /// changed from it (the start of a game, usually).
     base: (G::Sets, Position),
+    /// The children [`Generator::move_keys`] made last ([`Generator::play_nth`] plays one
+    /// of them without making them again).
+    kids: Kids<G::Sets>,
+}
+
+/// The children of a state, kept.
+struct Kids<S> {
+    /// The state they are of (none: nothing kept).
+    of: Option<BitState<S>>,
+    list: Vec<BitState<S>>,
 }
 
 impl<'p, G: BitGame> Bits<'p, G> {
@@ -106,6 +121,10 @@ impl<'p, G: BitGame> Bits<'p, G> {
             e,
             game,
             kept: G::Kept::default(),
+            kids: Kids {
+                of: None,
+                list: Vec::new(),
+            },
         }
     }
 
@@ -124,6 +143,17 @@ impl<'p, G: BitGame> Bits<'p, G> {
     /// The state after a pass of the side to move of `s`, when it must pass.
     fn pass(&self, s: &BitState<G::Sets>) -> Option<BitState<G::Sets>> {
         pass(&self.game, &self.e.g, s)
+    }
+
+    /// Makes the children of `s` and keeps them.
+    fn keep_children(&mut self, s: &BitState<G::Sets>) -> Result<(), RunError> {
+        let mut list = std::mem::take(&mut self.kids.list);
+        let found = self.children(s, &mut list);
+        self.kids = Kids {
+            of: found.is_ok().then_some(*s),
+            list,
+        };
+        found
     }
 
     /// The children of `s` in the order `each` (a way of [`BitGame`]'s to list moves)
@@ -349,6 +379,47 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         match (moves, pass(game, &e.g, s)) {
             (0, Some(passed)) => count(runner, game, &e.g, &passed),
             _ => total,
+        }
+    }
+
+    fn move_keys(&mut self, s: &Self::State, out: &mut Vec<MoveKey>) -> Result<bool, RunError> {
+        if !G::SINGLE_STEPS {
+            return Ok(false);
+        }
+        self.keep_children(s)?;
+        let mover = s.mover as usize;
+        let kind = self.e.p.kind_of(self.game.code()[mover]);
+        let before = s.sets.sides();
+        let (own, taken) = (before[mover], before[0] | before[1]);
+        out.clear();
+        for child in &self.kids.list {
+            let after = child.sets.sides()[mover];
+            let (gained, lost) = (after & !own, own & !after);
+            // A placement that flips gains the flipped squares too: it lands on the empty one.
+            let to = match gained.count() {
+                1 => gained,
+                _ => gained & !taken,
+            };
+            let square = |set: <G::Sets as BitSets>::W| match set == Word::ZERO {
+                true => crate::run::step::NONE,
+                false => set.first(),
+            };
+            out.push(MoveKey {
+                from: square(lost),
+                to: square(to),
+                kind,
+            });
+        }
+        Ok(true)
+    }
+
+    fn play_nth(&mut self, s: &Self::State, k: usize) -> Result<Self::State, RunError> {
+        if self.kids.of.as_ref() != Some(s) {
+            self.keep_children(s)?;
+        }
+        match self.kids.list.get(k) {
+            Some(child) => Ok(*child),
+            None => Err(RunError::new("there is no such legal move here")),
         }
     }
 

@@ -60,6 +60,7 @@ impl<W: Word> BitGame for Place<W> {
     type Sets = [W; 2];
     /// The squares the side to move may place on, between counting and playing one.
     type Kept = W;
+    const SINGLE_STEPS: bool = true;
 
     fn code(&self) -> &[Code] {
         &self.f.code

@@ -45,6 +45,7 @@ impl<W: Word> BitGame for Steps<W> {
     type Sets = [W; 2];
     /// Per action and direction, in the generator's order, the pieces with a step there.
     type Kept = Vec<u128>;
+    const SINGLE_STEPS: bool = true;
 
     fn code(&self) -> &[Code] {
         &self.f.code
