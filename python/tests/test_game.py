@@ -272,3 +272,40 @@ def perft_cases(limit=3000):
 def test_moves_counted_through_the_api_match_the_oracle(path, position, depth, count):
     g = ply.load_game(path, position=position)
     assert perft(g.new_initial_state(), depth) == count
+
+
+@pytest.mark.parametrize("name", ["go", "chess"])
+def test_a_batch_game_is_the_game_a_state_plays_with_the_same_actions(name):
+    # Go forbids bringing a position back and chess ends on a third repetition: the batch
+    # keeps what the generator remembers of each of its games apart.
+    g = ply.load_game(rules(name))
+    b = g.batch(4, seed=2)
+    played = [[] for _ in range(4)]
+    for _ in range(150):
+        a = b.random_actions()
+        _, ended = b.step(a)
+        for i in range(4):
+            played[i] = [] if ended[i] else played[i] + [int(a[i])]
+    obs, mask = b.observations(), b.legal_actions_mask()
+    for i in range(4):
+        s = g.new_initial_state()
+        for a in played[i]:
+            s.apply_action(a)
+        assert np.array_equal(s.observation_array(), obs[i]), (name, i)
+        assert list(np.flatnonzero(mask[i])) == s.legal_actions(), (name, i)
+        assert str(b.state(i)) == str(s)
+
+
+def test_ko_holds_in_each_game_of_a_batch():
+    g = ply.load_game(rules("go"), position=os.path.join(PERFT, "go-ko.txt"))
+    b = g.batch(3, seed=0)
+    e5, d5 = g.string_to_action("e5"), g.string_to_action("d5")
+    elsewhere = [a for a in b.legal_actions_mask()[1].nonzero()[0] if a != e5][0]
+    b.step(np.array([e5, elsewhere, e5]))
+    mask = b.legal_actions_mask()
+    # After the ko capture white may not retake at once; in the game without it, d5 is
+    # white's to fill as before.
+    assert not mask[0][d5] and not mask[2][d5]
+    s = g.new_initial_state()
+    s.apply_action(int(elsewhere))
+    assert mask[1][d5] == (d5 in s.legal_actions())

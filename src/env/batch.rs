@@ -3,11 +3,13 @@
 //! Rolls are made inside (seeded), so each game is always at a decision; a game that ends is
 //! started again at once (its reward and end are reported by the step that ended it).
 
-use super::moment::{Env, EnvError, Moment, Status};
+use super::moment::{Env, EnvError, Lane, Moment, Status};
 use crate::run::rng::Rng;
 
 pub struct Batch {
     moments: Vec<Moment>,
+    /// What the generator remembers of each game.
+    lanes: Vec<Lane>,
     rng: Rng,
     legal: Vec<u32>,
     /// Games that have ended since the batch was made.
@@ -19,13 +21,17 @@ impl Batch {
     pub fn new(env: &mut Env, n: usize, seed: u64) -> Result<Batch, EnvError> {
         let mut b = Batch {
             moments: Vec::with_capacity(n),
+            lanes: (0..n).map(|_| Lane::default()).collect(),
             rng: Rng::new(seed),
             legal: Vec::new(),
             finished: 0,
         };
-        for _ in 0..n {
+        for i in 0..n {
             let mut m = env.initial();
-            b.settle(env, &mut m)?;
+            env.swap_lane(&mut b.lanes[i]);
+            let settled = b.settle(env, &mut m);
+            env.swap_lane(&mut b.lanes[i]);
+            settled?;
             b.moments.push(m);
         }
         Ok(b)
@@ -53,6 +59,21 @@ impl Batch {
         Ok(())
     }
 
+    /// Calls `f` with game `i`, what the generator remembers of it swapped in.
+    fn with_game<T>(
+        &mut self,
+        env: &mut Env,
+        i: usize,
+        f: impl FnOnce(&mut Batch, &mut Env, &mut Moment) -> Result<T, EnvError>,
+    ) -> Result<T, EnvError> {
+        let mut m = std::mem::replace(&mut self.moments[i], env.initial());
+        env.swap_lane(&mut self.lanes[i]);
+        let r = f(self, env, &mut m);
+        env.swap_lane(&mut self.lanes[i]);
+        self.moments[i] = m;
+        r
+    }
+
     /// Takes `actions[i]` in game `i`, for every game. `rewards` (games x sides) gets what
     /// each side earned by the step (the returns of a game that ended, else 0), `ended` which
     /// games ended; those start again. When an action is not legal, no game is stepped and
@@ -72,34 +93,39 @@ impl Batch {
             )));
         }
         for (i, &a) in actions.iter().enumerate() {
-            let mut m = std::mem::replace(&mut self.moments[i], env.initial());
-            let legal = env.legal(&mut m, &mut self.legal);
-            self.moments[i] = m;
-            legal?;
-            if u32::try_from(a).map_or(true, |a| self.legal.binary_search(&a).is_err()) {
-                return Err(EnvError::Illegal(format!(
-                    "game {i}: action {a} is not legal (legal: {:?})",
-                    self.legal
-                )));
-            }
+            self.with_game(env, i, |b, env, m| {
+                env.legal(m, &mut b.legal)?;
+                match u32::try_from(a).is_ok_and(|a| b.legal.binary_search(&a).is_ok()) {
+                    true => Ok(()),
+                    false => Err(EnvError::Illegal(format!(
+                        "game {i}: action {a} is not legal (legal: {:?})",
+                        b.legal
+                    ))),
+                }
+            })?;
         }
         let sides = env.sides();
         rewards.fill(0.0);
         ended.fill(false);
         for (i, &a) in actions.iter().enumerate() {
-            let mut m = std::mem::replace(&mut self.moments[i], env.initial());
-            env.apply(&mut m, a as u32)?;
-            self.settle(env, &mut m)?;
-            if let Status::Over(returns) = &*env.status(&mut m)? {
+            let over = self.with_game(env, i, |b, env, m| {
+                env.apply(m, a as u32)?;
+                b.settle(env, m)?;
+                let returns = match &*env.status(m)? {
+                    Status::Over(returns) => returns.clone(),
+                    _ => return Ok(None),
+                };
+                *m = env.initial();
+                b.settle(env, m)?;
+                Ok(Some(returns))
+            })?;
+            if let Some(returns) = over {
                 for (r, v) in rewards[i * sides..(i + 1) * sides].iter_mut().zip(returns) {
-                    *r = *v as f32;
+                    *r = v as f32;
                 }
                 ended[i] = true;
                 self.finished += 1;
-                m = env.initial();
-                self.settle(env, &mut m)?;
             }
-            self.moments[i] = m;
         }
         Ok(())
     }
@@ -108,11 +134,15 @@ impl Batch {
     pub fn mask(&mut self, env: &mut Env, out: &mut [bool]) -> Result<(), EnvError> {
         let size = env.space.size();
         out.fill(false);
-        for (i, m) in self.moments.iter_mut().enumerate() {
-            env.legal(m, &mut self.legal)?;
-            for &a in &self.legal {
-                out[i * size + a as usize] = true;
-            }
+        for i in 0..self.moments.len() {
+            let row = &mut out[i * size..(i + 1) * size];
+            self.with_game(env, i, |b, env, m| {
+                env.legal(m, &mut b.legal)?;
+                for &a in &b.legal {
+                    row[a as usize] = true;
+                }
+                Ok(())
+            })?;
         }
         Ok(())
     }
@@ -134,10 +164,12 @@ impl Batch {
 
     /// A uniformly random legal action for every game, drawn from the batch's numbers.
     pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
-        for (m, o) in self.moments.iter_mut().zip(out) {
-            env.legal(m, &mut self.legal)?;
-            let i = self.rng.below(self.legal.len().max(1) as u64) as usize;
-            *o = self.legal.get(i).map_or(-1, |&a| i64::from(a));
+        for (i, o) in out.iter_mut().enumerate().take(self.moments.len()) {
+            *o = self.with_game(env, i, |b, env, m| {
+                env.legal(m, &mut b.legal)?;
+                let k = b.rng.below(b.legal.len().max(1) as u64) as usize;
+                Ok(b.legal.get(k).map_or(-1, |&a| i64::from(a)))
+            })?;
         }
         Ok(())
     }
@@ -145,9 +177,10 @@ impl Batch {
     /// Starts every game again.
     pub fn reset(&mut self, env: &mut Env) -> Result<(), EnvError> {
         for i in 0..self.moments.len() {
-            let mut m = env.initial();
-            self.settle(env, &mut m)?;
-            self.moments[i] = m;
+            self.with_game(env, i, |b, env, m| {
+                *m = env.initial();
+                b.settle(env, m)
+            })?;
         }
         Ok(())
     }

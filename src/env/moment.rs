@@ -58,6 +58,14 @@ struct Earlier {
     parent: Option<Rc<Earlier>>,
 }
 
+/// What the generator remembers of one game, kept aside while it asks about another (the
+/// games of a batch each have one: see [`Env::swap_lane`]).
+#[derive(Debug, Default)]
+pub struct Lane {
+    memory: crate::run::general::Memory,
+    loaded: Vec<Rc<Earlier>>,
+}
+
 /// One point of a game.
 #[derive(Debug, Clone)]
 pub struct Moment {
@@ -196,6 +204,16 @@ impl<'p> Env<'p> {
                 loaded.push(e);
             }
         });
+    }
+
+    /// Exchanges what the generator remembers with `lane`'s: swapped in before asking about
+    /// the lane's game and out after, a game goes on from what was remembered of it.
+    pub fn swap_lane(&mut self, lane: &mut Lane) {
+        if !self.remembers {
+            return;
+        }
+        std::mem::swap(&mut self.loaded, &mut lane.loaded);
+        dispatch!(&mut self.compiled, g => g.swap_memory(&mut lane.memory));
     }
 
     /// Where `m` stands (worked out once for its position).

@@ -227,6 +227,11 @@ pub trait Generator<'p> {
     /// Forgets the positions of the game played so far.
     fn forget_game(&mut self);
 
+    /// Exchanges the positions of the game remembered with `other` (see
+    /// [`crate::run::general::Memory`]); nothing to exchange for a representation
+    /// that remembers nothing.
+    fn swap_memory(&mut self, _other: &mut crate::run::general::Memory) {}
+
     /// Gives back a position made by [`Generator::position`] once it is no longer needed,
     /// so that the next one reuses its memory.
     fn recycle(&mut self, pos: Position);

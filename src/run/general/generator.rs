@@ -300,6 +300,10 @@ impl<'p> Generator<'p> for Runner<'p> {
         Runner::forget_game(self);
     }
 
+    fn swap_memory(&mut self, other: &mut super::Memory) {
+        Runner::swap_memory(self, other);
+    }
+
     fn recycle(&mut self, pos: Position) {
         Runner::recycle(self, pos);
     }

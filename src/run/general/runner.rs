@@ -107,6 +107,14 @@ pub struct Runner<'p> {
     pub(super) cache: Cache,
 }
 
+/// What a runner remembers of a game ([`Runner::remember`]), kept aside
+/// ([`Runner::swap_memory`]).
+#[derive(Debug, Default)]
+pub struct Memory {
+    history: History,
+    seen: Vec<u64>,
+}
+
 impl<'p> Runner<'p> {
     pub fn new(e: Rc<Engine<'p>>) -> Runner<'p> {
         let p = e.p;
@@ -179,6 +187,13 @@ impl<'p> Runner<'p> {
         if self.e.t.repetition {
             self.seen.pop();
         }
+    }
+
+    /// Exchanges the positions of the game remembered with `other`'s (a caller that keeps
+    /// several games, one memory each, swaps a game's in before asking about it).
+    pub fn swap_memory(&mut self, other: &mut Memory) {
+        std::mem::swap(&mut self.history, &mut other.history);
+        std::mem::swap(&mut self.seen, &mut other.seen);
     }
 
     /// Forgets the positions of the game played so far.
