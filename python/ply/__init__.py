@@ -167,11 +167,15 @@ class Game:
         """The rules file's text."""
         return self._g.source
 
-    def batch(self, n: int, seed: int = 0) -> "_ply.BatchGames":
-        """n games stepped together in Rust (see ``docs/python.md``)."""
+    def batch(self, n: int, seed: int = 0, threads: Optional[int] = None) -> "_ply.BatchGames":
+        """n games stepped together in Rust, on ``threads`` threads (default: one per core,
+        at most one per 64 games); the same seed gives the same games on any number of
+        threads (see ``docs/python.md``)."""
         if n < 1:
             raise ValueError(f"a batch holds at least one game, not {n}")
-        return self._g.batch(n, seed)
+        if threads is not None and threads < 1:
+            raise ValueError(f"a batch runs on at least one thread, not {threads}")
+        return self._g.batch(n, seed, threads)
 
     def __str__(self) -> str:
         return self._short_name

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
-use ply::env::{Batch, Env, EnvError, Moment, Status};
+use ply::env::{Batch, Env, EnvError, Moment, Pool, Status};
 use ply::program::Program;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -51,6 +51,10 @@ struct Game {
     program: &'static Program,
     name: String,
     source: String,
+    /// The position given to start from, and the move limit (for a batch's threads, which
+    /// compile the game again).
+    position: Option<(String, Vec<u8>)>,
+    max_moves: u32,
 }
 
 /// Loads a rules file: `source` is its text, `name` what messages call it; `position` an
@@ -72,13 +76,16 @@ fn load(
     // is kept for good (one per game loaded).
     let program: &'static Program = Box::leak(Box::new(rules.program));
     let at = position.as_ref().map(|(n, b)| (n.as_str(), b.as_slice()));
-    let env = ply::env::open(program, at, max_moves.unwrap_or(DEFAULT_MAX_MOVES))
+    let max_moves = max_moves.unwrap_or(DEFAULT_MAX_MOVES);
+    let env = ply::env::open(program, at, max_moves)
         .map_err(|m| RulesError::new_err((format!("error: {name}: {m}\n"), String::new())))?;
     Ok(Game {
         env: Rc::new(RefCell::new(env)),
         program,
         name: name.to_string(),
         source: rules.source,
+        position,
+        max_moves,
     })
 }
 
@@ -183,13 +190,31 @@ impl Game {
         find_action(&env, text)
     }
 
-    /// `n` games stepped together, rolls drawn from `seed`.
-    #[pyo3(signature = (n, seed=0))]
-    fn batch(&self, n: usize, seed: u64) -> PyResult<BatchGames> {
-        let b = Batch::new(&mut self.env.borrow_mut(), n, seed).map_err(env_err)?;
+    /// `n` games stepped together on `threads` threads (default: one per core, at most one
+    /// per 64 games), their rolls and random actions drawn from `seed` (the same games for
+    /// any number of threads).
+    #[pyo3(signature = (n, seed=0, threads=None))]
+    fn batch(&self, n: usize, seed: u64, threads: Option<usize>) -> PyResult<BatchGames> {
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        let threads = threads.unwrap_or_else(|| cores.min(n.div_ceil(64)).max(1));
+        if threads == 0 {
+            return Err(PyValueError::new_err("a batch runs on at least one thread"));
+        }
+        let inner = match threads {
+            1 => Inner::Local(Batch::new(&mut self.env.borrow_mut(), n, seed, 0).map_err(env_err)?),
+            t => {
+                let opening = ply::env::Opening {
+                    program: self.program,
+                    position: self.position.clone(),
+                    max_moves: self.max_moves,
+                };
+                Inner::Pool(Pool::new(&opening, n, seed, t).map_err(PlyError::new_err)?)
+            }
+        };
         Ok(BatchGames {
             env: self.env.clone(),
-            b,
+            inner,
+            n,
         })
     }
 }
@@ -511,23 +536,42 @@ type Stepped<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
+/// The games of a batch: stepped here, or on threads.
+enum Inner {
+    Local(Batch),
+    Pool(Pool),
+}
+
 /// Many games stepped together.
 #[pyclass(unsendable, module = "ply._ply")]
 struct BatchGames {
     env: Shared,
-    b: Batch,
+    inner: Inner,
+    n: usize,
 }
 
 #[pymethods]
 impl BatchGames {
     fn __len__(&self) -> usize {
-        self.b.len()
+        self.n
     }
 
     /// Games ended since the batch was made.
     #[getter]
     fn finished(&self) -> u64 {
-        self.b.finished
+        match &self.inner {
+            Inner::Local(b) => b.finished,
+            Inner::Pool(p) => p.finished,
+        }
+    }
+
+    /// How many threads step the games.
+    #[getter]
+    fn threads(&self) -> usize {
+        match &self.inner {
+            Inner::Local(_) => 1,
+            Inner::Pool(p) => p.threads(),
+        }
     }
 
     /// One action per game; returns (rewards: games x players, ended: games). Games that
@@ -538,13 +582,19 @@ impl BatchGames {
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Stepped<'py>> {
         let actions = actions.as_slice()?;
-        let mut env = self.env.borrow_mut();
-        let (n, sides) = (self.b.len(), env.sides());
+        let (n, sides) = (self.n, self.env.borrow().sides());
         let mut rewards = vec![0.0f32; n * sides];
         let mut ended = vec![false; n];
-        self.b
-            .step(&mut env, actions, &mut rewards, &mut ended)
-            .map_err(env_err)?;
+        match &mut self.inner {
+            Inner::Local(b) => b.step(
+                &mut self.env.borrow_mut(),
+                actions,
+                &mut rewards,
+                &mut ended,
+            ),
+            Inner::Pool(p) => p.step(actions, &mut rewards, &mut ended),
+        }
+        .map_err(env_err)?;
         let rewards = PyArray1::from_vec(py, rewards).reshape(vec![n, sides])?;
         Ok((rewards, PyArray1::from_vec(py, ended)))
     }
@@ -554,56 +604,82 @@ impl BatchGames {
         &mut self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, numpy::PyArrayDyn<bool>>> {
-        let mut env = self.env.borrow_mut();
-        let size = env.space.size();
-        let mut out = vec![false; self.b.len() * size];
-        self.b.mask(&mut env, &mut out).map_err(env_err)?;
-        PyArray1::from_vec(py, out).reshape(vec![self.b.len(), size])
+        let size = self.env.borrow().space.size();
+        let mut out = vec![false; self.n * size];
+        match &mut self.inner {
+            Inner::Local(b) => b.mask(&mut self.env.borrow_mut(), &mut out),
+            Inner::Pool(p) => p.mask(&mut out),
+        }
+        .map_err(env_err)?;
+        PyArray1::from_vec(py, out).reshape(vec![self.n, size])
     }
 
     /// Every game's observation (games x the observation's shape).
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArrayDyn<f32>>> {
         let env = self.env.borrow();
-        let mut out = vec![0.0f32; self.b.len() * env.planes.len()];
-        self.b.observe(&env, &mut out);
-        let mut shape = vec![self.b.len()];
+        let mut out = vec![0.0f32; self.n * env.planes.len()];
+        match &self.inner {
+            Inner::Local(b) => b.observe(&env, &mut out),
+            Inner::Pool(p) => p.observe(&mut out).map_err(env_err)?,
+        }
+        let mut shape = vec![self.n];
         shape.extend(env.planes.shape());
         PyArray1::from_vec(py, out).reshape(shape)
     }
 
     /// The side to decide in every game.
-    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        let env = self.env.borrow();
-        let mut out = vec![0i32; self.b.len()];
-        self.b.movers(&env, &mut out);
-        PyArray1::from_vec(py, out)
+    fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i32>>> {
+        let mut out = vec![0i32; self.n];
+        match &self.inner {
+            Inner::Local(b) => b.movers(&self.env.borrow(), &mut out),
+            Inner::Pool(p) => p.movers(&mut out).map_err(env_err)?,
+        }
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// A uniformly random legal action for every game (seeded with the batch).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let mut env = self.env.borrow_mut();
-        let mut out = vec![0i64; self.b.len()];
-        self.b.random_actions(&mut env, &mut out).map_err(env_err)?;
+        let mut out = vec![0i64; self.n];
+        match &mut self.inner {
+            Inner::Local(b) => b.random_actions(&mut self.env.borrow_mut(), &mut out),
+            Inner::Pool(p) => p.random_actions(&mut out),
+        }
+        .map_err(env_err)?;
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Starts every game again.
     fn reset(&mut self) -> PyResult<()> {
-        let mut env = self.env.borrow_mut();
-        self.b.reset(&mut env).map_err(env_err)
+        match &mut self.inner {
+            Inner::Local(b) => b.reset(&mut self.env.borrow_mut()),
+            Inner::Pool(p) => p.reset(),
+        }
+        .map_err(env_err)
     }
 
     /// Game `i` as a State (a copy).
     fn state(&self, i: usize) -> PyResult<State> {
-        if i >= self.b.len() {
+        if i >= self.n {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "game {i} of {}",
-                self.b.len()
+                self.n
             )));
         }
+        let m = match &self.inner {
+            Inner::Local(b) => b.moment(i).clone(),
+            Inner::Pool(p) => {
+                let history = p.history(i).map_err(env_err)?;
+                let mut env = self.env.borrow_mut();
+                let mut m = env.initial();
+                for a in history {
+                    env.apply(&mut m, a).map_err(env_err)?;
+                }
+                m
+            }
+        };
         Ok(State {
             env: self.env.clone(),
-            m: self.b.moment(i).clone(),
+            m,
         })
     }
 }

@@ -309,3 +309,32 @@ def test_ko_holds_in_each_game_of_a_batch():
     s = g.new_initial_state()
     s.apply_action(int(elsewhere))
     assert mask[1][d5] == (d5 in s.legal_actions())
+
+
+@pytest.mark.parametrize("name", ["backgammon", "breakthrough", "chess"])
+def test_a_batch_plays_the_same_games_on_any_number_of_threads(name):
+    g = ply.load_game(rules(name))
+    runs = []
+    for threads in (1, 2, 3):
+        b = g.batch(7, seed=4, threads=threads)
+        assert b.threads == threads
+        total = np.zeros((7, g.num_players()), np.float32)
+        for _ in range(120):
+            rewards, ended = b.step(b.random_actions())
+            total += rewards
+        runs.append((b.observations(), b.legal_actions_mask(), total, b.finished,
+                     b.current_players(), str(b.state(5))))
+    for other in runs[1:]:
+        for x, y in zip(runs[0], other):
+            assert np.array_equal(x, y) if isinstance(x, np.ndarray) else x == y
+
+
+def test_an_illegal_action_in_a_threaded_batch_names_its_game_and_steps_none():
+    g = ply.load_game(rules("connect-four"))
+    b = g.batch(6, seed=1, threads=2)
+    before = b.observations()
+    a = b.random_actions()
+    a[4] = 0  # a pass: never legal in Connect Four
+    with pytest.raises(ply.IllegalActionError, match="game 4"):
+        b.step(a)
+    assert np.array_equal(b.observations(), before)

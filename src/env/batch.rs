@@ -10,26 +10,31 @@ pub struct Batch {
     moments: Vec<Moment>,
     /// What the generator remembers of each game.
     lanes: Vec<Lane>,
-    rng: Rng,
+    /// Each game's random numbers (its rolls, its random actions).
+    rngs: Vec<Rng>,
     legal: Vec<u32>,
     /// Games that have ended since the batch was made.
     pub finished: u64,
 }
 
 impl Batch {
-    /// `n` games from the start, with rolls drawn from `seed`.
-    pub fn new(env: &mut Env, n: usize, seed: u64) -> Result<Batch, EnvError> {
+    /// `n` games from the start, with rolls drawn from `seed`; `first` is the number of the
+    /// first game among all the games of the seed (a batch split over threads numbers its
+    /// games as one batch would, and plays the same games).
+    pub fn new(env: &mut Env, n: usize, seed: u64, first: usize) -> Result<Batch, EnvError> {
         let mut b = Batch {
             moments: Vec::with_capacity(n),
             lanes: (0..n).map(|_| Lane::default()).collect(),
-            rng: Rng::new(seed),
+            rngs: (first..first + n)
+                .map(|i| crate::play::move_rng(seed, i as u32))
+                .collect(),
             legal: Vec::new(),
             finished: 0,
         };
         for i in 0..n {
             let mut m = env.initial();
             env.swap_lane(&mut b.lanes[i]);
-            let settled = b.settle(env, &mut m);
+            let settled = b.settle(env, &mut m, i);
             env.swap_lane(&mut b.lanes[i]);
             settled?;
             b.moments.push(m);
@@ -51,9 +56,9 @@ impl Batch {
     }
 
     /// Makes the rolls `m` waits for.
-    fn settle(&mut self, env: &mut Env, m: &mut Moment) -> Result<(), EnvError> {
+    fn settle(&mut self, env: &mut Env, m: &mut Moment, i: usize) -> Result<(), EnvError> {
         while let Status::Chance(n) = &*env.status(m)? {
-            let a = self.rng.below(*n as u64) as u32;
+            let a = self.rngs[i].below(*n as u64) as u32;
             env.apply(m, a)?;
         }
         Ok(())
@@ -92,7 +97,37 @@ impl Batch {
                 actions.len()
             )));
         }
+        self.check(env, actions)?;
+        let sides = env.sides();
+        rewards.fill(0.0);
+        ended.fill(false);
         for (i, &a) in actions.iter().enumerate() {
+            let over = self.with_game(env, i, |b, env, m| {
+                env.apply(m, a as u32)?;
+                b.settle(env, m, i)?;
+                let returns = match &*env.status(m)? {
+                    Status::Over(returns) => returns.clone(),
+                    _ => return Ok(None),
+                };
+                *m = env.initial();
+                b.settle(env, m, i)?;
+                Ok(Some(returns))
+            })?;
+            if let Some(returns) = over {
+                for (r, v) in rewards[i * sides..(i + 1) * sides].iter_mut().zip(returns) {
+                    *r = v as f32;
+                }
+                ended[i] = true;
+                self.finished += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `actions[i]` is legal in game `i`, for every game; the error names the first
+    /// game where it is not.
+    pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
+        for (i, &a) in actions.iter().enumerate().take(self.moments.len()) {
             self.with_game(env, i, |b, env, m| {
                 env.legal(m, &mut b.legal)?;
                 match u32::try_from(a).is_ok_and(|a| b.legal.binary_search(&a).is_ok()) {
@@ -103,29 +138,6 @@ impl Batch {
                     ))),
                 }
             })?;
-        }
-        let sides = env.sides();
-        rewards.fill(0.0);
-        ended.fill(false);
-        for (i, &a) in actions.iter().enumerate() {
-            let over = self.with_game(env, i, |b, env, m| {
-                env.apply(m, a as u32)?;
-                b.settle(env, m)?;
-                let returns = match &*env.status(m)? {
-                    Status::Over(returns) => returns.clone(),
-                    _ => return Ok(None),
-                };
-                *m = env.initial();
-                b.settle(env, m)?;
-                Ok(Some(returns))
-            })?;
-            if let Some(returns) = over {
-                for (r, v) in rewards[i * sides..(i + 1) * sides].iter_mut().zip(returns) {
-                    *r = v as f32;
-                }
-                ended[i] = true;
-                self.finished += 1;
-            }
         }
         Ok(())
     }
@@ -167,7 +179,7 @@ impl Batch {
         for (i, o) in out.iter_mut().enumerate().take(self.moments.len()) {
             *o = self.with_game(env, i, |b, env, m| {
                 env.legal(m, &mut b.legal)?;
-                let k = b.rng.below(b.legal.len().max(1) as u64) as usize;
+                let k = b.rngs[i].below(b.legal.len().max(1) as u64) as usize;
                 Ok(b.legal.get(k).map_or(-1, |&a| i64::from(a)))
             })?;
         }
@@ -179,7 +191,7 @@ impl Batch {
         for i in 0..self.moments.len() {
             self.with_game(env, i, |b, env, m| {
                 *m = env.initial();
-                b.settle(env, m)
+                b.settle(env, m, i)
             })?;
         }
         Ok(())

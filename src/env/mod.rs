@@ -10,9 +10,11 @@ pub mod legal;
 pub mod moment;
 pub mod observation;
 pub mod open;
+pub mod pool;
 
 pub use action_space::ActionSpace;
 pub use batch::Batch;
 pub use moment::{Env, EnvError, Moment, Status};
 pub use observation::Planes;
 pub use open::{open, problem_text};
+pub use pool::{Opening, Pool};

@@ -62,7 +62,7 @@ struct Earlier {
 /// games of a batch each have one: see [`Env::swap_lane`]).
 #[derive(Debug, Default)]
 pub struct Lane {
-    memory: crate::run::general::Memory,
+    memory: crate::run::generator::Memory,
     loaded: Vec<Rc<Earlier>>,
 }
 

@@ -61,6 +61,16 @@ pub struct MoveKey {
     pub kind: u8,
 }
 
+/// What a representation remembers of a game ([`Generator::remember`]) kept aside, as
+/// plain data: the boards and their hashes (for rules against repeating a position), and
+/// the positions' repetition keys.
+#[derive(Debug, Default)]
+pub struct Memory {
+    pub boards: Vec<crate::program::Code>,
+    pub hashes: Vec<u64>,
+    pub seen: Vec<u64>,
+}
+
 /// A compiled game: what every query asks of a representation of the rules. Each method
 /// counts the nodes it expands against the budget of the runner underneath and stops with
 /// its error when the budget runs out.
@@ -227,10 +237,10 @@ pub trait Generator<'p> {
     /// Forgets the positions of the game played so far.
     fn forget_game(&mut self);
 
-    /// Exchanges the positions of the game remembered with `other` (see
-    /// [`crate::run::general::Memory`]); nothing to exchange for a representation
-    /// that remembers nothing.
-    fn swap_memory(&mut self, _other: &mut crate::run::general::Memory) {}
+    /// Exchanges the positions of the game remembered with `other`'s (a caller that keeps
+    /// several games swaps a game's memory in before asking about it, and out after);
+    /// nothing to exchange for a representation that remembers nothing.
+    fn swap_memory(&mut self, _other: &mut Memory) {}
 
     /// Gives back a position made by [`Generator::position`] once it is no longer needed,
     /// so that the next one reuses its memory.

@@ -300,7 +300,7 @@ impl<'p> Generator<'p> for Runner<'p> {
         Runner::forget_game(self);
     }
 
-    fn swap_memory(&mut self, other: &mut super::Memory) {
+    fn swap_memory(&mut self, other: &mut crate::run::generator::Memory) {
         Runner::swap_memory(self, other);
     }
 

@@ -36,6 +36,12 @@ impl History {
         self.hashes.push(hash(cells));
     }
 
+    /// Exchanges the boards with those kept in `memory` (of a game on the same board).
+    pub fn swap(&mut self, memory: &mut crate::run::generator::Memory) {
+        std::mem::swap(&mut self.boards, &mut memory.boards);
+        std::mem::swap(&mut self.hashes, &mut memory.hashes);
+    }
+
     pub fn pop(&mut self) {
         if self.hashes.pop().is_some() {
             self.boards.truncate(self.hashes.len() * self.n);

@@ -47,4 +47,4 @@ mod walk;
 
 pub use filters::{filter_table, matches_filter};
 pub use fold::{MoveEnds, Taken};
-pub use runner::{MAX_CHAIN, Memory, Runner};
+pub use runner::{MAX_CHAIN, Runner};

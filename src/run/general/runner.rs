@@ -107,14 +107,6 @@ pub struct Runner<'p> {
     pub(super) cache: Cache,
 }
 
-/// What a runner remembers of a game ([`Runner::remember`]), kept aside
-/// ([`Runner::swap_memory`]).
-#[derive(Debug, Default)]
-pub struct Memory {
-    history: History,
-    seen: Vec<u64>,
-}
-
 impl<'p> Runner<'p> {
     pub fn new(e: Rc<Engine<'p>>) -> Runner<'p> {
         let p = e.p;
@@ -191,8 +183,8 @@ impl<'p> Runner<'p> {
 
     /// Exchanges the positions of the game remembered with `other`'s (a caller that keeps
     /// several games, one memory each, swaps a game's in before asking about it).
-    pub fn swap_memory(&mut self, other: &mut Memory) {
-        std::mem::swap(&mut self.history, &mut other.history);
+    pub fn swap_memory(&mut self, other: &mut crate::run::generator::Memory) {
+        self.history.swap(other);
         std::mem::swap(&mut self.seen, &mut other.seen);
     }
 

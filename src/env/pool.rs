@@ -1,0 +1,344 @@
+//! A batch of games split over threads: each thread compiles the rules for itself and steps
+//! its share of the games (a contiguous run of them, numbered as in one batch, so the games
+//! are the same for any number of threads). The caller talks to the threads over channels;
+//! no state is shared.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+use super::batch::Batch;
+use super::moment::EnvError;
+use crate::program::Program;
+
+/// What a thread is asked.
+enum Job {
+    /// Are these actions legal? (no game is stepped)
+    Check(Vec<i64>),
+    Step(Vec<i64>),
+    Mask,
+    Observe,
+    Movers,
+    Random,
+    Reset,
+    /// Every action taken in game `i` (of this thread's share).
+    History(usize),
+}
+
+/// What a thread answers.
+enum Reply {
+    Done(Result<(), EnvError>),
+    Stepped(Result<(Vec<f32>, Vec<bool>, u64), EnvError>),
+    Mask(Result<Vec<bool>, EnvError>),
+    Floats(Vec<f32>),
+    Ints(Vec<i32>),
+    Actions(Result<Vec<i64>, EnvError>),
+    History(Vec<u32>),
+}
+
+struct Worker {
+    jobs: Sender<Job>,
+    replies: Receiver<Reply>,
+    games: usize,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Where the games start, and how long they last, as [`super::open`] takes them.
+pub struct Opening {
+    pub program: &'static Program,
+    pub position: Option<(String, Vec<u8>)>,
+    pub max_moves: u32,
+}
+
+/// Games stepped on several threads.
+pub struct Pool {
+    workers: Vec<Worker>,
+    actions: usize,
+    observation: usize,
+    sides: usize,
+    /// Games ended since the pool was made.
+    pub finished: u64,
+}
+
+fn lost() -> EnvError {
+    EnvError::Run(crate::run::RunError::new(
+        "a thread of the batch stopped answering",
+    ))
+}
+
+impl Pool {
+    /// `n` games on `threads` threads, from `opening`, their rolls and random actions drawn
+    /// from `seed`.
+    pub fn new(opening: &Opening, n: usize, seed: u64, threads: usize) -> Result<Pool, String> {
+        let threads = threads.clamp(1, n.max(1));
+        let mut workers = Vec::with_capacity(threads);
+        let (mut first, mut dims) = (0, None);
+        for t in 0..threads {
+            let games = n / threads + usize::from(t < n % threads);
+            let (jobs, job_rx) = channel::<Job>();
+            let (reply_tx, replies) = channel::<Reply>();
+            let (ready_tx, ready) = channel::<Result<(usize, usize, usize), String>>();
+            let (program, max_moves) = (opening.program, opening.max_moves);
+            let position = opening.position.clone();
+            let thread = std::thread::Builder::new()
+                .name(format!("ply-batch-{t}"))
+                .spawn(move || {
+                    let at = position.as_ref().map(|(n, b)| (n.as_str(), b.as_slice()));
+                    let made = super::open(program, at, max_moves).and_then(|mut env| {
+                        let b =
+                            Batch::new(&mut env, games, seed, first).map_err(|e| e.to_string())?;
+                        Ok((env, b))
+                    });
+                    let (mut env, mut b) = match made {
+                        Ok(x) => x,
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(e));
+                            return;
+                        }
+                    };
+                    let dims = (env.space.size(), env.planes.len(), env.sides());
+                    if ready_tx.send(Ok(dims)).is_err() {
+                        return;
+                    }
+                    while let Ok(job) = job_rx.recv() {
+                        let reply = answer(&mut env, &mut b, job);
+                        if reply_tx.send(reply).is_err() {
+                            return;
+                        }
+                    }
+                })
+                .map_err(|e| format!("cannot start a thread of the batch: {e}"))?;
+            dims = Some(ready.recv().map_err(|_| lost().to_string())??);
+            workers.push(Worker {
+                jobs,
+                replies,
+                games,
+                thread: Some(thread),
+            });
+            first += games;
+        }
+        let (actions, observation, sides) = dims.unwrap_or((0, 0, 0));
+        Ok(Pool {
+            workers,
+            actions,
+            observation,
+            sides,
+            finished: 0,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.workers.iter().map(|w| w.games).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many threads step the games.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Asks every thread, each its share of `per_game` numbers (or one job for all), and
+    /// gathers the replies in order.
+    fn ask(&self, job: impl Fn(std::ops::Range<usize>) -> Job) -> Result<Vec<Reply>, EnvError> {
+        let mut at = 0;
+        for w in &self.workers {
+            w.jobs.send(job(at..at + w.games)).map_err(|_| lost())?;
+            at += w.games;
+        }
+        self.workers
+            .iter()
+            .map(|w| w.replies.recv().map_err(|_| lost()))
+            .collect()
+    }
+
+    /// [`Batch::step`] over the threads: when an action is not legal, no game is stepped.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        rewards: &mut [f32],
+        ended: &mut [bool],
+    ) -> Result<(), EnvError> {
+        let n = self.len();
+        if actions.len() != n {
+            return Err(EnvError::Illegal(format!(
+                "{} actions for {n} games: give one action for each game",
+                actions.len()
+            )));
+        }
+        let mut offset = 0;
+        for (w, r) in self
+            .workers
+            .iter()
+            .zip(self.ask(|r| Job::Check(actions[r].to_vec()))?)
+        {
+            match r {
+                Reply::Done(Err(EnvError::Illegal(m))) => {
+                    return Err(EnvError::Illegal(renumber(&m, offset)));
+                }
+                Reply::Done(r) => r?,
+                _ => return Err(lost()),
+            }
+            offset += w.games;
+        }
+        let (mut at, sides) = (0, self.sides);
+        for r in self.ask(|r| Job::Step(actions[r].to_vec()))? {
+            let Reply::Stepped(r) = r else {
+                return Err(lost());
+            };
+            let (rw, en, finished) = r?;
+            rewards[at * sides..at * sides + rw.len()].copy_from_slice(&rw);
+            ended[at..at + en.len()].copy_from_slice(&en);
+            at += en.len();
+            self.finished += finished;
+        }
+        Ok(())
+    }
+
+    /// Asks every thread `job` and writes the numbers each answers, one after another,
+    /// into `out`; `read` takes them out of a reply (none: not the reply asked for).
+    fn gather<T: Copy>(
+        &self,
+        job: impl Fn() -> Job,
+        read: impl Fn(Reply) -> Option<Result<Vec<T>, EnvError>>,
+        out: &mut [T],
+    ) -> Result<(), EnvError> {
+        let mut at = 0;
+        for r in self.ask(|_| job())? {
+            let part = read(r).ok_or_else(lost)??;
+            out[at..at + part.len()].copy_from_slice(&part);
+            at += part.len();
+        }
+        Ok(())
+    }
+
+    /// [`Batch::mask`] over the threads.
+    pub fn mask(&self, out: &mut [bool]) -> Result<(), EnvError> {
+        let read = |r| match r {
+            Reply::Mask(m) => Some(m),
+            _ => None,
+        };
+        self.gather(|| Job::Mask, read, out)
+    }
+
+    /// [`Batch::observe`] over the threads.
+    pub fn observe(&self, out: &mut [f32]) -> Result<(), EnvError> {
+        let read = |r| match r {
+            Reply::Floats(o) => Some(Ok(o)),
+            _ => None,
+        };
+        self.gather(|| Job::Observe, read, out)
+    }
+
+    /// [`Batch::movers`] over the threads.
+    pub fn movers(&self, out: &mut [i32]) -> Result<(), EnvError> {
+        let read = |r| match r {
+            Reply::Ints(o) => Some(Ok(o)),
+            _ => None,
+        };
+        self.gather(|| Job::Movers, read, out)
+    }
+
+    /// [`Batch::random_actions`] over the threads.
+    pub fn random_actions(&self, out: &mut [i64]) -> Result<(), EnvError> {
+        let read = |r| match r {
+            Reply::Actions(a) => Some(a),
+            _ => None,
+        };
+        self.gather(|| Job::Random, read, out)
+    }
+
+    /// [`Batch::reset`] over the threads.
+    pub fn reset(&self) -> Result<(), EnvError> {
+        for r in self.ask(|_| Job::Reset)? {
+            let Reply::Done(r) = r else {
+                return Err(lost());
+            };
+            r?;
+        }
+        Ok(())
+    }
+
+    /// Every action taken in game `i` (chance outcomes included): replayed, they give its
+    /// state.
+    pub fn history(&self, i: usize) -> Result<Vec<u32>, EnvError> {
+        let mut at = 0;
+        for w in &self.workers {
+            if i < at + w.games {
+                w.jobs.send(Job::History(i - at)).map_err(|_| lost())?;
+                return match w.replies.recv().map_err(|_| lost())? {
+                    Reply::History(h) => Ok(h),
+                    _ => Err(lost()),
+                };
+            }
+            at += w.games;
+        }
+        Err(EnvError::Illegal(format!("there is no game {i}")))
+    }
+
+    /// The numbers of an action space and an observation (for the caller's arrays).
+    pub fn dims(&self) -> (usize, usize, usize) {
+        (self.actions, self.observation, self.sides)
+    }
+}
+
+/// A thread's message about its game `g` renumbered as game `offset + g` of the pool.
+fn renumber(message: &str, offset: usize) -> String {
+    let Some(rest) = message.strip_prefix("game ") else {
+        return message.to_string();
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    match digits.parse::<usize>() {
+        Ok(g) => format!("game {}{}", g + offset, &rest[digits.len()..]),
+        Err(_) => message.to_string(),
+    }
+}
+
+/// A thread's answer to a job.
+fn answer(env: &mut super::Env, b: &mut Batch, job: Job) -> Reply {
+    let n = b.len();
+    match job {
+        Job::Check(actions) => Reply::Done(b.check(env, &actions)),
+        Job::Step(actions) => {
+            let before = b.finished;
+            let mut rewards = vec![0.0; n * env.sides()];
+            let mut ended = vec![false; n];
+            let r = b.step(env, &actions, &mut rewards, &mut ended);
+            Reply::Stepped(r.map(|_| (rewards, ended, b.finished - before)))
+        }
+        Job::Mask => {
+            let mut out = vec![false; n * env.space.size()];
+            Reply::Mask(b.mask(env, &mut out).map(|_| out))
+        }
+        Job::Observe => {
+            let mut out = vec![0.0; n * env.planes.len()];
+            b.observe(env, &mut out);
+            Reply::Floats(out)
+        }
+        Job::Movers => {
+            let mut out = vec![0; n];
+            b.movers(env, &mut out);
+            Reply::Ints(out)
+        }
+        Job::Random => {
+            let mut out = vec![0; n];
+            Reply::Actions(b.random_actions(env, &mut out).map(|_| out))
+        }
+        Job::Reset => Reply::Done(b.reset(env)),
+        Job::History(i) => Reply::History(b.moment(i).history().to_vec()),
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        for w in &mut self.workers {
+            // Closing the channel ends the thread's loop.
+            let (closed, _) = channel();
+            w.jobs = closed;
+            if let Some(t) = w.thread.take() {
+                let _ = t.join();
+            }
+        }
+    }
+}
