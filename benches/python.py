@@ -72,8 +72,8 @@ def spiel_one(game, rng):
     return play
 
 
-def batch_rate(game, n: int, seconds: float) -> "tuple[int, int, float]":
-    b = game.batch(n, seed=1)
+def batch_rate(game, n: int, seconds: float, threads: int) -> "tuple[int, int, float]":
+    b = game.batch(n, seed=1, threads=threads)
     steps = 0
     start = time.perf_counter()
     while True:
@@ -138,7 +138,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="per program and round")
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--batch", type=int, default=256, help="games in ply's batch")
+    ap.add_argument("--batch", type=int, default=2048, help="games in ply's batch")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                    help="threads of ply's batch (default: one per core)")
     ap.add_argument("--pgx", action="store_true", help="time pgx too (batch 1024, CPU)")
     ap.add_argument("--games", nargs="*", help="only these ply games")
     args = ap.parse_args()
@@ -158,14 +160,20 @@ def main() -> None:
                 g, p, s = timed(play, args.seconds)
                 t = totals[who]
                 t[0] += g; t[1] += p; t[2] += s
-            g, p, s = batch_rate(ours, args.batch, args.seconds)
+            g, p, s = batch_rate(ours, args.batch, args.seconds, args.threads)
             t = totals["ply batch"]
             t[0] += g; t[1] += p; t[2] += s
+        # A batch finishes few long games in a short run: its games a second are its plies
+        # a second over the plies of a game one at a time.
+        per_game = totals["ply"][1] / max(totals["ply"][0], 1)
+        b = totals["ply batch"]
+        b[0] = b[1] / per_game
         for who, (g, p, s) in totals.items():
-            label = f"{who} ({args.batch} games)" if who == "ply batch" else who
+            label = (f"{who} ({args.batch} games, {args.threads} threads; games from plies)"
+                     if who == "ply batch" else who)
             row(name, label, g, p, s)
         ratio = (totals["ply"][0] / totals["ply"][2]) / (totals["OpenSpiel"][0] / totals["OpenSpiel"][2])
-        batch = (totals["ply batch"][0] / totals["ply batch"][2]) / (totals["OpenSpiel"][0] / totals["OpenSpiel"][2])
+        batch = (b[0] / b[2]) / (totals["OpenSpiel"][0] / totals["OpenSpiel"][2])
         print(f"| {name} | ratios | ply / OpenSpiel {ratio:.2f} | batch / OpenSpiel {batch:.1f} | |",
               flush=True)
         if args.pgx and pgx_name:

@@ -169,7 +169,7 @@ class Game:
 
     def batch(self, n: int, seed: int = 0, threads: Optional[int] = None) -> "_ply.BatchGames":
         """n games stepped together in Rust, on ``threads`` threads (default: one per core,
-        at most one per 64 games); the same seed gives the same games on any number of
+        at most one per 512 games); the same seed gives the same games on any number of
         threads (see ``docs/python.md``)."""
         if n < 1:
             raise ValueError(f"a batch holds at least one game, not {n}")

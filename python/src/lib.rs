@@ -191,12 +191,12 @@ impl Game {
     }
 
     /// `n` games stepped together on `threads` threads (default: one per core, at most one
-    /// per 64 games), their rolls and random actions drawn from `seed` (the same games for
+    /// per 512 games), their rolls and random actions drawn from `seed` (the same games for
     /// any number of threads).
     #[pyo3(signature = (n, seed=0, threads=None))]
     fn batch(&self, n: usize, seed: u64, threads: Option<usize>) -> PyResult<BatchGames> {
         let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-        let threads = threads.unwrap_or_else(|| cores.min(n.div_ceil(64)).max(1));
+        let threads = threads.unwrap_or_else(|| cores.min(n / 512).max(1));
         if threads == 0 {
             return Err(PyValueError::new_err("a batch runs on at least one thread"));
         }
