@@ -138,7 +138,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="per program and round")
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--batch", type=int, default=2048, help="games in ply's batch")
+    ap.add_argument("--batch", type=int, default=8192, help="games in ply's batch")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
                     help="threads of ply's batch (default: one per core)")
     ap.add_argument("--pgx", action="store_true", help="time pgx too (batch 1024, CPU)")

@@ -615,25 +615,30 @@ impl BatchGames {
     }
 
     /// Every game's observation (games x the observation's shape).
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArrayDyn<f32>>> {
-        let env = self.env.borrow();
+    fn observations<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArrayDyn<f32>>> {
+        let mut env = self.env.borrow_mut();
         let mut out = vec![0.0f32; self.n * env.planes.len()];
-        match &self.inner {
-            Inner::Local(b) => b.observe(&env, &mut out),
-            Inner::Pool(p) => p.observe(&mut out).map_err(env_err)?,
+        match &mut self.inner {
+            Inner::Local(b) => b.observe(&mut env, &mut out),
+            Inner::Pool(p) => p.observe(&mut out),
         }
+        .map_err(env_err)?;
         let mut shape = vec![self.n];
         shape.extend(env.planes.shape());
         PyArray1::from_vec(py, out).reshape(shape)
     }
 
     /// The side to decide in every game.
-    fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i32>>> {
+    fn current_players<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i32>>> {
         let mut out = vec![0i32; self.n];
-        match &self.inner {
-            Inner::Local(b) => b.movers(&self.env.borrow(), &mut out),
-            Inner::Pool(p) => p.movers(&mut out).map_err(env_err)?,
+        match &mut self.inner {
+            Inner::Local(b) => b.movers(&mut self.env.borrow_mut(), &mut out),
+            Inner::Pool(p) => p.movers(&mut out),
         }
+        .map_err(env_err)?;
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -658,25 +663,24 @@ impl BatchGames {
     }
 
     /// Game `i` as a State (a copy).
-    fn state(&self, i: usize) -> PyResult<State> {
+    fn state(&mut self, i: usize) -> PyResult<State> {
         if i >= self.n {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "game {i} of {}",
                 self.n
             )));
         }
-        let m = match &self.inner {
-            Inner::Local(b) => b.moment(i).clone(),
-            Inner::Pool(p) => {
-                let history = p.history(i).map_err(env_err)?;
-                let mut env = self.env.borrow_mut();
-                let mut m = env.initial();
-                for a in history {
-                    env.apply(&mut m, a).map_err(env_err)?;
-                }
-                m
-            }
-        };
+        let history = match &mut self.inner {
+            Inner::Local(b) => b.history(&mut self.env.borrow_mut(), i),
+            Inner::Pool(p) => p.history(i),
+        }
+        .map_err(env_err)?;
+        let mut env = self.env.borrow_mut();
+        let mut m = env.initial();
+        for a in history {
+            env.apply(&mut m, a).map_err(env_err)?;
+        }
+        drop(env);
         Ok(State {
             env: self.env.clone(),
             m,

@@ -217,6 +217,24 @@ impl ActionSpace {
         }
     }
 
+    /// The action of a move named by its key ([`crate::run::Generator::move_keys`]: one
+    /// step, or a pass); `None` when the space has no such action.
+    pub fn key_action(&self, k: &crate::run::MoveKey) -> Option<u32> {
+        self.encode(match (k.from, k.to) {
+            (NONE, NONE) => Token::Pass,
+            (NONE, to) => Token::Place {
+                sq: to,
+                kind: k.kind,
+            },
+            (from, to) => Token::Move {
+                from,
+                to,
+                promo: NO_KIND,
+                die: NO_DIE,
+            },
+        })
+    }
+
     /// The token of an action; `None` past the last.
     pub fn decode(&self, a: u32) -> Option<Token> {
         let inside = |(at, n): (u32, u32)| (a >= at && a < at + n).then_some(a - at);

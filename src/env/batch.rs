@@ -3,6 +3,7 @@
 //! Rolls are made inside (seeded), so each game is always at a decision; a game that ends is
 //! started again at once (its reward and end are reported by the step that ended it).
 
+use super::lanes::Lanes;
 use super::moment::{Env, EnvError, Lane, Moment, Status};
 use crate::run::rng::Rng;
 
@@ -15,6 +16,9 @@ pub struct Batch {
     legal: Vec<u32>,
     /// Games that have ended since the batch was made.
     pub finished: u64,
+    /// The games as the representation's own states, when they fit ([`Lanes`]): then
+    /// `moments` and `lanes` are empty and every question goes there.
+    fast: Option<Lanes>,
 }
 
 impl Batch {
@@ -22,6 +26,21 @@ impl Batch {
     /// first game among all the games of the seed (a batch split over threads numbers its
     /// games as one batch would, and plays the same games).
     pub fn new(env: &mut Env, n: usize, seed: u64, first: usize) -> Result<Batch, EnvError> {
+        if let Some(fast) = Lanes::new(env, n, seed, first)? {
+            return Ok(Batch {
+                moments: Vec::new(),
+                lanes: Vec::new(),
+                rngs: Vec::new(),
+                legal: Vec::new(),
+                finished: 0,
+                fast: Some(fast),
+            });
+        }
+        Batch::general(env, n, seed, first)
+    }
+
+    /// [`Batch::new`] on the general path (every game a [`Moment`]), whatever the game.
+    pub fn general(env: &mut Env, n: usize, seed: u64, first: usize) -> Result<Batch, EnvError> {
         let mut b = Batch {
             moments: Vec::with_capacity(n),
             lanes: (0..n).map(|_| Lane::default()).collect(),
@@ -30,6 +49,7 @@ impl Batch {
                 .collect(),
             legal: Vec::new(),
             finished: 0,
+            fast: None,
         };
         for i in 0..n {
             let mut m = env.initial();
@@ -43,16 +63,32 @@ impl Batch {
     }
 
     pub fn len(&self) -> usize {
-        self.moments.len()
+        match &self.fast {
+            Some(f) => f.len(),
+            None => self.moments.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moments.is_empty()
+        self.len() == 0
     }
 
-    /// Game `i` now.
-    pub fn moment(&self, i: usize) -> &Moment {
-        &self.moments[i]
+    /// True when the games are kept as the representation's own states ([`Lanes`]).
+    pub fn on_states(&self) -> bool {
+        self.fast.is_some()
+    }
+
+    /// Every action taken in game `i` since it began (chance outcomes included): replayed
+    /// from the start, they give its state.
+    pub fn history(&mut self, env: &mut Env, i: usize) -> Result<Vec<u32>, EnvError> {
+        match &mut self.fast {
+            Some(f) => f.history(env, i),
+            None => Ok(self
+                .moments
+                .get(i)
+                .map(|m| m.history().to_vec())
+                .unwrap_or_default()),
+        }
     }
 
     /// Makes the rolls `m` waits for.
@@ -90,12 +126,16 @@ impl Batch {
         rewards: &mut [f32],
         ended: &mut [bool],
     ) -> Result<(), EnvError> {
-        let n = self.moments.len();
+        let n = self.len();
         if actions.len() != n {
             return Err(EnvError::Illegal(format!(
                 "{} actions for {n} games: give one action for each game",
                 actions.len()
             )));
+        }
+        if let Some(f) = &mut self.fast {
+            self.finished += f.step(env, actions, rewards, ended)?;
+            return Ok(());
         }
         self.check(env, actions)?;
         let sides = env.sides();
@@ -127,6 +167,9 @@ impl Batch {
     /// Whether `actions[i]` is legal in game `i`, for every game; the error names the first
     /// game where it is not.
     pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.check(env, actions);
+        }
         for (i, &a) in actions.iter().enumerate().take(self.moments.len()) {
             self.with_game(env, i, |b, env, m| {
                 env.legal(m, &mut b.legal)?;
@@ -144,6 +187,9 @@ impl Batch {
 
     /// The legal actions of every game as a mask (games x actions).
     pub fn mask(&mut self, env: &mut Env, out: &mut [bool]) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.mask(env, out);
+        }
         let size = env.space.size();
         out.fill(false);
         for i in 0..self.moments.len() {
@@ -160,22 +206,33 @@ impl Batch {
     }
 
     /// The observation of every game (games x the observation's numbers).
-    pub fn observe(&self, env: &Env, out: &mut [f32]) {
+    pub fn observe(&mut self, env: &mut Env, out: &mut [f32]) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.observe(env, out);
+        }
         let len = env.planes.len();
         for (m, out) in self.moments.iter().zip(out.chunks_mut(len)) {
             env.observe(m, out);
         }
+        Ok(())
     }
 
     /// The side to move in every game.
-    pub fn movers(&self, env: &Env, out: &mut [i32]) {
+    pub fn movers(&mut self, env: &mut Env, out: &mut [i32]) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.movers(env, out);
+        }
         for (m, o) in self.moments.iter().zip(out) {
             *o = env.mover(m) as i32;
         }
+        Ok(())
     }
 
     /// A uniformly random legal action for every game, drawn from the batch's numbers.
     pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.random_actions(env, out);
+        }
         for (i, o) in out.iter_mut().enumerate().take(self.moments.len()) {
             *o = self.with_game(env, i, |b, env, m| {
                 env.legal(m, &mut b.legal)?;
@@ -188,6 +245,9 @@ impl Batch {
 
     /// Starts every game again.
     pub fn reset(&mut self, env: &mut Env) -> Result<(), EnvError> {
+        if let Some(f) = &mut self.fast {
+            return f.reset(env);
+        }
         for i in 0..self.moments.len() {
             self.with_game(env, i, |b, env, m| {
                 *m = env.initial();

@@ -2,9 +2,9 @@
 //! the actions legal after the actions of a move begun, and the move an action completes
 //! (going on by itself while only one action can follow).
 
-use super::action_space::{ActionSpace, STOP, Token};
+use super::action_space::{ActionSpace, STOP};
 use crate::compile::Engine;
-use crate::run::step::{NO_DIE, NO_KIND, NONE, move_text};
+use crate::run::step::move_text;
 use crate::run::{MoveKey, RunError, Step};
 
 /// An action that is not legal where it was taken.
@@ -59,24 +59,11 @@ impl Moves {
     pub fn from_keys(space: &ActionSpace, keys: &[MoveKey]) -> Result<Moves, RunError> {
         let mut tokens = Vec::with_capacity(keys.len());
         for k in keys {
-            let t = match (k.from, k.to) {
-                (NONE, NONE) => Token::Pass,
-                (NONE, to) => Token::Place {
-                    sq: to,
-                    kind: k.kind,
-                },
-                (from, to) => Token::Move {
-                    from,
-                    to,
-                    promo: NO_KIND,
-                    die: NO_DIE,
-                },
-            };
-            match space.encode(t) {
+            match space.key_action(k) {
                 Some(a) => tokens.push(a),
                 None => {
                     return Err(RunError::new(format!(
-                        "a move ({t:?}) is outside the game's action space"
+                        "a move ({k:?}) is outside the game's action space"
                     )));
                 }
             }

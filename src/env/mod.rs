@@ -6,6 +6,7 @@
 
 pub mod action_space;
 pub mod batch;
+pub mod lanes;
 pub mod legal;
 pub mod moment;
 pub mod observation;

@@ -134,6 +134,16 @@ impl<'p> Env<'p> {
         }
     }
 
+    /// The position a game starts from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// True when the rules remember the positions of a game (repetition rules).
+    pub fn remembers(&self) -> bool {
+        self.remembers
+    }
+
     /// The sides.
     pub fn sides(&self) -> usize {
         self.sides

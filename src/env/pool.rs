@@ -29,10 +29,10 @@ enum Reply {
     Done(Result<(), EnvError>),
     Stepped(Result<(Vec<f32>, Vec<bool>, u64), EnvError>),
     Mask(Result<Vec<bool>, EnvError>),
-    Floats(Vec<f32>),
-    Ints(Vec<i32>),
+    Floats(Result<Vec<f32>, EnvError>),
+    Ints(Result<Vec<i32>, EnvError>),
     Actions(Result<Vec<i64>, EnvError>),
-    History(Vec<u32>),
+    History(Result<Vec<u32>, EnvError>),
 }
 
 struct Worker {
@@ -225,7 +225,7 @@ impl Pool {
     /// [`Batch::observe`] over the threads.
     pub fn observe(&self, out: &mut [f32]) -> Result<(), EnvError> {
         let read = |r| match r {
-            Reply::Floats(o) => Some(Ok(o)),
+            Reply::Floats(o) => Some(o),
             _ => None,
         };
         self.gather(|| Job::Observe, read, out)
@@ -234,7 +234,7 @@ impl Pool {
     /// [`Batch::movers`] over the threads.
     pub fn movers(&self, out: &mut [i32]) -> Result<(), EnvError> {
         let read = |r| match r {
-            Reply::Ints(o) => Some(Ok(o)),
+            Reply::Ints(o) => Some(o),
             _ => None,
         };
         self.gather(|| Job::Movers, read, out)
@@ -268,7 +268,7 @@ impl Pool {
             if i < at + w.games {
                 w.jobs.send(Job::History(i - at)).map_err(|_| lost())?;
                 return match w.replies.recv().map_err(|_| lost())? {
-                    Reply::History(h) => Ok(h),
+                    Reply::History(h) => h,
                     _ => Err(lost()),
                 };
             }
@@ -313,20 +313,18 @@ fn answer(env: &mut super::Env, b: &mut Batch, job: Job) -> Reply {
         }
         Job::Observe => {
             let mut out = vec![0.0; n * env.planes.len()];
-            b.observe(env, &mut out);
-            Reply::Floats(out)
+            Reply::Floats(b.observe(env, &mut out).map(|_| out))
         }
         Job::Movers => {
             let mut out = vec![0; n];
-            b.movers(env, &mut out);
-            Reply::Ints(out)
+            Reply::Ints(b.movers(env, &mut out).map(|_| out))
         }
         Job::Random => {
             let mut out = vec![0; n];
             Reply::Actions(b.random_actions(env, &mut out).map(|_| out))
         }
         Job::Reset => Reply::Done(b.reset(env)),
-        Job::History(i) => Reply::History(b.moment(i).history().to_vec()),
+        Job::History(i) => Reply::History(b.history(env, i)),
     }
 }
 

@@ -413,14 +413,30 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         Ok(true)
     }
 
+    /// The children [`Generator::move_keys`] kept, when they are `s`'s; else the `k`-th
+    /// move played alone, as a random game plays one.
     fn play_nth(&mut self, s: &Self::State, k: usize) -> Result<Self::State, RunError> {
-        if self.kids.of.as_ref() != Some(s) {
-            self.keep_children(s)?;
+        let none = || RunError::new("there is no such legal move here");
+        if self.kids.of.as_ref() == Some(s) {
+            return self.kids.list.get(k).copied().ok_or_else(none);
         }
-        match self.kids.list.get(k) {
-            Some(child) => Ok(*child),
-            None => Err(RunError::new("there is no such legal move here")),
+        if self.over(s)?.is_some() {
+            return Err(none());
         }
+        let mover = s.mover as usize;
+        let n = self.game.moves(&self.e.g, &s.sets, mover, &mut self.kept);
+        if n == 0 {
+            return self.pass(s).filter(|_| k == 0).ok_or_else(none);
+        }
+        if k as u64 >= n {
+            return Err(none());
+        }
+        let mut next = *s;
+        self.game
+            .play(&self.e.g, &mut next.sets, mover, &self.kept, k as u64);
+        next.changed = changed(&self.game, &s.sets.sides(), &next.sets.sides());
+        next.mover = 1 - mover as u8;
+        Ok(next)
     }
 
     /// The move made on the position by the general generator (a move's steps are its
