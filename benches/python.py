@@ -44,21 +44,9 @@ def timed(play_one, seconds: float) -> "tuple[int, int, float]":
             return games, plies, elapsed
 
 
-def ply_one(game, rng):
-    def play():
-        s = game.new_initial_state()
-        n = 0
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(rng.choice(s.chance_outcomes())[0])
-                continue
-            s.apply_action(rng.choice(s.legal_actions()))
-            n += 1
-        return n
-    return play
-
-
-def spiel_one(game, rng):
+def one_at_a_time(game, rng):
+    """One random game through a game's pyspiel-style API (ply's or OpenSpiel's): its
+    decisions (rolls aside)."""
     def play():
         s = game.new_initial_state()
         n = 0
@@ -156,7 +144,8 @@ def main() -> None:
         totals = {"ply": [0, 0, 0.0], "OpenSpiel": [0, 0, 0.0], "ply batch": [0, 0, 0.0]}
         for r in range(args.rounds):
             rng = random.Random(r)
-            for who, play in (("ply", ply_one(ours, rng)), ("OpenSpiel", spiel_one(theirs, rng))):
+            for who, play in (("ply", one_at_a_time(ours, rng)),
+                              ("OpenSpiel", one_at_a_time(theirs, rng))):
                 g, p, s = timed(play, args.seconds)
                 t = totals[who]
                 t[0] += g; t[1] += p; t[2] += s

@@ -1,7 +1,7 @@
 //! The fixed action space of a game: every step a move can take, numbered once from the
 //! rules and the board, the same in every position, so that a policy has one output per
-//! action. A move is played as its steps, one action each (a chess move is one action, a
-//! draughts capture one action a jump, an Amazons turn two: the queen, then the arrow).
+//! action. A move is played as its steps, one action each (a slide is one action, a capture
+//! chain one action a jump, a move in two parts two: the piece's move, then the placement).
 //!
 //! The actions, in order (a range is there only when the rules can make such a step):
 //!

@@ -133,11 +133,22 @@ impl Batch {
                 actions.len()
             )));
         }
+        self.check(env, actions)?;
+        self.advance(env, actions, rewards, ended)
+    }
+
+    /// [`Batch::step`] with actions already checked ([`Batch::check`]).
+    pub(super) fn advance(
+        &mut self,
+        env: &mut Env,
+        actions: &[i64],
+        rewards: &mut [f32],
+        ended: &mut [bool],
+    ) -> Result<(), EnvError> {
         if let Some(f) = &mut self.fast {
             self.finished += f.step(env, actions, rewards, ended)?;
             return Ok(());
         }
-        self.check(env, actions)?;
         let sides = env.sides();
         rewards.fill(0.0);
         ended.fill(false);

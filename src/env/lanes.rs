@@ -8,6 +8,7 @@
 use std::any::Any;
 
 use super::action_space::ActionSpace;
+use super::legal::Moves;
 use super::moment::{Env, EnvError, returns};
 use crate::dispatch;
 use crate::run::rng::Rng;
@@ -19,10 +20,8 @@ struct Lane<S> {
     s: S,
     counted: u32,
     decisions: u32,
-    /// The legal actions, in the order of the generator's children.
-    order: Vec<u32>,
-    /// The same, in increasing order.
-    sorted: Vec<u32>,
+    /// The legal moves as actions (none when the game is over).
+    moves: Moves,
     history: Vec<u32>,
 }
 
@@ -31,13 +30,6 @@ pub struct Lanes {
     lanes: Box<dyn Any>,
     rngs: Vec<Rng>,
     n: usize,
-}
-
-/// The action of a move named by its key.
-fn token(space: &ActionSpace, k: &MoveKey) -> Result<u32, RunError> {
-    space
-        .key_action(k)
-        .ok_or_else(|| RunError::new("a move is outside the game's action space"))
 }
 
 /// What the lanes read of the environment while its generator is borrowed.
@@ -55,8 +47,7 @@ fn settle<'p, G: Generator<'p>>(
     lane: &mut Lane<G::State>,
     keys: &mut Vec<MoveKey>,
 ) -> Result<(), EnvError> {
-    lane.order.clear();
-    lane.sorted.clear();
+    lane.moves.clear();
     let over = lane.counted >= r.limit || lane.decisions >= r.max_decisions;
     if over || g.end(&lane.s)?.is_some() {
         return Ok(());
@@ -66,12 +57,7 @@ fn settle<'p, G: Generator<'p>>(
             RunError::new("the representation no longer names its moves by their squares").into(),
         );
     }
-    for k in keys.iter() {
-        lane.order.push(token(r.space, k)?);
-    }
-    lane.sorted.extend_from_slice(&lane.order);
-    lane.sorted.sort_unstable();
-    Ok(())
+    Ok(lane.moves.set_keys(r.space, keys)?)
 }
 
 /// The lanes kept in `v`, of the type the representation `g` keeps (they were made by it,
@@ -138,8 +124,7 @@ impl Lanes {
                         s,
                         counted: 0,
                         decisions: 0,
-                        order: Vec::new(),
-                        sorted: Vec::new(),
+                        moves: Moves::default(),
                         history: Vec::new(),
                     };
                     settle(g, &r, &mut lane, &mut keys)?;
@@ -169,10 +154,10 @@ impl Lanes {
     pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
         with_lanes!(self, env, g, lanes, _r => {
             for (i, (lane, &a)) in lanes.iter().zip(actions).enumerate() {
-                if u32::try_from(a).map_or(true, |a| lane.sorted.binary_search(&a).is_err()) {
+                if u32::try_from(a).map_or(true, |a| lane.moves.first().binary_search(&a).is_err()) {
                     return Err(EnvError::Illegal(format!(
                         "game {i}: action {a} is not legal (legal: {:?})",
-                        lane.sorted
+                        lane.moves.first()
                     )));
                 }
             }
@@ -180,8 +165,8 @@ impl Lanes {
         })
     }
 
-    /// Takes `actions[i]` in game `i` (checked first); as [`super::batch::Batch::step`].
-    /// Returns how many games ended.
+    /// Takes `actions[i]` in game `i` (checked by [`Lanes::check`]); as
+    /// [`super::batch::Batch::step`]. Returns how many games ended.
     pub fn step(
         &mut self,
         env: &mut Env,
@@ -189,7 +174,6 @@ impl Lanes {
         rewards: &mut [f32],
         ended: &mut [bool],
     ) -> Result<u64, EnvError> {
-        self.check(env, actions)?;
         rewards.fill(0.0);
         ended.fill(false);
         let start = env.start().clone();
@@ -198,7 +182,10 @@ impl Lanes {
             let mut finished = 0;
             for (i, (lane, &a)) in lanes.iter_mut().zip(actions).enumerate() {
                 let a = a as u32;
-                let k = lane.order.iter().position(|&x| x == a).unwrap_or(0);
+                let k = match lane.moves.advance(&mut Vec::new(), a) {
+                    Ok(Some(k)) => k,
+                    _ => return Err(EnvError::Illegal(format!("game {i}: action {a} is not legal"))),
+                };
                 let child = g.play_nth(&lane.s, k)?;
                 let e = g.engine().clone();
                 lane.counted += e.toward_limit(g.mover(&lane.s), g.mover(&child));
@@ -206,7 +193,7 @@ impl Lanes {
                 lane.history.push(a);
                 lane.s = child;
                 settle(g, &r, lane, &mut keys)?;
-                if !lane.order.is_empty() {
+                if !lane.moves.is_empty() {
                     continue;
                 }
                 let pos = g.position(&lane.s);
@@ -234,7 +221,7 @@ impl Lanes {
         out.fill(false);
         with_lanes!(self, env, g, lanes, _r => {
             for (lane, row) in lanes.iter().zip(out.chunks_mut(size)) {
-                for &a in &lane.sorted {
+                for &a in lane.moves.first() {
                     row[a as usize] = true;
                 }
             }
@@ -277,8 +264,9 @@ impl Lanes {
         let rngs = &mut self.rngs;
         with_lanes!(self, env, g, lanes, _r => {
             for ((lane, o), rng) in lanes.iter().zip(out.iter_mut()).zip(rngs.iter_mut()) {
-                let k = rng.below(lane.sorted.len().max(1) as u64) as usize;
-                *o = lane.sorted.get(k).map_or(-1, |&a| i64::from(a));
+                let legal = lane.moves.first();
+                let k = rng.below(legal.len().max(1) as u64) as usize;
+                *o = legal.get(k).map_or(-1, |&a| i64::from(a));
             }
             Ok(())
         })

@@ -11,12 +11,13 @@ use crate::run::{MoveKey, RunError, Step};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotLegal;
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Default)]
 pub struct Moves {
     /// Each move's steps; empty when the moves were named by their keys
     /// ([`crate::run::Generator::move_keys`]) and are played by their number.
     steps: Vec<Vec<Step>>,
-    /// Every move's actions, one after another; move `i`'s are `tokens[ends[i-1]..ends[i]]`.
+    /// Every move's actions, one after another; move `i`'s are `tokens[ends[i-1]..ends[i]]`
+    /// (`tokens[i]` alone when every move is one action: `ends` is then empty).
     tokens: Vec<u32>,
     ends: Vec<u32>,
     /// The first actions of the moves, in increasing order, each once.
@@ -55,12 +56,16 @@ impl Moves {
         Ok(moves)
     }
 
-    /// The moves of a position named by their keys (each one step, or a pass), as actions.
-    pub fn from_keys(space: &ActionSpace, keys: &[MoveKey]) -> Result<Moves, RunError> {
-        let mut tokens = Vec::with_capacity(keys.len());
+    /// The moves of a position named by their keys (each one step, or a pass), as actions,
+    /// written over these (their lists reused).
+    pub fn set_keys(&mut self, space: &ActionSpace, keys: &[MoveKey]) -> Result<(), RunError> {
+        self.steps.clear();
+        self.tokens.clear();
+        self.ends.clear();
+        self.single = true;
         for k in keys {
             match space.key_action(k) {
-                Some(a) => tokens.push(a),
+                Some(a) => self.tokens.push(a),
                 None => {
                     return Err(RunError::new(format!(
                         "a move ({k:?}) is outside the game's action space"
@@ -68,21 +73,30 @@ impl Moves {
                 }
             }
         }
-        let mut first = tokens.clone();
-        first.sort_unstable();
-        first.dedup();
-        if first.len() != tokens.len() {
-            return Err(RunError::new(
+        self.first.clear();
+        self.first.extend_from_slice(&self.tokens);
+        self.first.sort_unstable();
+        self.first.dedup();
+        match self.first.len() == self.tokens.len() {
+            true => Ok(()),
+            false => Err(RunError::new(
                 "two moves are played by the same action: the action space cannot tell them apart",
-            ));
+            )),
         }
-        Ok(Moves {
-            steps: Vec::new(),
-            ends: (1..=tokens.len() as u32).collect(),
-            tokens,
-            first,
-            single: true,
-        })
+    }
+
+    /// No moves (the game is over).
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.tokens.clear();
+        self.ends.clear();
+        self.first.clear();
+    }
+
+    /// The first actions of the moves, in increasing order, each once: the legal actions
+    /// before a move is begun.
+    pub fn first(&self) -> &[u32] {
+        &self.first
     }
 
     /// Two moves played by the same actions could not be told apart.
@@ -106,15 +120,21 @@ impl Moves {
     }
 
     pub fn len(&self) -> usize {
-        self.ends.len()
+        match self.single {
+            true => self.tokens.len(),
+            false => self.ends.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
 
     /// The actions that play move `i`.
     pub fn actions(&self, i: usize) -> &[u32] {
+        if self.single {
+            return &self.tokens[i..=i];
+        }
         let start = match i {
             0 => 0,
             i => self.ends[i - 1] as usize,

@@ -1,8 +1,8 @@
 //! A game as a learning environment sees it: decisions, each one action of the game's
 //! [`ActionSpace`], and chance nodes, each one outcome of a roll. A move is played as its
 //! actions (its steps); after each action the move goes on by itself while only one action
-//! could follow (a draughts capture with one way on, Quoridor's second half of a wall), so a
-//! side decides only where the legal moves differ. A [`Moment`] is one point of a game (the
+//! could follow (a capture chain with one way on, the later parts of a move that only one
+//! square can take), so a side decides only where the legal moves differ. A [`Moment`] is one point of a game (the
 //! position, the move begun, the game so far); an [`Env`] holds the compiled rules that
 //! every moment of the game asks.
 
@@ -244,7 +244,10 @@ impl<'p> Env<'p> {
                     0 => {
                         let mut keys = std::mem::take(&mut self.keys);
                         let moves = match g.move_keys(&s, &mut keys)? {
-                            true => Moves::from_keys(&self.space, &keys),
+                            true => {
+                                let mut moves = Moves::default();
+                                moves.set_keys(&self.space, &keys).map(|_| moves)
+                            }
                             false => {
                                 let mut steps = Vec::new();
                                 g.moves(&s, usize::MAX, &mut steps)?;
@@ -420,20 +423,21 @@ impl<'p> Env<'p> {
         let Status::Moves(moves) = &*status else {
             return Ok(Vec::new());
         };
-        self.load(m);
-        let pos = m.pos.clone();
-        let steps = dispatch!(&mut self.compiled, g => {
-            let s = g.state(&pos);
-            let mut steps = Vec::new();
-            g.moves(&s, usize::MAX, &mut steps)?;
-            steps
-        });
+        // Moves named by their keys were not listed with their steps: list them now.
+        let mut listed = Vec::new();
+        if !moves.is_empty() && moves.steps(0).is_none() {
+            self.load(m);
+            let pos = m.pos.clone();
+            dispatch!(&mut self.compiled, g => {
+                let s = g.state(&pos);
+                g.moves(&s, usize::MAX, &mut listed)?;
+            });
+        }
         let e = self.compiled.engine();
         Ok((0..moves.len())
             .map(|i| {
-                let text = steps
-                    .get(i)
-                    .map_or_else(String::new, |s| crate::run::step::move_text(e, s));
+                let steps = moves.steps(i).or(listed.get(i).map(Vec::as_slice));
+                let text = steps.map_or_else(String::new, |s| crate::run::step::move_text(e, s));
                 (text, moves.actions(i).to_vec())
             })
             .collect())

@@ -14,6 +14,7 @@ use crate::program::Program;
 enum Job {
     /// Are these actions legal? (no game is stepped)
     Check(Vec<i64>),
+    /// Take these actions, checked already.
     Step(Vec<i64>),
     Mask,
     Observe,
@@ -304,7 +305,7 @@ fn answer(env: &mut super::Env, b: &mut Batch, job: Job) -> Reply {
             let before = b.finished;
             let mut rewards = vec![0.0; n * env.sides()];
             let mut ended = vec![false; n];
-            let r = b.step(env, &actions, &mut rewards, &mut ended);
+            let r = b.advance(env, &actions, &mut rewards, &mut ended);
             Reply::Stepped(r.map(|_| (rewards, ended, b.finished - before)))
         }
         Job::Mask => {

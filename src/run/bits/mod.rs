@@ -145,6 +145,15 @@ impl<'p, G: BitGame> Bits<'p, G> {
         pass(&self.game, &self.e.g, s)
     }
 
+    /// Plays move `k` of those [`BitGame::moves`] kept for `s`, `mover` moving.
+    #[inline(always)]
+    fn play_kept(&self, s: &mut BitState<G::Sets>, mover: usize, k: u64) {
+        let before = s.sets.sides();
+        self.game.play(&self.e.g, &mut s.sets, mover, &self.kept, k);
+        s.changed = changed(&self.game, &before, &s.sets.sides());
+        s.mover = 1 - mover as u8;
+    }
+
     /// Makes the children of `s` and keeps them.
     fn keep_children(&mut self, s: &BitState<G::Sets>) -> Result<(), RunError> {
         let mut list = std::mem::take(&mut self.kids.list);
@@ -271,10 +280,7 @@ fn ply<const M: usize, G: BitGame>(
     if let Some(seen) = seen {
         seen.add(n);
     }
-    let before = s.sets.sides();
-    game.play(g, &mut s.sets, M, &bits.kept, rng.below(n));
-    s.changed = changed(game, &before, &s.sets.sides());
-    s.mover = 1 - M as u8;
+    bits.play_kept(s, M, rng.below(n));
     Ok(Ply::Played)
 }
 
@@ -432,10 +438,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             return Err(none());
         }
         let mut next = *s;
-        self.game
-            .play(&self.e.g, &mut next.sets, mover, &self.kept, k as u64);
-        next.changed = changed(&self.game, &s.sets.sides(), &next.sets.sides());
-        next.mover = 1 - mover as u8;
+        self.play_kept(&mut next, mover, k as u64);
         Ok(next)
     }
 
