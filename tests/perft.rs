@@ -504,3 +504,25 @@ fn a_position_come_back_three_times_ends_the_game() {
         .collect();
     assert_eq!(counts, [1, 1, 1, 2, 1, 1, 1, 2, 0, 0]);
 }
+
+/// A count after another on the same generator starts from the position alone: perft on one
+/// thread once left its start remembered, so that the endings counted after it saw the
+/// start "repeated" (a draw at once in a game that ends on a repeated position).
+#[test]
+fn a_count_after_a_count_remembers_nothing_of_it() {
+    for threads in ["1", "2"] {
+        let out = ply_out(&[
+            "perft",
+            "rules/oware.rules",
+            "--depth",
+            "4",
+            "--endings",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(
+            out, "1014\ngames ended within 4 plies: 0\n",
+            "{threads} threads"
+        );
+    }
+}

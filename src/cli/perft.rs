@@ -54,11 +54,7 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let by_die = loaded.program.dice.as_ref().is_some_and(|d| d.per_die);
-    let unit = unit.unwrap_or(match loaded.program.turns.is_some() || by_die {
-        true => Unit::Turns,
-        false => Unit::Moves,
-    });
+    let unit = unit.unwrap_or(Unit::of(&loaded.program));
     let mut compiled = Compiled::new(runner, choice);
     let started = std::time::Instant::now();
     let budget = limits.budget();

@@ -166,6 +166,7 @@ pub fn actions_from(
     divide: bool,
 ) -> Result<(u64, Option<Divided>), RunError> {
     crate::dispatch!(c, g => {
+        g.forget_game(); // the position alone: nothing remembered from a count before
         let s = g.state(pos);
         if divide && depth > 0 {
             let lines = divide_actions(g, &s, depth)?;

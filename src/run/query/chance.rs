@@ -64,6 +64,7 @@ pub fn expected_from(
     (depth, turns): (u32, bool),
 ) -> Result<f64, RunError> {
     crate::dispatch!(c, g => {
+        g.forget_game(); // the position alone: nothing remembered from a count before
         let s = g.state(pos);
         expected(g, &s, (depth, turns))
     })

@@ -42,6 +42,7 @@ pub fn endings<'p, G: Generator<'p>>(
 /// were first met.
 pub fn endings_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Tally, RunError> {
     crate::dispatch!(c, g => {
+        g.forget_game(); // the position alone: nothing remembered from a count before
         let s = g.state(pos);
         let mut out = Tally::new();
         endings(g, &s, depth, &mut out).map(|()| out)

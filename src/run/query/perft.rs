@@ -178,6 +178,7 @@ pub fn named_children<'p, G: Generator<'p>>(
 /// [`perft`] from a position, on the representation `c` holds.
 pub fn perft_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<u64, RunError> {
     crate::dispatch!(c, g => {
+        g.forget_game(); // the position alone: nothing remembered from a count before
         let s = g.state(pos);
         perft(g, &s, depth, &mut Levels::default())
     })
@@ -186,6 +187,7 @@ pub fn perft_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<u64, R
 /// [`divide`] from a position, on the representation `c` holds.
 pub fn divide_from(c: &mut Compiled, pos: &Position, depth: u32) -> Result<Divided, RunError> {
     crate::dispatch!(c, g => {
+        g.forget_game(); // the position alone: nothing remembered from a count before
         let s = g.state(pos);
         divide(g, &s, depth)
     })
@@ -216,6 +218,16 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// What the rules count a ply as when not asked: whole turns for rules with `turns of
+    /// ...` or dice played one die at a time, else whole moves.
+    pub fn of(p: &crate::program::Program) -> Unit {
+        let by_die = p.dice.as_ref().is_some_and(|d| d.per_die);
+        match p.turns.is_some() || by_die {
+            true => Unit::Turns,
+            false => Unit::Moves,
+        }
+    }
+
     /// As perft's report says it: `whole moves`, `single actions`.
     pub fn words(self) -> &'static str {
         match self {
@@ -260,6 +272,9 @@ fn perft_on<'a, G: Generator<'a> + Build<'a>>(
         threads,
         ..
     } = ask;
+    // The count is of the position alone: no game before it (a count made before may have
+    // left its positions remembered).
+    g.forget_game();
     let s = g.state(pos);
     if let n @ 1.. = g.outcomes(&s)? {
         return by_outcome(g, (shared, &s), ask, (n, progress));
