@@ -374,6 +374,7 @@ fn tallies_on_threads_agree() {
             for threads in [1, 2] {
                 let ask = PlayoutAsk {
                     games: 200,
+                    first: 0,
                     seed: 9,
                     threads,
                     stats: true,

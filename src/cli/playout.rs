@@ -9,7 +9,7 @@ use super::progress::shown;
 use super::report::{Reporter, to_stderr};
 use crate::diagnostic::Kind;
 use crate::program::Program;
-use crate::render::tally::{document, report, stats_text, with_fixed_endings};
+use crate::render::tally::{document, playout_output, report};
 use crate::run::query::tally::{PlayoutAsk, Stopped, playouts};
 use crate::run::query::threads;
 use crate::run::{Choice, Compiled};
@@ -53,6 +53,7 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     let progress = threads::Progress::default();
     let asked = PlayoutAsk {
         games,
+        first: 0,
         seed,
         threads: ask.threads,
         stats: ask.stats,
@@ -66,21 +67,8 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
     };
     let secs = started.elapsed().as_secs_f64();
     let p = &loaded.program;
-    with_fixed_endings(p, &mut sum);
-    let out = match rep.format {
-        Format::Text if ask.stats => {
-            let mut out = report(p, &mut sum.tally);
-            out.push('\n');
-            out.push_str(&stats_text(p, games, &sum));
-            out
-        }
-        Format::Text => report(p, &mut sum.tally),
-        Format::Json => {
-            let mut doc = document(p, games, seed, &mut sum, ask.stats).to_string();
-            doc.push('\n');
-            doc
-        }
-    };
+    let json = rep.format == Format::Json;
+    let out = playout_output(p, (games, seed), &mut sum, (ask.stats, json));
     if let Err(code) = print(rep, &out) {
         return code;
     }

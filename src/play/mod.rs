@@ -5,6 +5,7 @@
 pub mod expectiminimax;
 pub mod game;
 pub mod mcts;
+pub mod self_play;
 
 use std::fmt;
 use std::str::FromStr;

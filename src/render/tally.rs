@@ -97,6 +97,28 @@ pub fn with_fixed_endings(p: &Program, sum: &mut Summary) {
     }
 }
 
+/// What `ply playout` prints on standard output for a run's summary: the tally (with
+/// `stats`, the statistics after it), or with `json` its document on one line.
+pub fn playout_output(
+    p: &Program,
+    (games, seed): (u64, u64),
+    sum: &mut Summary,
+    (stats, json): (bool, bool),
+) -> String {
+    with_fixed_endings(p, sum);
+    if json {
+        let mut doc = document(p, games, seed, sum, stats).to_string();
+        doc.push('\n');
+        return doc;
+    }
+    let mut out = report(p, &mut sum.tally);
+    if stats {
+        out.push('\n');
+        out.push_str(&stats_text(p, games, sum));
+    }
+    out
+}
+
 /// The playout document of `ply playout --format json` (docs/json.md), from a run's summary
 /// (its tally gets every fixed result and is sorted as the text tally is).
 pub fn document(

@@ -292,6 +292,7 @@ fn run(
         Work::Playout { games, seed } => {
             let ask = PlayoutAsk {
                 games,
+                first: 0,
                 seed,
                 threads: cores,
                 stats: true,

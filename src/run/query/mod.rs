@@ -2,7 +2,8 @@
 //! offers ([`crate::run::generator::Generator`]): perft ([`perft`]; by single actions,
 //! [`actions`]; the games that end within it, [`endings`]; on average over the rolls of
 //! dice, [`chance`]), a random game
-//! ([`playout`]), many random games tallied ([`tally`]), and how a query is shared between
+//! ([`playout`]), many random games tallied ([`tally`]), perft split into tasks for other processes
+//! ([`split`]), and how a query is shared between
 //! threads ([`threads`]).
 
 pub mod actions;
@@ -10,5 +11,6 @@ pub mod chance;
 pub mod endings;
 pub mod perft;
 pub mod playout;
+pub mod split;
 pub mod tally;
 pub mod threads;

@@ -26,7 +26,7 @@ pub fn add(tally: &mut Tally, text: &str, outcome: Outcome, n: u64) {
 }
 
 /// The seed of game `i` of a run seeded with `seed`.
-fn game_seed(seed: u64, i: u64) -> u64 {
+pub fn game_seed(seed: u64, i: u64) -> u64 {
     Rng::new(seed ^ i.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
@@ -50,7 +50,8 @@ impl Summary {
         add(&mut self.tally, text, outcome, n);
     }
 
-    fn merge(&mut self, other: Summary) {
+    /// Adds what another run (or part of a run) found.
+    pub fn merge(&mut self, other: Summary) {
         for (text, outcome, n) in other.tally {
             self.add(&text, outcome, n);
         }
@@ -71,10 +72,13 @@ pub struct Stopped {
 }
 
 /// What a run of playouts is asked: how many games from which seed, on how many threads,
-/// whether to count the legal moves and the games the ply limit stopped (`--stats`).
+/// whether to count the legal moves and the games the ply limit stopped (`--stats`). The
+/// games are numbered from `first` (each game's seed comes from its number): a run split
+/// into parts numbered one after another finds what the whole run finds.
 #[derive(Debug, Clone, Copy)]
 pub struct PlayoutAsk {
     pub games: u64,
+    pub first: u64,
     pub seed: u64,
     pub threads: usize,
     pub stats: bool,
@@ -106,6 +110,7 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
 ) -> Result<Summary, Stopped> {
     let PlayoutAsk {
         games,
+        first: numbered,
         seed,
         threads,
         stats,
@@ -128,7 +133,7 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
                 }
                 let (last, mut i) = ((first + block).min(games), first);
                 while i < last && (i == first || !stop.load(Ordering::Relaxed)) {
-                    let mut rng = Rng::new(game_seed(seed, i));
+                    let mut rng = Rng::new(game_seed(seed, numbered + i));
                     let seen = stats.then_some(&mut sum.seen);
                     let played = playout(r, &first_state, 0, &mut rng, seen)?;
                     match fixed_ending(p, played.end_rule) {
