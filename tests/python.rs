@@ -1,6 +1,6 @@
 //! The Python package (`python/`): built with maturin into a fresh virtual environment under
 //! the target folder, with what its tests need (`python/requirements-test.txt`: OpenSpiel,
-//! PettingZoo, pytest), then its tests run with pytest (`python/tests/`). Nothing is installed
+//! PettingZoo, Ray, pytest), then its tests run with pytest (`python/tests/`). Nothing is installed
 //! outside that environment; a machine without Python 3 and its `venv` module fails the test,
 //! saying so: it never skips.
 
@@ -84,6 +84,10 @@ fn the_python_package_builds_and_passes_its_tests() {
                 "python/tests",
             ])
             .current_dir(root)
-            .env("PATH", &path),
+            .env("PATH", &path)
+            // ply.distributed's tests compare with the command line built with them.
+            .env("PLY_BIN", env!("CARGO_BIN_EXE_ply"))
+            // A local Ray cluster reports nothing anywhere.
+            .env("RAY_USAGE_STATS_ENABLED", "0"),
     );
 }

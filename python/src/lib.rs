@@ -12,6 +12,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+mod runs;
+
 create_exception!(
     _ply,
     RulesError,
@@ -694,6 +696,13 @@ fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<BatchGames>()?;
+    m.add_function(wrap_pyfunction!(runs::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::perft_split, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::perft_task, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::playouts_run, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::playout_report, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::merge_summaries, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::self_play_run, m)?)?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     m.add(
         "IllegalActionError",
