@@ -129,6 +129,8 @@ def connect(address: Optional[str] = None, workers: Optional[int] = None) -> int
     many workers (CPUs) the cluster has."""
     import ray
 
+    if address and address != "auto" and "://" not in address:
+        _answers(address)
     if not ray.is_initialized():
         if address:
             ray.init(address=address, log_to_driver=False)
@@ -136,6 +138,18 @@ def connect(address: Optional[str] = None, workers: Optional[int] = None) -> int
             ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                      log_to_driver=False)
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+
+def _answers(address: str) -> None:
+    """Raises ConnectionError at once when nothing listens at HOST:PORT (Ray itself would
+    retry for minutes)."""
+    host, _, port = address.rpartition(":")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
+    except (OSError, ValueError) as e:
+        raise ConnectionError(
+            f"no Ray cluster answers at {address} ({e}): start one there with `ray start "
+            "--head`, or leave out --address to start a local one") from None
 
 
 @dataclass

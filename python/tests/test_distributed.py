@@ -185,6 +185,9 @@ def test_bad_input_gets_a_message_and_an_exit_code(tmp_path, capsys):
     assert "unknown self-play agent `human`" in capsys.readouterr().err
     assert distributed.main(["perft", str(tmp_path / "none.rules"), "--depth", "1"]) == 3
     assert "no such file" in capsys.readouterr().err
+    assert distributed.main(["perft", rules("chess"), "--depth", "1", "--address",
+                             "127.0.0.1:1"]) == 1
+    assert "no Ray cluster answers at 127.0.0.1:1" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         distributed.main(["perft", rules("chess"), "--depth", "2", "--count", "actions"])
     assert e.value.code == 2
