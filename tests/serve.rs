@@ -560,3 +560,52 @@ fn a_game_with_dice_rolls_from_its_moves() {
     assert_eq!(moves.len(), 30, "a random game of this length does not end");
     s.check_alive();
 }
+
+/// A page of another site can make a browser send a `text/plain` POST or a DELETE without
+/// asking first: such a request must not start jobs, agents or games. Every request that
+/// changes something carries the playground's own header, and an `Origin` other than this
+/// server is refused; reading stays open.
+#[test]
+fn a_page_of_another_site_cannot_start_anything() {
+    let mut s = Served::start(&folder("cross-site"));
+    let body = br#"{"rules": "othello.rules"}"#;
+    let origin = format!("http://127.0.0.1:{}", s.port());
+    for (method, path) in [
+        ("POST", "/api/state"),
+        ("POST", "/api/agent"),
+        ("POST", "/api/jobs"),
+        ("DELETE", "/api/jobs/1"),
+    ] {
+        // A form or a fetch without preflight: text/plain, no header of ours.
+        let (status, text) = s.with_headers(
+            (method, path, body),
+            &[
+                ("Content-Type", "text/plain"),
+                ("Origin", "http://evil.example"),
+            ],
+        );
+        assert_eq!(status, 403, "{method} {path}: {text}");
+        assert!(text.contains("X-Ply-Request: 1"), "{text}");
+        // Our header (which a page of another site cannot send unasked) from another origin.
+        let (status, text) = s.with_headers(
+            (method, path, body),
+            &[("X-Ply-Request", "1"), ("Origin", "http://evil.example")],
+        );
+        assert_eq!(status, 403, "{method} {path}: {text}");
+        assert!(
+            text.contains("another site (http://evil.example)"),
+            "{text}"
+        );
+    }
+    // The playground's own page: the header, its own origin (or none, as a script sends).
+    for origin in [Some(origin.as_str()), None] {
+        let mut headers = vec![("X-Ply-Request", "1"), ("Content-Type", "application/json")];
+        headers.extend(origin.map(|o| ("Origin", o)));
+        let (status, text) = s.with_headers(("POST", "/api/state", body), &headers);
+        assert_eq!(status, 200, "{origin:?}: {text}");
+    }
+    // Reading needs nothing.
+    let (status, _) = s.with_headers(("GET", "/api/files", b""), &[]);
+    assert_eq!(status, 200);
+    s.check_alive();
+}

@@ -1,7 +1,8 @@
 //! `ply serve`: a web page on 127.0.0.1 to read rules files with their diagnostics, play a
 //! whole game against an agent on the board ply draws, and count perft and playouts. This
 //! file is the server: it listens on the local port only, refuses requests that name
-//! another host, reads at most [`MAX_BODY`] bytes of a body, and answers each request on
+//! another host and requests that change something without the playground's own header
+//! ([`REQUEST_HEADER`]) or from another origin, reads at most [`MAX_BODY`] bytes of a body, and answers each request on
 //! its own thread through [`routes`]. docs/serve.md documents the routes.
 
 pub mod api;
@@ -103,6 +104,12 @@ fn answer(site: &Site, port: u16, request: &mut tiny_http::Request) -> Reply {
             format!("address this server as 127.0.0.1:{port} or localhost:{port}"),
         );
     }
+    let method = request.method().as_str().to_string();
+    if !matches!(method.as_str(), "GET" | "HEAD")
+        && let Some(refused) = from_another_site(request, port)
+    {
+        return refused;
+    }
     let mut body = Vec::new();
     let read = request
         .as_reader()
@@ -114,7 +121,6 @@ fn answer(site: &Site, port: u16, request: &mut tiny_http::Request) -> Reply {
     if body.len() as u64 > MAX_BODY {
         return Reply::error(413, format!("a request body is at most {MAX_BODY} bytes"));
     }
-    let method = request.method().as_str().to_string();
     let url = request.url();
     let path = url.split(['?', '#']).next().unwrap_or(url);
     routes::answer(site, &method, path, &body)
@@ -137,6 +143,42 @@ fn names_this_host(request: &tiny_http::Request, port: u16) -> bool {
                 .iter()
                 .any(|ok| h.value.as_str().eq_ignore_ascii_case(ok))
         })
+}
+
+/// The header every request that changes something carries. A page of another site cannot
+/// send it without asking first (a preflight this server never grants), not even with a
+/// form or a `text/plain` body.
+pub const REQUEST_HEADER: &str = "X-Ply-Request";
+
+/// A refusal when a request that changes something may come from a page of another site:
+/// it lacks [`REQUEST_HEADER`], or its `Origin` is not this server.
+fn from_another_site(request: &tiny_http::Request, port: u16) -> Option<Reply> {
+    let header = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    if header(REQUEST_HEADER).as_deref() != Some("1") {
+        return Some(Reply::error(
+            403,
+            format!(
+                "a request that changes something carries the header `{REQUEST_HEADER}: 1` (the playground's page sends it; a page of another site cannot)"
+            ),
+        ));
+    }
+    let origin = header("Origin")?;
+    let ours = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|host| origin.eq_ignore_ascii_case(&format!("http://{host}:{port}")));
+    match ours {
+        true => None,
+        false => Some(Reply::error(
+            403,
+            format!("a request from the page of another site ({origin}) is refused"),
+        )),
+    }
 }
 
 fn respond(request: tiny_http::Request, reply: Reply) {

@@ -113,9 +113,27 @@ impl Served {
             .method(method)
             .uri(format!("{}{path}", self.base))
             .header("Content-Type", "application/json")
+            .header("X-Ply-Request", "1")
             .body(body.unwrap_or_default().to_vec())
             .unwrap();
         self.send(request)
+    }
+
+    /// Status and body text of `method` on `path` with exactly these headers (besides the
+    /// Host header).
+    pub fn with_headers(
+        &self,
+        (method, path, body): (&str, &str, &[u8]),
+        headers: &[(&str, &str)],
+    ) -> (u16, String) {
+        let mut request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.base));
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        let (status, _, text) = self.send(request.body(body.to_vec()).unwrap());
+        (status, text)
     }
 
     fn send(

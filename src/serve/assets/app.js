@@ -17,7 +17,9 @@ const game = {
 };
 
 async function api(method, path, body) {
-  const options = { method, headers: {} };
+  // The server refuses a request that changes something without this header, which a page
+  // of another site cannot send.
+  const options = { method, headers: { "X-Ply-Request": "1" } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
