@@ -2,8 +2,9 @@
 //! whole game against an agent on the board ply draws, and count perft and playouts. This
 //! file is the server: it listens on the local port only, refuses requests that name
 //! another host and requests that change something without the playground's own header
-//! ([`REQUEST_HEADER`]) or from another origin, reads at most [`MAX_BODY`] bytes of a body, and answers each request on
-//! its own thread through [`routes`]. docs/serve.md documents the routes.
+//! ([`REQUEST_HEADER`]) or from another origin, reads at most [`MAX_BODY`] bytes of a
+//! body, and answers each request on its own thread through [`routes`]. docs/serve.md
+//! documents the routes.
 
 pub mod api;
 mod assets;
