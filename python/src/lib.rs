@@ -216,7 +216,6 @@ impl Game {
         Ok(BatchGames {
             env: self.env.clone(),
             inner,
-            n,
         })
     }
 }
@@ -549,13 +548,21 @@ enum Inner {
 struct BatchGames {
     env: Shared,
     inner: Inner,
-    n: usize,
+}
+
+impl BatchGames {
+    fn len(&self) -> usize {
+        match &self.inner {
+            Inner::Local(b) => b.len(),
+            Inner::Pool(p) => p.len(),
+        }
+    }
 }
 
 #[pymethods]
 impl BatchGames {
     fn __len__(&self) -> usize {
-        self.n
+        self.len()
     }
 
     /// Games ended since the batch was made.
@@ -584,7 +591,7 @@ impl BatchGames {
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Stepped<'py>> {
         let actions = actions.as_slice()?;
-        let (n, sides) = (self.n, self.env.borrow().sides());
+        let (n, sides) = (self.len(), self.env.borrow().sides());
         let mut rewards = vec![0.0f32; n * sides];
         let mut ended = vec![false; n];
         match &mut self.inner {
@@ -607,13 +614,13 @@ impl BatchGames {
         py: Python<'py>,
     ) -> PyResult<Bound<'py, numpy::PyArrayDyn<bool>>> {
         let size = self.env.borrow().space.size();
-        let mut out = vec![false; self.n * size];
+        let mut out = vec![false; self.len() * size];
         match &mut self.inner {
             Inner::Local(b) => b.mask(&mut self.env.borrow_mut(), &mut out),
             Inner::Pool(p) => p.mask(&mut out),
         }
         .map_err(env_err)?;
-        PyArray1::from_vec(py, out).reshape(vec![self.n, size])
+        PyArray1::from_vec(py, out).reshape(vec![self.len(), size])
     }
 
     /// Every game's observation (games x the observation's shape).
@@ -622,20 +629,20 @@ impl BatchGames {
         py: Python<'py>,
     ) -> PyResult<Bound<'py, numpy::PyArrayDyn<f32>>> {
         let mut env = self.env.borrow_mut();
-        let mut out = vec![0.0f32; self.n * env.planes.len()];
+        let mut out = vec![0.0f32; self.len() * env.planes.len()];
         match &mut self.inner {
             Inner::Local(b) => b.observe(&mut env, &mut out),
             Inner::Pool(p) => p.observe(&mut out),
         }
         .map_err(env_err)?;
-        let mut shape = vec![self.n];
+        let mut shape = vec![self.len()];
         shape.extend(env.planes.shape());
         PyArray1::from_vec(py, out).reshape(shape)
     }
 
     /// The side to decide in every game.
     fn current_players<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i32>>> {
-        let mut out = vec![0i32; self.n];
+        let mut out = vec![0i32; self.len()];
         match &mut self.inner {
             Inner::Local(b) => b.movers(&mut self.env.borrow_mut(), &mut out),
             Inner::Pool(p) => p.movers(&mut out),
@@ -646,7 +653,7 @@ impl BatchGames {
 
     /// A uniformly random legal action for every game (seeded with the batch).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let mut out = vec![0i64; self.n];
+        let mut out = vec![0i64; self.len()];
         match &mut self.inner {
             Inner::Local(b) => b.random_actions(&mut self.env.borrow_mut(), &mut out),
             Inner::Pool(p) => p.random_actions(&mut out),
@@ -666,10 +673,10 @@ impl BatchGames {
 
     /// Game `i` as a State (a copy).
     fn state(&mut self, i: usize) -> PyResult<State> {
-        if i >= self.n {
+        if i >= self.len() {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "game {i} of {}",
-                self.n
+                self.len()
             )));
         }
         let history = match &mut self.inner {

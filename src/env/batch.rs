@@ -21,6 +21,17 @@ pub struct Batch {
     fast: Option<Lanes>,
 }
 
+/// An error unless there is one action for each of `n` games.
+pub(super) fn one_each(actions: &[i64], n: usize) -> Result<(), EnvError> {
+    match actions.len() == n {
+        true => Ok(()),
+        false => Err(EnvError::Illegal(format!(
+            "{} actions for {n} games: give one action for each game",
+            actions.len()
+        ))),
+    }
+}
+
 impl Batch {
     /// `n` games from the start, with rolls drawn from `seed`; `first` is the number of the
     /// first game among all the games of the seed (a batch split over threads numbers its
@@ -126,13 +137,7 @@ impl Batch {
         rewards: &mut [f32],
         ended: &mut [bool],
     ) -> Result<(), EnvError> {
-        let n = self.len();
-        if actions.len() != n {
-            return Err(EnvError::Illegal(format!(
-                "{} actions for {n} games: give one action for each game",
-                actions.len()
-            )));
-        }
+        one_each(actions, self.len())?;
         self.check(env, actions)?;
         self.advance(env, actions, rewards, ended)
     }

@@ -60,6 +60,20 @@ fn settle<'p, G: Generator<'p>>(
     Ok(lane.moves.set_keys(r.space, keys)?)
 }
 
+/// Starts the game of `lane` again from `start`.
+fn restart<'p, G: Generator<'p>>(
+    g: &mut G,
+    (r, start): (&Rules, &crate::run::Position),
+    lane: &mut Lane<G::State>,
+    keys: &mut Vec<MoveKey>,
+) -> Result<(), EnvError> {
+    lane.s = g.state(start);
+    lane.counted = 0;
+    lane.decisions = 0;
+    lane.history.clear();
+    settle(g, r, lane, keys)
+}
+
 /// The lanes kept in `v`, of the type the representation `g` keeps (they were made by it,
 /// so they are; else an error, never a panic).
 fn lanes_of<'a, 'p, G: Generator<'p>>(
@@ -127,7 +141,7 @@ impl Lanes {
                         moves: Moves::default(),
                         history: Vec::new(),
                     };
-                    settle(g, &r, &mut lane, &mut keys)?;
+                    restart(g, (&r, &start), &mut lane, &mut keys)?;
                     let kept: Box<dyn Any> = Box::new(vec![lane; n]);
                     Some(kept)
                 }
@@ -179,6 +193,7 @@ impl Lanes {
         let start = env.start().clone();
         let mut keys = Vec::new();
         with_lanes!(self, env, g, lanes, r => {
+            let e = g.engine().clone();
             let mut finished = 0;
             for (i, (lane, &a)) in lanes.iter_mut().zip(actions).enumerate() {
                 let a = a as u32;
@@ -187,7 +202,6 @@ impl Lanes {
                     _ => return Err(EnvError::Illegal(format!("game {i}: action {a} is not legal"))),
                 };
                 let child = g.play_nth(&lane.s, k)?;
-                let e = g.engine().clone();
                 lane.counted += e.toward_limit(g.mover(&lane.s), g.mover(&child));
                 lane.decisions += 1;
                 lane.history.push(a);
@@ -205,11 +219,7 @@ impl Lanes {
                 }
                 ended[i] = true;
                 finished += 1;
-                lane.s = g.state(&start);
-                lane.counted = 0;
-                lane.decisions = 0;
-                lane.history.clear();
-                settle(g, &r, lane, &mut keys)?;
+                restart(g, (&r, &start), lane, &mut keys)?;
             }
             Ok(finished)
         })
@@ -278,11 +288,7 @@ impl Lanes {
         let mut keys = Vec::new();
         with_lanes!(self, env, g, lanes, r => {
             for lane in lanes.iter_mut() {
-                lane.s = g.state(&start);
-                lane.counted = 0;
-                lane.decisions = 0;
-                lane.history.clear();
-                settle(g, &r, lane, &mut keys)?;
+                restart(g, (&r, &start), lane, &mut keys)?;
             }
             Ok(())
         })

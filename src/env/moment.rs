@@ -2,9 +2,9 @@
 //! [`ActionSpace`], and chance nodes, each one outcome of a roll. A move is played as its
 //! actions (its steps); after each action the move goes on by itself while only one action
 //! could follow (a capture chain with one way on, the later parts of a move that only one
-//! square can take), so a side decides only where the legal moves differ. A [`Moment`] is one point of a game (the
-//! position, the move begun, the game so far); an [`Env`] holds the compiled rules that
-//! every moment of the game asks.
+//! square can take), so a side decides only where the legal moves differ. A [`Moment`] is
+//! one point of a game (the position, the move begun, the game so far); an [`Env`] holds the
+//! compiled rules that every moment of the game asks.
 
 use std::rc::Rc;
 

@@ -53,8 +53,6 @@ pub struct Opening {
 /// Games stepped on several threads.
 pub struct Pool {
     workers: Vec<Worker>,
-    actions: usize,
-    observation: usize,
     sides: usize,
     /// Games ended since the pool was made.
     pub finished: u64,
@@ -72,12 +70,12 @@ impl Pool {
     pub fn new(opening: &Opening, n: usize, seed: u64, threads: usize) -> Result<Pool, String> {
         let threads = threads.clamp(1, n.max(1));
         let mut workers = Vec::with_capacity(threads);
-        let (mut first, mut dims) = (0, None);
+        let (mut first, mut sides) = (0, 0);
         for t in 0..threads {
             let games = n / threads + usize::from(t < n % threads);
             let (jobs, job_rx) = channel::<Job>();
             let (reply_tx, replies) = channel::<Reply>();
-            let (ready_tx, ready) = channel::<Result<(usize, usize, usize), String>>();
+            let (ready_tx, ready) = channel::<Result<usize, String>>();
             let (program, max_moves) = (opening.program, opening.max_moves);
             let position = opening.position.clone();
             let thread = std::thread::Builder::new()
@@ -96,8 +94,7 @@ impl Pool {
                             return;
                         }
                     };
-                    let dims = (env.space.size(), env.planes.len(), env.sides());
-                    if ready_tx.send(Ok(dims)).is_err() {
+                    if ready_tx.send(Ok(env.sides())).is_err() {
                         return;
                     }
                     while let Ok(job) = job_rx.recv() {
@@ -108,7 +105,7 @@ impl Pool {
                     }
                 })
                 .map_err(|e| format!("cannot start a thread of the batch: {e}"))?;
-            dims = Some(ready.recv().map_err(|_| lost().to_string())??);
+            sides = ready.recv().map_err(|_| lost().to_string())??;
             workers.push(Worker {
                 jobs,
                 replies,
@@ -117,11 +114,8 @@ impl Pool {
             });
             first += games;
         }
-        let (actions, observation, sides) = dims.unwrap_or((0, 0, 0));
         Ok(Pool {
             workers,
-            actions,
-            observation,
             sides,
             finished: 0,
         })
@@ -140,8 +134,8 @@ impl Pool {
         self.workers.len()
     }
 
-    /// Asks every thread, each its share of `per_game` numbers (or one job for all), and
-    /// gathers the replies in order.
+    /// Asks every thread the job `job` makes of its share of the games (their range among
+    /// all), and gathers the replies in order.
     fn ask(&self, job: impl Fn(std::ops::Range<usize>) -> Job) -> Result<Vec<Reply>, EnvError> {
         let mut at = 0;
         for w in &self.workers {
@@ -161,13 +155,7 @@ impl Pool {
         rewards: &mut [f32],
         ended: &mut [bool],
     ) -> Result<(), EnvError> {
-        let n = self.len();
-        if actions.len() != n {
-            return Err(EnvError::Illegal(format!(
-                "{} actions for {n} games: give one action for each game",
-                actions.len()
-            )));
-        }
+        super::batch::one_each(actions, self.len())?;
         let mut offset = 0;
         for (w, r) in self
             .workers
@@ -276,11 +264,6 @@ impl Pool {
             at += w.games;
         }
         Err(EnvError::Illegal(format!("there is no game {i}")))
-    }
-
-    /// The numbers of an action space and an observation (for the caller's arrays).
-    pub fn dims(&self) -> (usize, usize, usize) {
-        (self.actions, self.observation, self.sides)
     }
 }
 
