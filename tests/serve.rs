@@ -609,3 +609,61 @@ fn a_page_of_another_site_cannot_start_anything() {
     assert_eq!(status, 200);
     s.check_alive();
 }
+
+/// Sends `head` (a request line and header lines, without the blank line that ends a head)
+/// on a connection of its own and returns the answer's status line.
+fn status_line_of(port: u16, head: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    // The server may answer and close before the whole head is sent.
+    let _ = stream
+        .write_all(head)
+        .and_then(|()| stream.write_all(b"\r\n"));
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer);
+    text.lines().next().unwrap_or("").to_string()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn crowds_of_idle_and_slow_connections_do_not_keep_requests_out() {
+    use std::io::Write;
+    use std::net::TcpStream;
+    // The server may open 128 files: it holds at most 64 connections. Ten times as many
+    // connections, idle or sending their head a few bytes at a time, stay open here.
+    let mut s = Served::start_with_files(&folder("crowd"), 128);
+    let port = s.port();
+    let mut crowd = Vec::new();
+    for i in 0..640 {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        if i % 2 == 1 {
+            c.write_all(b"GET /api/files HTTP/1.1\r\nHo").unwrap();
+        }
+        crowd.push(c);
+    }
+    for _ in 0..10 {
+        let (status, v) = s.get("/api/files");
+        assert_eq!(status, 200, "{v}");
+    }
+    let files = std::fs::read_dir(format!("/proc/{}/fd", s.pid()))
+        .unwrap()
+        .count();
+    assert!(files <= 128, "the server has {files} files open");
+    // A head larger than the limit, or with too many lines, is refused.
+    let host =
+        format!("GET /api/files HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n");
+    let big = format!("{host}X-Big: {}\r\n", "a".repeat(100_000));
+    assert!(status_line_of(port, big.as_bytes()).contains(" 431 "));
+    let mut many = host.clone();
+    for i in 0..200 {
+        many.push_str(&format!("X-{i}: 1\r\n"));
+    }
+    assert!(status_line_of(port, many.as_bytes()).contains(" 431 "));
+    assert!(status_line_of(port, host.as_bytes()).contains(" 200 "));
+    drop(crowd);
+    s.check_alive();
+}

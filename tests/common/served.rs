@@ -51,10 +51,27 @@ pub struct Served {
 impl Served {
     /// `ply serve PATH --port 0`, once it has said where it listens.
     pub fn start(path: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg("serve")
-            .arg(path)
-            .args(["--port", "0"])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
+        command.arg("serve").arg(path).args(["--port", "0"]);
+        Served::spawn(command, path)
+    }
+
+    /// [`Served::start`] in a process that may open at most `files` files (a shell's
+    /// `ulimit -n`).
+    pub fn start_with_files(path: &Path, files: u32) -> Served {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -n {files} && exec \"$0\" serve \"$1\" --port 0"
+            ))
+            .arg(env!("CARGO_BIN_EXE_ply"))
+            .arg(path);
+        Served::spawn(command, path)
+    }
+
+    fn spawn(mut command: Command, path: &Path) -> Served {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -91,6 +108,11 @@ impl Served {
 
     pub fn url(&self) -> String {
         format!("{}/", self.base)
+    }
+
+    /// The server's process number.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The folder served.
