@@ -528,6 +528,8 @@ pub struct GameRules {
     pub stuck_span: Option<Span>,
     /// Playouts stop after this many plies (turns, with `stop_turns`).
     pub stop_after: Option<u32>,
+    /// Where `stop after` is written.
+    pub stop_span: Option<Span>,
     /// `stop after N turns`: the limit counts turns (a turn ends when another side moves).
     pub stop_turns: bool,
     /// `may end between parts [if COND]`: where it is written, and COND. The end conditions
@@ -538,6 +540,14 @@ pub struct GameRules {
     pub ends: Vec<EndRule>,
     /// How a finished game is reported: the first line whose condition holds.
     pub results: Vec<ResultLine>,
+}
+
+/// The plies a run (random playouts, agents' rollouts, self-play) plays of one game at most
+/// unless told otherwise, on a board of `squares` squares: 100,000, or ten for each square of
+/// a larger board. A game its rules have not ended by then is stopped unfinished.
+pub fn run_ply_cap(squares: usize) -> u32 {
+    let squares = u32::try_from(squares).unwrap_or(u32::MAX);
+    100_000u32.max(squares.saturating_mul(10))
 }
 
 #[derive(Debug, Clone)]

@@ -65,7 +65,7 @@ fn searches<'p, G: Generator<'p>>(g: &mut G, start: &Position, depth: u32, what:
     let mut games = |g: &mut G, count: u32| {
         let mut plies = 0;
         for _ in 0..count {
-            let played = playout(g, &s, 0, &mut rng, None).unwrap();
+            let played = playout(g, (&s, 0, u32::MAX), &mut rng, None).unwrap();
             plies += played.plies;
             g.recycle(played.end);
         }

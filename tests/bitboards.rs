@@ -378,6 +378,7 @@ fn tallies_on_threads_agree() {
                     seed: 9,
                     threads,
                     stats: true,
+                    max_plies: None,
                 };
                 let budget = Budget::default();
                 let mut sum = playouts(c, &start, ask, &budget, &Progress::default())

@@ -51,7 +51,7 @@ fn a_random_game_on_a_large_board_holds_one_position_after_a_move() {
     let plies = ply::dispatch!(&mut c, g => {
         let s = g.state(&start);
         let mut rng = Rng::new(1);
-        playout(g, &s, 0, &mut rng, None).unwrap().plies
+        playout(g, (&s, 0, u32::MAX), &mut rng, None).unwrap().plies
     });
     let peak = dhat::HeapStats::get().max_bytes;
     assert_eq!(plies, 6, "the game stops at its limit");

@@ -322,21 +322,29 @@ fn perft_and_playout_jobs_report_progress_and_results() {
 }
 
 #[test]
-fn a_long_job_can_be_stopped_and_only_one_runs() {
+fn long_jobs_can_be_stopped_and_four_run_at_once() {
     let mut s = Served::start(&folder("stop"));
     let long = json!({"rules": "othello.rules", "kind": "perft", "depth": 14});
-    let (status, v) = s.post("/api/jobs", &long);
-    assert_eq!(status, 202, "{v}");
-    let id = v["id"].as_u64().unwrap();
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let (status, v) = s.post("/api/jobs", &long);
+        assert_eq!(status, 202, "{v}");
+        ids.push(v["id"].as_u64().unwrap());
+    }
     let (status, v) = s.post("/api/jobs", &long);
     assert_eq!(status, 409, "{v}");
-    let (status, v) = s.get(&format!("/api/jobs/{id}"));
-    assert_eq!((status, &v["state"]), (200, &json!("running")), "{v}");
-    let (status, v) = s.request("DELETE", &format!("/api/jobs/{id}"), None);
-    assert_eq!(status, 202, "{v}");
-    let stopped = s.finish_job(id);
-    assert_eq!(stopped["state"], "stopped", "{stopped}");
-    assert!(stopped["result"].is_null());
+    assert!(v["error"].as_str().unwrap().contains("4 at most"), "{v}");
+    for id in &ids {
+        let (status, v) = s.get(&format!("/api/jobs/{id}"));
+        assert_eq!((status, &v["state"]), (200, &json!("running")), "{v}");
+        let (status, v) = s.request("DELETE", &format!("/api/jobs/{id}"), None);
+        assert_eq!(status, 202, "{v}");
+    }
+    for id in ids {
+        let stopped = s.finish_job(id);
+        assert_eq!(stopped["state"], "stopped", "{stopped}");
+        assert!(stopped["result"].is_null());
+    }
 
     for (path, want) in [("/api/jobs/999", 404), ("/api/jobs/abc", 404)] {
         assert_eq!(s.get(path).0, want, "{path}");
@@ -665,5 +673,37 @@ fn crowds_of_idle_and_slow_connections_do_not_keep_requests_out() {
     assert!(status_line_of(port, many.as_bytes()).contains(" 431 "));
     assert!(status_line_of(port, host.as_bytes()).contains(" 200 "));
     drop(crowd);
+    s.check_alive();
+}
+
+#[test]
+fn a_game_that_never_ends_holds_nothing_up() {
+    let dir = folder("endless");
+    std::fs::copy(
+        "tests/cmd/endless-forever.rules",
+        dir.join("endless-forever.rules"),
+    )
+    .unwrap();
+    let mut s = Served::start(&dir);
+    // Every rollout of the agent is stopped by the run's limit of plies: it answers.
+    let ask = json!({"rules": "endless-forever.rules", "playouts": 3, "think": 60});
+    let (status, v) = s.post("/api/agent", &ask);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["playouts"], 3, "{v}");
+    // A playout job finishes, each game counted as unfinished.
+    let job = json!({"rules": "endless-forever.rules", "kind": "playout", "games": 4});
+    let (status, v) = s.post("/api/jobs", &job);
+    assert_eq!(status, 202, "{v}");
+    let done = s.finish_job(v["id"].as_u64().unwrap());
+    assert_eq!(done["state"], "done", "{done}");
+    let tally = done["result"]["tally"].as_array().unwrap();
+    let unfinished = tally
+        .iter()
+        .find(|t| t["result"].as_str().unwrap().starts_with("unfinished"))
+        .unwrap_or_else(|| panic!("{done}"));
+    assert_eq!(
+        (&unfinished["games"], &unfinished["outcome"]),
+        (&json!(4), &json!("unstated"))
+    );
     s.check_alive();
 }

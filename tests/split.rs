@@ -163,6 +163,7 @@ fn playouts_in_numbered_parts_find_what_the_whole_run_finds() {
                 seed: 5,
                 threads: 1,
                 stats: true,
+                max_plies: None,
             };
             playouts(c, &pos, ask, &Budget::default(), &Progress::default()).expect("playouts")
         };
@@ -194,6 +195,7 @@ fn self_play_is_the_same_game_for_the_same_seed() {
                     depth: Some(1),
                 },
                 seed,
+                max_plies: None,
             };
             self_play(&mut game, &ask).expect("a game")
         };
@@ -205,4 +207,29 @@ fn self_play_is_the_same_game_for_the_same_seed() {
         let rolls = a.moves.iter().filter(|m| m.starts_with("roll ")).count();
         assert_eq!(a.moves.len() - rolls, a.plies as usize, "{path}");
     }
+}
+
+#[test]
+fn self_play_of_a_game_that_never_ends_stops_unfinished() {
+    let p = program("tests/cmd/endless-forever.rules");
+    let (c, pos) = start(p, None);
+    let mut game = ply::play::Game::new(c, pos).unwrap();
+    let ask = SelfPlay {
+        agents: vec![Agent::Mcts, Agent::Random],
+        effort: Effort {
+            think: None,
+            playouts: Some(2),
+            depth: None,
+        },
+        seed: 1,
+        max_plies: Some(30),
+    };
+    let record = self_play(&mut game, &ask).expect("a game");
+    assert_eq!(record.plies, 30);
+    assert_eq!(record.moves.len(), 30);
+    assert_eq!(
+        record.result,
+        "unfinished: the run stopped it after 30 plies"
+    );
+    assert_eq!(record.outcome, ply::program::Outcome::Unstated);
 }

@@ -244,6 +244,7 @@ pub fn playouts_run<'py>(
         seed,
         threads: threads.max(1),
         stats,
+        max_plies: None,
     };
     let sum = on_start(py, &game, |c, start| {
         playouts(c, start, ask, &Budget::default(), &Progress::default())
@@ -372,6 +373,7 @@ pub fn self_play_run<'py>(
                     agents: agents.clone(),
                     effort,
                     seed: game_seed(seed, i),
+                    max_plies: None,
                 };
                 Ok((i, self_play(&mut played, &ask)?))
             })

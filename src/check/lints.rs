@@ -2,13 +2,44 @@
 //! the author meant. `ply check` prints them; they change no exit code.
 
 use super::CheckError;
-use crate::program::{Action, C_EMPTY, Expr, KindAction, Program, Repetition};
+use crate::program::{Action, C_EMPTY, Dim, Expr, KindAction, Program, Repetition, run_ply_cap};
 
 /// The warnings about a checked program.
 pub fn warnings(p: &Program) -> Vec<CheckError> {
     let mut out = Vec::new();
     endless(p, &mut out);
+    unreached_limit(p, &mut out);
     out
+}
+
+/// A ply limit no run reaches: `stop after N` past the plies a run plays of one game on the
+/// board ([`run_ply_cap`]), so that a game that goes on is stopped unfinished by the run
+/// rather than ended by the rules' result for it.
+fn unreached_limit(p: &Program, out: &mut Vec<CheckError>) {
+    let Some(game) = &p.game else { return };
+    let (Some(n), Some(span)) = (game.stop_after, game.stop_span) else {
+        return;
+    };
+    let (Dim::Fixed(rows), Dim::Fixed(cols)) = (p.rows, p.cols) else {
+        return;
+    };
+    let cap = run_ply_cap(rows as usize * cols as usize);
+    if n <= cap {
+        return;
+    }
+    let unit = if game.stop_turns { "turns" } else { "plies" };
+    out.push(
+        CheckError::new(
+            span,
+            format!("this limit is effectively unbounded: a run stops a game after {cap} plies"),
+            format!("{n} {unit}"),
+        )
+        .help(format!(
+            "random playouts, agents and self-play stop a game unfinished after {cap} plies on \
+             this board (`ply playout --max-plies` changes it), before this limit and its \
+             result line are reached: a limit of at most {cap} plies ends every game by the rules"
+        )),
+    );
 }
 
 /// A whole game that may never end: a piece can move back and forth (or a block turn back,

@@ -180,6 +180,7 @@ impl Checker {
             stuck: Stuck::End,
             stuck_span: None,
             stop_after: None,
+            stop_span: None,
             stop_turns: false,
             between_parts: None,
             ends: Vec::new(),
@@ -246,6 +247,7 @@ impl Checker {
                     rules.stop_after = Some((*n).clamp(1, u32::MAX as u64) as u32);
                     rules.stop_turns = *turns;
                     stop_span = Some(*span);
+                    rules.stop_span = Some(*span);
                     prev_if = false;
                 }
                 GameClause::Result {

@@ -206,8 +206,11 @@ ply perft tic-tac-toe.rules --depth 9 --endings"
     #[command(
         after_help = "Each game picks uniformly among the legal moves until the game ends; the \
 same seed gives the same tally, on any number of threads (each game has its own seed). \
+A game the rules have not ended after --max-plies plies is stopped and counted as \
+unfinished, so a game that can go on for ever never holds the run up. \
 Plies per game and games per second go to standard error.\n\n\
 Examples:\n  ply playout game.rules --games 1000\n  ply playout game.rules --games 500 --seed 7\n  \
+ply playout game.rules --games 100 --max-plies 500\n  \
 ply playout game.rules --games 1000 --threads 1\n  ply playout game.rules --games 10000 --stats\n  \
 ply playout game.rules --games 1000 --stats --format json"
     )]
@@ -231,6 +234,10 @@ ply playout game.rules --games 1000 --stats --format json"
         /// the games' lengths, the legal moves a position and the games the ply limit stopped
         #[arg(long)]
         stats: bool,
+        /// The most plies of one game: a game its rules have not ended by then is stopped and
+        /// counted as unfinished (default: 100000, or 10 per square on a larger board)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        max_plies: Option<u32>,
         #[command(flatten)]
         representation: Representation,
         #[command(flatten)]
@@ -480,6 +487,7 @@ fn command(command: Command, style: Style) -> i32 {
             position,
             threads,
             stats,
+            max_plies,
             representation,
             limits,
             format,
@@ -493,6 +501,7 @@ fn command(command: Command, style: Style) -> i32 {
                 threads: threads::count(threads.map(|n| n as usize)),
                 stats,
                 choice: representation.choice(),
+                max_plies,
             },
             limits,
         ),

@@ -13,6 +13,7 @@ use super::report::Reporter;
 use crate::diagnostic::Kind;
 use crate::play::{Agent, Choice, Effort, Game, Status, choose};
 use crate::program::{Outcome, Program, SideId};
+use crate::run::query::playout::{max_plies, unfinished};
 
 /// The longest line `ply play` reads from a person (a move, a command): longer ones are
 /// skipped, not kept in memory.
@@ -236,6 +237,12 @@ impl Session<'_, '_> {
             let status = self.game.status().map_err(|e| self.failed(&e))?;
             let choices = match status {
                 Status::Over(ending) => return self.over(&ending),
+                // A game its rules let go on for ever stops where every run stops it.
+                Status::ToMove(_) if self.game.plies() >= max_plies(self.game.engine()) => {
+                    let plies = self.game.plies();
+                    let text = unfinished(plies).text;
+                    return self.say(&format!("game over after {plies} plies: {text}\n"));
+                }
                 Status::ToMove(c) => c,
             };
             let side = self.game.mover();

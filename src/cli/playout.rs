@@ -24,6 +24,8 @@ pub struct Ask<'a> {
     pub stats: bool,
     /// Which representation of the rules to play on.
     pub choice: Choice,
+    /// The most plies of one game (`None`: the default for the board).
+    pub max_plies: Option<u32>,
 }
 
 pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
@@ -57,6 +59,7 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         seed,
         threads: ask.threads,
         stats: ask.stats,
+        max_plies: ask.max_plies,
     };
     let found = shown(rep, "games", &progress, || {
         playouts(&mut compiled, &start, asked, &budget, &progress)

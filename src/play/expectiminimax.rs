@@ -7,7 +7,7 @@ use super::game::{Choice, Game, rewards};
 use super::mcts::Decision;
 use crate::dispatch;
 use crate::program::Outcome;
-use crate::run::query::playout::playout;
+use crate::run::query::playout::{ending_of, max_plies, playout};
 use crate::run::rng::Rng;
 use crate::run::{Generator, RunError};
 
@@ -139,8 +139,9 @@ impl<'p, G: Generator<'p>> Search<'_, G> {
         let n = self.reach.playouts.max(1);
         let mut sum = vec![0.0; self.sides];
         for _ in 0..n {
-            let played = playout(self.g, s, plies, rng, None)?;
-            let end = self.g.ending(&played.end, played.end_rule);
+            let cap = max_plies(self.g.engine());
+            let played = playout(self.g, (s, plies, cap), rng, None)?;
+            let end = ending_of(self.g, &played);
             self.g.recycle(played.end);
             for (a, b) in sum.iter_mut().zip(self.of(end?.outcome)) {
                 *a += b;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::game::{Choice, Game, rewards};
 use crate::dispatch;
 use crate::program::{Outcome, SideId};
-use crate::run::query::playout::playout;
+use crate::run::query::playout::{ending_of, max_plies, playout};
 use crate::run::rng::Rng;
 use crate::run::{Generator, Position, RunError};
 
@@ -295,8 +295,9 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
     /// A random game from node `at`, and how it ended.
     fn simulate(&mut self, at: usize, rng: &mut Rng) -> Result<Outcome, RunError> {
         let node = &self.nodes[at];
-        let played = playout(self.g, &node.state, node.plies, rng, None)?;
-        let end = self.g.ending(&played.end, played.end_rule);
+        let cap = max_plies(self.g.engine());
+        let played = playout(self.g, (&node.state, node.plies, cap), rng, None)?;
+        let end = ending_of(self.g, &played);
         self.g.recycle(played.end);
         Ok(end?.outcome)
     }

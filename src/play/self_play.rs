@@ -6,6 +6,7 @@ use super::game::{Game, Status};
 use super::{Agent, Effort, choose};
 use crate::program::Outcome;
 use crate::run::RunError;
+use crate::run::query::playout::{max_plies, unfinished};
 
 /// Who plays each side (in side order) and how hard the agents think.
 #[derive(Debug, Clone)]
@@ -13,6 +14,9 @@ pub struct SelfPlay {
     pub agents: Vec<Agent>,
     pub effort: Effort,
     pub seed: u64,
+    /// The most plies of the game: one its rules have not ended by then stops unfinished
+    /// (`None`: [`max_plies`] of the board).
+    pub max_plies: Option<u32>,
 }
 
 /// A game played to its end.
@@ -27,9 +31,13 @@ pub struct Record {
     pub plies: u32,
 }
 
-/// Plays `game` to its end with the agents of `ask` (a person's side is played as random).
+/// Plays `game` to its end with the agents of `ask` (a person's side is played as random),
+/// or until it has gone on for `ask.max_plies` plies.
 pub fn self_play(game: &mut Game, ask: &SelfPlay) -> Result<Record, RunError> {
     let mut moves = Vec::new();
+    let cap = ask
+        .max_plies
+        .unwrap_or_else(|| max_plies(game.compiled.engine()));
     loop {
         if let Some(roll) = game.roll_from_moves(ask.seed)? {
             moves.push(format!("roll {roll}"));
@@ -41,6 +49,15 @@ pub fn self_play(game: &mut Game, ask: &SelfPlay) -> Result<Record, RunError> {
                     moves,
                     result: ending.text,
                     outcome: ending.outcome,
+                    plies: game.plies(),
+                });
+            }
+            Status::ToMove(_) if game.plies() >= cap => {
+                let end = unfinished(game.plies());
+                return Ok(Record {
+                    moves,
+                    result: end.text,
+                    outcome: end.outcome,
                     plies: game.plies(),
                 });
             }

@@ -1,7 +1,9 @@
 //! Long searches run in the background: perft and random playouts from a game's position,
 //! on every core, with their progress (first moves counted, games played) for the page to
-//! poll, and a way to stop them. One job runs at a time; the last few finished ones are
-//! kept for their results.
+//! poll, and a way to stop them. A few jobs run at once ([`RUNNING`]), so a long one does
+//! not keep the others waiting; each stops by itself after [`MAX_SECONDS`], and a game that
+//! its rules let go on for ever is stopped unfinished after the run's limit of plies. The
+//! last few finished jobs are kept for their results.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -24,6 +26,8 @@ const MAX_DEPTH: u32 = 64;
 const MAX_GAMES: u64 = 1_000_000_000;
 /// A job stops by itself after this long.
 pub const MAX_SECONDS: u64 = 600;
+/// Jobs running at once; one more is refused until one of them ends.
+pub const RUNNING: usize = 4;
 /// Finished jobs kept for their results.
 const KEPT: usize = 16;
 /// The node budget of a job: never reached by counting, only by [`STOP`].
@@ -150,7 +154,7 @@ impl Jobs {
         self.list.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// `POST /api/jobs`: starts a job (202 with its view); 409 while another runs.
+    /// `POST /api/jobs`: starts a job (202 with its view); 409 while [`RUNNING`] others run.
     pub fn start(self: &Arc<Self>, folder: &Folder, body: &[u8]) -> Reply {
         let ask: JobAsk = match parse(body) {
             Ok(a) => a,
@@ -169,8 +173,15 @@ impl Jobs {
             return r;
         }
         let mut list = self.lock();
-        if let Some(busy) = list.1.iter().find(|j| matches!(j.phase, Phase::Running)) {
-            let msg = format!("job {} is running: wait for it or stop it first", busy.id);
+        let running: Vec<String> = (list.1.iter())
+            .filter(|j| matches!(j.phase, Phase::Running))
+            .map(|j| j.id.to_string())
+            .collect();
+        if running.len() >= RUNNING {
+            let msg = format!(
+                "jobs {} are running, {RUNNING} at most at once: wait for one or stop one first",
+                running.join(", ")
+            );
             return Reply::error(409, msg);
         }
         list.0 += 1;
@@ -296,6 +307,7 @@ fn run(
                 seed,
                 threads: cores,
                 stats: true,
+                max_plies: None,
             };
             let mut sum = playouts(compiled, &pos, ask, &budget, progress)
                 .map_err(|stopped| stopped.error)?;

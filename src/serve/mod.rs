@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -247,12 +247,13 @@ async fn answer(
     response(reply)
 }
 
-/// A request's body: at most [`MAX_BODY`] bytes within [`BODY_TIME`].
+/// A request's body: at most [`MAX_BODY`] bytes within [`BODY_TIME`]. A larger body is
+/// read on to [`DRAINED`] bytes and dropped, so that the client, still sending, reads the
+/// 413 rather than a connection cut under it.
 async fn read_body(body: Incoming) -> Result<Bytes, Reply> {
-    let limited = Limited::new(body, MAX_BODY as usize).collect();
-    match tokio::time::timeout(BODY_TIME, limited).await {
-        Ok(Ok(collected)) => Ok(collected.to_bytes()),
-        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(Reply::error(
+    match tokio::time::timeout(BODY_TIME, collect(body)).await {
+        Ok(Ok(Some(bytes))) => Ok(bytes),
+        Ok(Ok(None)) => Err(Reply::error(
             413,
             format!("a request body is at most {MAX_BODY} bytes"),
         )),
@@ -268,6 +269,26 @@ async fn read_body(body: Incoming) -> Result<Bytes, Reply> {
             ),
         )),
     }
+}
+
+/// The bytes of a body past which a body over [`MAX_BODY`] is no longer read.
+const DRAINED: u64 = 16 << 20;
+
+/// The body's bytes, or `None` when it is over [`MAX_BODY`].
+async fn collect(mut body: Incoming) -> Result<Option<Bytes>, hyper::Error> {
+    let (mut kept, mut seen) = (Vec::new(), 0u64);
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame?.into_data() else {
+            continue;
+        };
+        seen += data.len() as u64;
+        if seen <= MAX_BODY {
+            kept.extend_from_slice(&data);
+        } else if seen > DRAINED {
+            break;
+        }
+    }
+    Ok((seen <= MAX_BODY).then(|| Bytes::from(kept)))
 }
 
 fn response(reply: Reply) -> Response<Full<Bytes>> {

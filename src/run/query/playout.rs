@@ -1,11 +1,14 @@
 //! Random games: uniformly random legal moves from a position until the game ends (an end
-//! rule holds, or the side to move has no move and may not pass) or its ply limit is
-//! reached.
+//! rule holds, or the side to move has no move and may not pass), its ply limit is reached,
+//! or the run's own limit of plies ([`max_plies`]) stops it unfinished: a game whose rules
+//! let it go on for ever never holds a run up.
 
+use crate::compile::Engine;
+use crate::program::{Outcome, run_ply_cap};
 use crate::run::compiled::Compiled;
 use crate::run::error::RunError;
 use crate::run::generator::{Generator, Ply, Seen};
-use crate::run::outcome::Known;
+use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
 
@@ -19,16 +22,41 @@ pub struct Played {
     pub limited: bool,
     /// What is known of the end rule that holds at the end.
     pub end_rule: Known,
+    /// The run's limit of plies stopped the game before its rules did: it has no result.
+    pub unfinished: Option<u32>,
+}
+
+/// The plies a run plays of one game at most unless told otherwise, on the engine's board
+/// ([`run_ply_cap`]). A game whose rules stop it sooner is not affected.
+pub fn max_plies(e: &Engine) -> u32 {
+    run_ply_cap(e.g.n)
+}
+
+/// The result of a game the run stopped after `plies` plies: none, its text says so.
+pub fn unfinished(plies: u32) -> Ending {
+    Ending {
+        text: format!("unfinished: the run stopped it after {plies} plies"),
+        outcome: Outcome::Unstated,
+        rule: None,
+    }
+}
+
+/// How a random game ended: its result, or that the run stopped it unfinished.
+pub fn ending_of<'p, G: Generator<'p>>(g: &mut G, played: &Played) -> Result<Ending, RunError> {
+    match played.unfinished {
+        Some(plies) => Ok(unfinished(plies)),
+        None => g.ending(&played.end, played.end_rule),
+    }
 }
 
 /// A random game from `start`, `done` plies into the game (they count towards its ply
-/// limit), drawn from `rng`. With `seen`, the legal moves of every position a move was
-/// played from are counted into it, and whether the ply limit stopped a game that could
-/// have gone on.
+/// limit), drawn from `rng`, of at most `cap` plies from `start` (the game is unfinished
+/// if its rules have not ended it by then). With `seen`, the legal moves of every
+/// position a move was played from are counted into it, and whether the ply limit stopped
+/// a game that could have gone on.
 pub fn playout<'p, G: Generator<'p>>(
     g: &mut G,
-    start: &G::State,
-    done: u32,
+    (start, done, cap): (&G::State, u32, u32),
     rng: &mut Rng,
     mut seen: Option<&mut Seen>,
 ) -> Result<Played, RunError> {
@@ -40,8 +68,17 @@ pub fn playout<'p, G: Generator<'p>>(
     g.forget_game();
     let mut s = start.clone();
     let (mut plies, mut counted) = (0, done);
-    let mut over = None;
+    let (mut over, mut unfinished) = (None, None);
     while counted < limit {
+        if plies >= cap {
+            // Over at the last ply the run plays, or stopped by the run.
+            match g.end(&s)? {
+                Some(rule) => over = Some(Some(Some(rule))),
+                None if g.count(&s)? == 0 => over = Some(Some(None)),
+                None => unfinished = Some(plies),
+            }
+            break;
+        }
         let mover = g.mover(&s);
         match g.random_ply(&mut s, rng, seen.as_deref_mut())? {
             Ply::Played => {
@@ -54,7 +91,7 @@ pub fn playout<'p, G: Generator<'p>>(
             }
         }
     }
-    let limited = over.is_none() && seen.is_some() && g.count(&s)? > 0;
+    let limited = over.is_none() && unfinished.is_none() && seen.is_some() && g.count(&s)? > 0;
     // An end rule that reads the game so far (`position repeated N times`) is asked while
     // the game is still remembered.
     if e.t.repetition && over == Some(None) {
@@ -73,6 +110,7 @@ pub fn playout<'p, G: Generator<'p>>(
         plies,
         limited,
         end_rule,
+        unfinished,
     })
 }
 
@@ -86,6 +124,7 @@ pub fn playout_from(
 ) -> Result<Played, RunError> {
     crate::dispatch!(c, g => {
         let s = g.state(start);
-        playout(g, &s, done, rng, seen)
+        let cap = max_plies(g.engine());
+        playout(g, (&s, done, cap), rng, seen)
     })
 }

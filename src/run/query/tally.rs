@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::playout::playout;
+use super::playout::{max_plies, playout, unfinished};
 use super::threads::{Progress, Start, spread};
 use crate::program::Outcome;
 use crate::run::compiled::{Build, Compiled};
@@ -82,6 +82,9 @@ pub struct PlayoutAsk {
     pub seed: u64,
     pub threads: usize,
     pub stats: bool,
+    /// The most plies of one game (unfinished if its rules have not ended it by then);
+    /// `None`: [`max_plies`] of the board.
+    pub max_plies: Option<u32>,
 }
 
 /// `ask.games` random playouts from `start` on `ask.threads` threads, counting the games
@@ -114,6 +117,7 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
         seed,
         threads,
         stats,
+        max_plies: cap,
     } = ask;
     let next = AtomicU64::new(0);
     // Games are claimed in blocks, so that the threads do not meet on the counters at every
@@ -125,6 +129,7 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
         let mut sum = Summary::default();
         let first_state = r.state(start);
         let p = r.engine().p;
+        let cap = cap.unwrap_or_else(|| max_plies(r.engine()));
         let mut play = || -> Result<(), RunError> {
             while !stop.load(Ordering::Relaxed) {
                 let first = next.fetch_add(block, Ordering::Relaxed);
@@ -135,8 +140,12 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
                 while i < last && (i == first || !stop.load(Ordering::Relaxed)) {
                     let mut rng = Rng::new(game_seed(seed, numbered + i));
                     let seen = stats.then_some(&mut sum.seen);
-                    let played = playout(r, &first_state, 0, &mut rng, seen)?;
+                    let played = playout(r, (&first_state, 0, cap), &mut rng, seen)?;
                     match fixed_ending(p, played.end_rule) {
+                        _ if played.unfinished.is_some() => {
+                            let end = unfinished(cap);
+                            sum.add(&end.text, end.outcome, 1);
+                        }
                         Some((text, outcome)) => sum.add(text, outcome, 1),
                         None => {
                             let end = r.ending(&played.end, played.end_rule)?;
