@@ -4,8 +4,10 @@
 //! [`MAX_CONNECTIONS`] connections (the oldest idle one makes room for a new one; one idle
 //! for [`IDLE`] is closed), gives a request [`HEAD_TIME`] to send its head of at most
 //! [`MAX_HEAD`] bytes and [`BODY_TIME`] to send its body of at most [`MAX_BODY`] bytes,
-//! refuses what [`gate`] refuses, and answers at most [`IN_FLIGHT`] requests at once (more
-//! get 503), each on a thread of its own through [`routes`]. docs/serve.md documents the
+//! refuses what [`gate`] refuses, and answers at most [`IN_FLIGHT`] requests that change
+//! something (an agent thinking, a game replayed, a job started) and as many that only read
+//! at once (more get 503), each on a thread of its own through [`routes`], so that agents
+//! thinking never keep the page from reading. docs/serve.md documents the
 //! routes and these limits.
 //!
 //! The connections are asynchronous (hyper on tokio): an open connection costs a file
@@ -45,7 +47,8 @@ pub const MAX_BODY: u64 = 1 << 20;
 pub const MAX_HEAD: usize = 16 << 10;
 /// The most header lines a request may have (431 beyond).
 const MAX_HEADERS: usize = 64;
-/// Requests answered at once; more are answered 503 at once.
+/// Requests of each kind (changing something, only reading) answered at once; more are
+/// answered 503 at once.
 const IN_FLIGHT: usize = 32;
 /// Connections held open at once (fewer when the process may open fewer files: see
 /// [`connection_cap`]); a new one closes the oldest that is not being answered.
@@ -81,8 +84,9 @@ pub struct Server {
 struct Shared {
     site: Arc<Site>,
     port: u16,
-    /// Requests being answered by a route.
-    in_flight: AtomicUsize,
+    /// Requests being answered by a route: those that change something (`POST`, `DELETE`),
+    /// and those that only read.
+    in_flight: [AtomicUsize; 2],
 }
 
 /// Connections the system keeps waiting for the server to take (a burst of clients waits
@@ -94,7 +98,7 @@ impl Server {
     pub fn bind(folder: Folder, port: u16) -> Result<Server, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
-            .max_blocking_threads(IN_FLIGHT + 4)
+            .max_blocking_threads(2 * IN_FLIGHT + 4)
             .enable_all()
             .build()
             .map_err(|e| format!("cannot start the server: {e}"))?;
@@ -158,7 +162,7 @@ async fn serve(listener: tokio::net::TcpListener, port: u16, site: Arc<Site>) {
     let shared = Arc::new(Shared {
         site,
         port,
-        in_flight: AtomicUsize::new(0),
+        in_flight: [AtomicUsize::new(0), AtomicUsize::new(0)],
     });
     loop {
         let stream = match listener.accept().await {
@@ -226,8 +230,9 @@ async fn answer(
         Ok(b) => b,
         Err(refused) => return response(refused),
     };
-    if shared.in_flight.fetch_add(1, Ordering::SeqCst) >= IN_FLIGHT {
-        shared.in_flight.fetch_sub(1, Ordering::SeqCst);
+    let kind = usize::from(matches!(parts.method.as_str(), "GET" | "HEAD"));
+    if shared.in_flight[kind].fetch_add(1, Ordering::SeqCst) >= IN_FLIGHT {
+        shared.in_flight[kind].fetch_sub(1, Ordering::SeqCst);
         return response(Reply::error(503, "too many requests at once"));
     }
     let method = parts.method.as_str().to_string();
@@ -238,7 +243,7 @@ async fn answer(
     // out when it is done (even when the client has gone by then).
     let reply = tokio::task::spawn_blocking(move || {
         let reply = routes::answer(&work.site, &method, &path, &body);
-        work.in_flight.fetch_sub(1, Ordering::SeqCst);
+        work.in_flight[kind].fetch_sub(1, Ordering::SeqCst);
         reply
     })
     .await
