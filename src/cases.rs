@@ -2,7 +2,7 @@
 //! on the engine for its board size, answer it, write the answer; and the start position
 //! of a whole game (a position file's first case, or the rules file's setup).
 
-use crate::compile::Engines;
+use crate::compile::{BuildError, Engines};
 use crate::input::{InputError, case_reader as input, reader, stream};
 use crate::program::{Dim, Program};
 use crate::render::output;
@@ -34,7 +34,17 @@ pub fn game_start<'p>(
     p: &'p Program,
     position: Option<&[u8]>,
 ) -> Result<(Runner<'p>, crate::run::Position), RunFailure> {
-    let mut engines = Engines::new(p);
+    game_start_within(p, position, None)
+}
+
+/// [`game_start`], the rules compiled for the board only if that keeps the process under
+/// `max_memory` bytes (none: no limit).
+pub fn game_start_within<'p>(
+    p: &'p Program,
+    position: Option<&[u8]>,
+    max_memory: Option<u64>,
+) -> Result<(Runner<'p>, crate::run::Position), RunFailure> {
+    let mut engines = Engines::within(p, max_memory);
     let tables = engines.tables().clone();
     let mut setup;
     let vars;
@@ -86,17 +96,29 @@ pub fn game_start<'p>(
     }
     let engine = engines
         .get(setup.rows, setup.cols)
-        .map_err(|e| InputError {
-            case: 1,
-            loc: reader::Reader::new(locate_data).loc(),
-            message: e.0,
-        })?;
+        .map_err(|e| built_not(e, 1, || reader::Reader::new(locate_data).loc()))?;
     let mut runner = Runner::new(engine);
     runner.set_vars(&vars);
     let mut pos = crate::run::Position::empty(0, 0, 0);
     let probe = reader::Reader::new(locate_data);
     setup.validate(&mut runner, &|m| probe.locate(m), &mut pos)?;
     Ok((runner, pos))
+}
+
+/// Why the engine for a case's board was not built: the board does not fit the rules (an
+/// error of the input, at `loc`), or building it would pass the memory limit (a budget).
+fn built_not(e: BuildError, case: usize, loc: impl FnOnce() -> reader::Loc) -> RunFailure {
+    match e {
+        BuildError::Notation(e) => RunFailure::Input(InputError {
+            case,
+            loc: loc(),
+            message: e.0,
+        }),
+        BuildError::Memory(e) => RunFailure::Run {
+            case,
+            error: e.into(),
+        },
+    }
 }
 
 /// Whether to go on reading cases after one has been answered.
@@ -161,7 +183,7 @@ fn read_cases(
     budget: Budget,
     answer: &mut Answer,
 ) -> Result<(), RunFailure> {
-    let mut engines = Engines::new(p);
+    let mut engines = Engines::within(p, budget.max_memory);
     let tables = engines.tables().clone();
     let mut stream = stream::InputStream::new(input);
     let mut state = input::CaseState::start(p);
@@ -186,11 +208,7 @@ fn read_cases(
             }
             let engine = engines
                 .get(setup.rows, setup.cols)
-                .map_err(|e| InputError {
-                    case: setup.case,
-                    loc: reader.locate(setup.start),
-                    message: e.0,
-                })?;
+                .map_err(|e| built_not(e, setup.case, || reader.locate(setup.start)))?;
             let r = runner.get_or_insert_with(|| {
                 let mut r = Runner::new(engine.clone());
                 r.set_budget(budget.clone());

@@ -216,7 +216,7 @@ pub enum Kind {
     Input,
     /// Answering a valid case failed, such as a count past 64 bits (exit code 1).
     Runtime,
-    /// A search went past `--max-nodes` or `--timeout` (exit code 5).
+    /// A search went past `--max-nodes`, `--timeout` or `--max-memory` (exit code 5).
     Budget,
     /// A file cannot be read or written (exit code 1).
     Io,

@@ -9,7 +9,8 @@
 //! parsed and checked), [`render`] (views of
 //! positions and answers: output lines, text, SVG, JSON), [`play`] (games in progress and
 //! the agents that play them), [`env`] (a game as a learning environment: fixed actions,
-//! observations, batches; the Python package's core) and [`cli`]. Errors of every stage
+//! observations, batches; the Python package's core) and [`cli`]; [`memory`] is what a
+//! run may take and has taken. Errors of every stage
 //! are rendered in one place, [`diagnostic`].
 
 pub mod cases;
@@ -22,6 +23,7 @@ pub mod golden;
 pub mod input;
 pub mod load;
 pub mod lsp;
+pub mod memory;
 pub mod play;
 pub mod program;
 pub mod render;

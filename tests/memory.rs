@@ -1,6 +1,8 @@
 //! Long runs hold memory bounded by the position: a random game on a large board keeps one
 //! position after a move, not one per legal move (issue: an Amazons playout on a 1000 x 10
-//! board grew to 10.9 GB). Peak heap bytes counted by dhat's allocator in testing mode.
+//! board grew to 10.9 GB). The memory a board's tables will take is estimated before they
+//! are built (for `--max-memory`), and the estimate holds what they take; a search past its
+//! memory limit stops. Heap bytes counted by dhat's allocator in testing mode.
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -31,12 +33,117 @@ fn tall_amazons(rows: u32, plies: u32) -> String {
         )
 }
 
-/// One profiler at a time: the two measures run in one test, one after the other.
+/// One profiler at a time: the measures run in one test, one after the other (the peaks
+/// first, the estimate's large board after them).
 #[test]
 fn long_runs_on_large_boards_hold_memory_bounded_by_the_position() {
     let _profiler = dhat::Profiler::builder().testing().build();
     a_random_game_on_a_large_board_holds_one_position_after_a_move();
     perft_on_a_large_board_makes_no_position_per_first_move_up_front();
+    the_estimate_of_a_board_s_tables_holds_what_they_take();
+    a_search_past_its_memory_limit_stops();
+}
+
+/// A rules file checked.
+fn program(source: &str) -> ply::program::Program {
+    let ast = ply::syntax::parse(source).expect("rules parse");
+    ply::check::check(&ast).expect("rules check")
+}
+
+/// Hex on a board of `size` x `size`, its squares named by numbers.
+fn hex(size: u32) -> String {
+    std::fs::read_to_string("rules/hex.rules")
+        .unwrap()
+        .replace("board 11 x 11", &format!("board {size} x {size}"))
+        .replace(
+            "squares column letter + row number",
+            "squares column number, row number",
+        )
+}
+
+/// What compile::size estimates for a board's engine is at least what building it takes at
+/// its peak and what it keeps, and at most twice what it keeps (and a little for a small
+/// board): for a large board, and for every shipped game on its own board.
+fn the_estimate_of_a_board_s_tables_holds_what_they_take() {
+    let mut games = vec![("hex on 500 x 500".to_string(), hex(500))];
+    let mut files: Vec<_> = std::fs::read_dir("rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    for file in files {
+        games.push((
+            file.display().to_string(),
+            std::fs::read_to_string(&file).unwrap(),
+        ));
+    }
+    games.push(("amazons on 200 x 10".into(), tall_amazons(200, 6)));
+    for (i, (name, source)) in games.iter().enumerate() {
+        let p = program(source);
+        let (rows, cols) = match (p.rows, p.cols) {
+            (ply::program::Dim::Fixed(r), ply::program::Dim::Fixed(c)) => (r, c),
+            _ => (19, 19),
+        };
+        let mut engines = ply::compile::Engines::new(&p);
+        let before = dhat::HeapStats::get();
+        let engine = engines.get(rows, cols).expect("the engine builds");
+        let after = dhat::HeapStats::get();
+        let estimate = ply::compile::size::engine_bytes(&p, rows, cols) as usize;
+        let kept = after.curr_bytes - before.curr_bytes;
+        assert!(
+            kept <= estimate && estimate <= 2 * kept + (16 << 10),
+            "{name}: the estimate {estimate} against {kept} bytes kept"
+        );
+        // The first board is larger than anything before it: the peak is its own.
+        if i == 0 {
+            assert!(
+                after.max_bytes > before.max_bytes,
+                "{name}: a peak of its own"
+            );
+            let peak = after.max_bytes - before.curr_bytes;
+            assert!(
+                peak <= estimate,
+                "{name}: the estimate {estimate} against a peak of {peak} bytes"
+            );
+        }
+        drop(engine);
+    }
+}
+
+/// A search counts what the process holds at its node checks: one whose memory limit is
+/// below what is in use stops with the memory named, and the same search under a limit
+/// above it runs to the end.
+fn a_search_past_its_memory_limit_stops() {
+    use ply::run::error::{Budget, Limit};
+    use ply::run::query::perft::{Levels, perft};
+    ply::memory::set_meter(|| dhat::HeapStats::get().curr_bytes);
+    let source = std::fs::read_to_string("rules/chess.rules").unwrap();
+    let p = program(&source);
+    let (runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+    let mut c = Compiled::new(runner, Choice::General);
+    let in_use = ply::memory::in_use();
+    for (limit, stops) in [(in_use / 2, true), (in_use + (64 << 20), false)] {
+        c.runner().set_budget(Budget {
+            max_memory: Some(limit),
+            ..Budget::default()
+        });
+        let found = ply::dispatch!(&mut c, g => {
+            let s = g.state(&start);
+            perft(g, &s, 3, &mut Levels::default())
+        });
+        match found {
+            Err(e) if stops => {
+                assert_eq!(e.limit, Some(Limit::Memory), "{}", e.message);
+                assert!(
+                    e.message
+                        .starts_with("the search went past its memory limit of")
+                );
+            }
+            Ok(n) if !stops => assert_eq!(n, 8902),
+            other => panic!("perft 3 under a limit of {limit} bytes ({in_use} in use): {other:?}"),
+        }
+    }
 }
 
 fn a_random_game_on_a_large_board_holds_one_position_after_a_move() {
@@ -68,15 +175,7 @@ fn perft_on_a_large_board_makes_no_position_per_first_move_up_front() {
     use ply::run::query::threads::Progress;
     // Hex on 100 x 100: 10,000 first moves, whose positions (10,000 squares each) came to
     // 200 MB, made twice, before the node budget was asked.
-    let source = std::fs::read_to_string("rules/hex.rules")
-        .unwrap()
-        .replace("board 11 x 11", "board 100 x 100")
-        .replace(
-            "squares column letter + row number",
-            "squares column number, row number",
-        );
-    let ast = ply::syntax::parse(&source).expect("rules parse");
-    let p = ply::check::check(&ast).expect("rules check");
+    let p = program(&hex(100));
     let (runner, start) = ply::cases::game_start(&p, None).expect("a setup");
     let mut c = Compiled::new(runner, Choice::General);
     let ask = PerftAsk {

@@ -41,6 +41,7 @@ fn run(p: &ply::program::Program, input: &mut dyn Read) -> (Vec<u8>, String) {
         max_nodes: Some(2_000_000),
         deadline: None,
         shared: None,
+        max_memory: None,
     };
     let error = match ply::cases::run_cases(p, input, &mut out, budget) {
         Ok(n) => format!("ok, {n} cases"),

@@ -96,6 +96,7 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
         max_nodes: Some(5_000),
         deadline: Some(Instant::now() + Duration::from_secs(1)),
         shared: None,
+        max_memory: None,
     };
     let mut out = Vec::new();
     if let Err(ply::cases::RunFailure::Input(e)) =

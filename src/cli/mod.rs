@@ -50,7 +50,7 @@ Exit codes:
   2  usage error (unknown option, missing argument)
   3  the rules file has errors
   4  the input is malformed
-  5  a search went past --max-nodes or --timeout";
+  5  a search went past --max-nodes, --timeout or --max-memory";
 
 /// The deepest perft: each ply is a level of recursion.
 const MAX_PERFT_DEPTH: i64 = 10_000;
@@ -163,7 +163,8 @@ there are.\n\n\
 Examples:\n  ply perft game.rules --depth 6\n  ply perft game.rules --depth 4 --divide\n  \
 ply perft game.rules --depth 3 --position board.txt\n  ply perft game.rules --depth 6 --threads 1\n  \
 ply perft game.rules --depth 6 --general\n  ply perft game.rules --depth 3 --count actions\n  \
-ply perft tic-tac-toe.rules --depth 9 --endings"
+ply perft tic-tac-toe.rules --depth 9 --endings\n  \
+ply perft big-board.rules --depth 2 --max-memory 1G"
     )]
     Perft {
         /// The rules file

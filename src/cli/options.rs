@@ -92,12 +92,43 @@ pub struct Limits {
     /// Stop with exit code 5 after this many seconds of searching
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Stop with exit code 5 rather than let the process hold more memory than this: bytes,
+    /// or a number with K, M, G or T (512M, 8G); `none` (or 0) for no limit. Checked before
+    /// the rules are compiled for a board (once for each thread) and while searching
+    #[arg(long, value_name = "SIZE", value_parser = memory_size,
+        default_value_t = MaxMemory(Some(crate::memory::DEFAULT_LIMIT)))]
+    pub max_memory: MaxMemory,
+}
+
+/// `--max-memory`: a number of bytes, or no limit.
+#[derive(Debug, Clone, Copy)]
+pub struct MaxMemory(pub Option<u64>);
+
+/// As it is written on the command line (`4G`, `512M`, `none`), for `--help`'s default.
+impl std::fmt::Display for MaxMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Some(bytes) = self.0 else {
+            return f.write_str("none");
+        };
+        let unit = [(40, "T"), (30, "G"), (20, "M"), (10, "K")]
+            .into_iter()
+            .find(|&(shift, _)| bytes.is_multiple_of(1 << shift));
+        match unit {
+            Some((shift, unit)) => write!(f, "{}{unit}", bytes >> shift),
+            None => write!(f, "{bytes}"),
+        }
+    }
+}
+
+fn memory_size(text: &str) -> Result<MaxMemory, String> {
+    crate::memory::parse(text).map(MaxMemory)
 }
 
 impl Limits {
     pub fn budget(&self) -> crate::run::Budget {
         crate::run::Budget {
             max_nodes: self.max_nodes,
+            max_memory: self.max_memory.0,
             shared: None,
             deadline: self
                 .timeout
@@ -125,6 +156,18 @@ pub(super) fn print(rep: &Reporter, text: &str) -> Result<(), i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_memory_shown_as_written() {
+        let shown = |bytes| MaxMemory(bytes).to_string();
+        assert_eq!(shown(Some(crate::memory::DEFAULT_LIMIT)), "4G");
+        assert_eq!(shown(Some(512 << 20)), "512M");
+        assert_eq!(shown(Some(1000)), "1000");
+        assert_eq!(shown(None), "none");
+        for text in ["4G", "512M", "1000", "none"] {
+            assert_eq!(memory_size(text).unwrap().to_string(), text);
+        }
+    }
 
     #[test]
     fn colour_honours_no_color() {

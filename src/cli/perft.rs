@@ -50,10 +50,11 @@ pub fn perft(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let (runner, pos) = match game_start(rep, &loaded.program, rules, position) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
+    let (runner, pos) =
+        match game_start(rep, &loaded.program, rules, (position, limits.max_memory.0)) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
     let unit = unit.unwrap_or(Unit::of(&loaded.program));
     let mut compiled = Compiled::new(runner, choice);
     let started = std::time::Instant::now();
@@ -188,6 +189,10 @@ fn partial(rep: &Reporter, progress: &threads::Progress) {
         progress.done.load(Ordering::Relaxed),
         progress.total.load(Ordering::Relaxed),
     );
+    if total == 0 {
+        // Stopped before the first moves were shared out: nothing was counted.
+        return;
+    }
     let counted = progress.counted.load(Ordering::Relaxed);
     let items = match progress.plies.load(Ordering::Relaxed) {
         2 => "openings of two moves",

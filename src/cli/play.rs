@@ -103,7 +103,7 @@ the outcome: `result white wins if ...`"
         );
         rep.warning(Kind::Rules, Some(&name), &message);
     }
-    let (runner, start) = match game_start(rep, p, rules, ask.position) {
+    let (runner, start) = match game_start(rep, p, rules, (ask.position, None)) {
         Ok(x) => x,
         Err(code) => return code,
     };

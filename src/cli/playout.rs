@@ -44,7 +44,12 @@ pub fn playout(rep: &Reporter, rules: &Path, ask: Ask, limits: Limits) -> i32 {
         );
         return exit::USAGE;
     }
-    let (runner, start) = match game_start(rep, &loaded.program, rules, ask.position) {
+    let (runner, start) = match game_start(
+        rep,
+        &loaded.program,
+        rules,
+        (ask.position, limits.max_memory.0),
+    ) {
         Ok(x) => x,
         Err(code) => return code,
     };

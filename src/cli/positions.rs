@@ -106,12 +106,13 @@ pub fn search_failed(rep: &Reporter, e: &RunError) -> i32 {
 }
 
 /// The start of a whole game: the first case of `position` (read with the rules file's
-/// input format), or else the rules file's setup.
+/// input format), or else the rules file's setup; the rules compiled for its board only if
+/// that stays under `max_memory` bytes.
 pub fn game_start<'p>(
     rep: &Reporter,
     program: &'p Program,
     rules: &Path,
-    position: Option<&Path>,
+    (position, max_memory): (Option<&Path>, Option<u64>),
 ) -> Result<(Runner<'p>, Position), i32> {
     let data = match position.map(read_file).transpose() {
         Ok(d) => d,
@@ -120,20 +121,25 @@ pub fn game_start<'p>(
             return Err(exit::FAILURE);
         }
     };
-    crate::cases::game_start(program, data.as_deref()).map_err(|e| match (e, position) {
-        // Without a position file the start is the rules file's own setup.
-        (RunFailure::Input(e), None) => {
-            let name = display(rules);
-            let msg = format!("{name}: the setup: {}", e.message);
-            rep.error(Kind::Rules, Some(&name), &msg);
-            exit::RULES
+    crate::cases::game_start_within(program, data.as_deref(), max_memory).map_err(|e| {
+        match (e, position) {
+            // Without a position file the start is the rules file's own setup.
+            (RunFailure::Input(e), None) => {
+                let name = display(rules);
+                let msg = format!("{name}: the setup: {}", e.message);
+                rep.error(Kind::Rules, Some(&name), &msg);
+                exit::RULES
+            }
+            // The rules compiled for the board would pass the memory limit: no case of a file
+            // is at fault.
+            (RunFailure::Run { error, .. }, _) if error.budget => search_failed(rep, &error),
+            // The command line can give the position the rules file lacks.
+            (RunFailure::Missing(msg), None) if program.setup.is_none() => {
+                let msg = format!("{msg}; give a position with --position FILE");
+                finish(rep, &display(rules), Err(RunFailure::Missing(msg)))
+            }
+            (e, position) => finish(rep, &display(position.unwrap_or(rules)), Err(e)),
         }
-        // The command line can give the position the rules file lacks.
-        (RunFailure::Missing(msg), None) if program.setup.is_none() => {
-            let msg = format!("{msg}; give a position with --position FILE");
-            finish(rep, &display(rules), Err(RunFailure::Missing(msg)))
-        }
-        (e, position) => finish(rep, &display(position.unwrap_or(rules)), Err(e)),
     })
 }
 
@@ -150,11 +156,12 @@ pub fn each_position(
     mut answer: impl FnMut(&mut Runner, &Position, usize, &mut Vec<u8>) -> Result<Flow, RunError>,
 ) -> i32 {
     if input.is_none() && program.setup.is_some() {
-        let (mut runner, pos) = match game_start(rep, program, rules, None) {
+        let budget = limits.budget();
+        let (mut runner, pos) = match game_start(rep, program, rules, (None, budget.max_memory)) {
             Ok(x) => x,
             Err(code) => return code,
         };
-        runner.set_budget(limits.budget());
+        runner.set_budget(budget);
         let mut out = Vec::new();
         if let Err(e) = answer(&mut runner, &pos, 1, &mut out) {
             return search_failed(rep, &e);
@@ -178,6 +185,10 @@ pub fn said(e: &RunError) -> String {
     match e.limit {
         Some(Limit::Nodes) => format!("{} (--max-nodes)", e.message),
         Some(Limit::Time) => format!("{} (--timeout)", e.message),
+        Some(Limit::Memory) => format!(
+            "{} (a larger --max-memory SIZE raises it; --max-memory none lifts it)",
+            e.message
+        ),
         None => e.message.clone(),
     }
 }

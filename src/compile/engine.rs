@@ -6,7 +6,9 @@ use std::rc::Rc;
 use super::bits::{BitForm, Fit, bit_form};
 use super::geometry::{Geometry, NotationError};
 use super::keys::Keys;
+use super::size::engine_bytes;
 use super::tables::Tables;
+use crate::memory::TooMuch;
 use crate::program::Program;
 
 /// A program with its lookup tables and the geometry of one board size.
@@ -75,23 +77,50 @@ impl<'p> Engine<'p> {
     }
 }
 
+/// Why the engine for a board size could not be built.
+#[derive(Debug)]
+pub enum BuildError {
+    /// The board does not fit the rules' notation or blocks (an error of the input).
+    Notation(NotationError),
+    /// Building it would pass the memory limit (nothing was built).
+    Memory(TooMuch),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::Notation(e) => f.write_str(&e.0),
+            BuildError::Memory(e) => e.fmt(f),
+        }
+    }
+}
+
 /// The engines of the board sizes met so far, sharing one set of tables (the program's):
 /// an input whose cases change size builds each size's geometry once. At most
-/// [`Engines::KEEP`] sizes are kept, the oldest dropped first.
+/// [`Engines::KEEP`] sizes are kept, the oldest dropped first. Under a memory limit, an
+/// engine whose tables would pass it is not built.
 pub struct Engines<'p> {
     p: &'p Program,
     t: Rc<Tables>,
     built: Vec<Rc<Engine<'p>>>,
+    max_memory: Option<u64>,
 }
 
 impl<'p> Engines<'p> {
     pub const KEEP: usize = 64;
 
     pub fn new(p: &'p Program) -> Engines<'p> {
+        Engines::within(p, None)
+    }
+
+    /// Engines built only while the process stays under `max_memory` bytes (none: no
+    /// limit), what each would take estimated from its board before it is built.
+    pub fn within(p: &'p Program, max_memory: Option<u64>) -> Engines<'p> {
         Engines {
             p,
             t: Rc::new(Tables::new(p)),
             built: Vec::new(),
+            max_memory,
         }
     }
 
@@ -101,7 +130,7 @@ impl<'p> Engines<'p> {
     }
 
     /// The engine for a board of `rows` x `cols`.
-    pub fn get(&mut self, rows: u32, cols: u32) -> Result<Rc<Engine<'p>>, NotationError> {
+    pub fn get(&mut self, rows: u32, cols: u32) -> Result<Rc<Engine<'p>>, BuildError> {
         if let Some(e) = self
             .built
             .iter()
@@ -109,7 +138,13 @@ impl<'p> Engines<'p> {
         {
             return Ok(e.clone());
         }
-        let e = Rc::new(Engine::new(self.p, self.t.clone(), rows, cols)?);
+        let needed = engine_bytes(self.p, rows, cols);
+        crate::memory::check(self.max_memory, needed, || {
+            format!("compiling the rules for a {rows} x {cols} board")
+        })
+        .map_err(BuildError::Memory)?;
+        let e = Engine::new(self.p, self.t.clone(), rows, cols).map_err(BuildError::Notation)?;
+        let e = Rc::new(e);
         if self.built.len() >= Self::KEEP {
             self.built.remove(0);
         }

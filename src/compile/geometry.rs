@@ -195,7 +195,7 @@ impl Geometry {
             square_lines: Vec::new(),
             line_start: vec![0],
             line_squares: Vec::new(),
-            names: Vec::with_capacity(n),
+            names: Vec::new(),
             far: vec![false; p.sides.len() * n],
             ahead: vec![0; p.sides.len() * n],
             stranded: Vec::new(),

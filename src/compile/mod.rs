@@ -2,15 +2,16 @@
 //! tables per program ([`Tables`]) and board geometry per board size ([`geometry`]),
 //! together the [`Engine`] every query runs on; where the rules fit, their form as bit
 //! operations ([`bits`]) on machine words ([`word`]); the random numbers of position keys
-//! ([`keys`]).
+//! ([`keys`]); what building the engine for a board will take, before it is built ([`size`]).
 
 pub mod attacks;
 pub mod bits;
 mod engine;
 pub mod geometry;
 pub mod keys;
+pub mod size;
 mod tables;
 pub mod word;
 
-pub use engine::{Engine, Engines};
+pub use engine::{BuildError, Engine, Engines};
 pub use tables::{NO_CELL, Tables};

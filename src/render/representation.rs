@@ -61,7 +61,7 @@ impl Representation {
                     word: None,
                     board,
                     because: Some(Because {
-                        what: e.0,
+                        what: e.to_string(),
                         line: None,
                         column: None,
                     }),

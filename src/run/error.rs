@@ -6,7 +6,7 @@
 #[error("{message}")]
 pub struct RunError {
     pub message: String,
-    /// The search ran out of its node or time budget (exit code 5).
+    /// The search ran out of its node, time or memory budget (exit code 5).
     pub budget: bool,
     /// Which limit of the budget it ran past, for a front end to name the setting.
     pub limit: Option<Limit>,
@@ -17,6 +17,7 @@ pub struct RunError {
 pub enum Limit {
     Nodes,
     Time,
+    Memory,
 }
 
 impl RunError {
@@ -28,7 +29,7 @@ impl RunError {
         }
     }
 
-    /// The search went past its node or time budget.
+    /// The search went past its node, time or memory budget.
     pub fn budget(message: impl Into<String>, limit: Limit) -> RunError {
         RunError {
             message: message.into(),
@@ -38,14 +39,31 @@ impl RunError {
     }
 }
 
-/// Limits on a search: nodes expanded and wall-clock time.
+/// Limits on a search: nodes expanded, wall-clock time and the memory of the process.
 #[derive(Debug, Clone, Default)]
 pub struct Budget {
     pub max_nodes: Option<u64>,
     pub deadline: Option<std::time::Instant>,
+    /// Bytes the process may hold: checked before the rules are compiled for a board (by
+    /// estimate) and while the search runs (what is in use, see [`crate::memory`]).
+    pub max_memory: Option<u64>,
     /// Nodes expanded by every runner of a search shared between threads (each adds its
     /// count in batches); `None` for a runner searching alone.
     pub shared: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+}
+
+impl From<crate::memory::TooMuch> for RunError {
+    fn from(e: crate::memory::TooMuch) -> RunError {
+        RunError::budget(e.to_string(), Limit::Memory)
+    }
+}
+
+/// Stops a search whose process holds more than `limit` bytes (none: no limit).
+pub fn memory_past(limit: Option<u64>) -> Result<(), RunError> {
+    match crate::memory::past(limit) {
+        Some(message) => Err(RunError::budget(message, Limit::Memory)),
+        None => Ok(()),
+    }
 }
 
 /// A count past 64 bits.

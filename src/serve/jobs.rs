@@ -279,6 +279,7 @@ fn run(
         max_nodes: Some(NODES),
         deadline: Some(Instant::now() + Duration::from_secs(MAX_SECONDS)),
         shared: Some(nodes.clone()),
+        max_memory: Some(crate::memory::DEFAULT_LIMIT),
     };
     let pos = game.position().clone();
     let compiled = &mut game.compiled;

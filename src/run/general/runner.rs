@@ -21,13 +21,16 @@ use super::regions::{Fill, Regions};
 use super::trace::{Off, Trace};
 use crate::compile::Engine;
 use crate::program::{MAX_DICE, SideId};
-use crate::run::error::{Budget, Limit, RunError};
+use crate::run::error::{Budget, Limit, RunError, memory_past};
 use crate::run::eval::eval;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
 
 /// How many nodes a runner of a shared search expands before adding them to the total.
 const SHARED_BATCH: u64 = 256;
+
+/// How many nodes a runner expands between looks at the clock and at the memory in use.
+const WATCH: u64 = 64;
 
 /// The deepest chain of jumps followed before giving up (keeps the stack bounded).
 pub const MAX_CHAIN: usize = 10_000;
@@ -214,8 +217,7 @@ impl<'p> Runner<'p> {
         self.cache.move_count = None;
     }
 
-    /// Whether the runner counts nodes against a budget (a node limit or a deadline); a
-    /// loop may leave [`Runner::tick`] out when it does not.
+    /// Whether the runner counts nodes against a budget (a node limit or a deadline).
     #[inline(always)]
     pub fn budgeted(&self) -> bool {
         self.budget.max_nodes.is_some() || self.budget.deadline.is_some()
@@ -226,14 +228,15 @@ impl<'p> Runner<'p> {
     pub fn tick(&mut self) -> Result<(), RunError> {
         self.nodes += 1;
         // Without a node budget or a deadline there is nothing to check (nor to share: the
-        // runners of one search have the same budget).
-        if !self.budgeted() {
+        // runners of one search have the same budget) but, every [`WATCH`] nodes, the memory.
+        let memory = self.budget.max_memory.is_some() && self.nodes.is_multiple_of(WATCH);
+        if !self.budgeted() && !memory {
             return Ok(());
         }
         self.check_budget()
     }
 
-    /// [`Runner::tick`] under a node budget or a deadline.
+    /// [`Runner::tick`] under a node budget, a deadline, or a memory limit.
     #[inline(never)]
     fn check_budget(&mut self) -> Result<(), RunError> {
         let expanded = match &self.budget.shared {
@@ -251,8 +254,10 @@ impl<'p> Runner<'p> {
                 Limit::Nodes,
             ));
         }
+        if !self.nodes.is_multiple_of(WATCH) {
+            return Ok(());
+        }
         if let Some(deadline) = self.budget.deadline
-            && self.nodes.is_multiple_of(64)
             && std::time::Instant::now() > deadline
         {
             return Err(RunError::budget(
@@ -260,7 +265,7 @@ impl<'p> Runner<'p> {
                 Limit::Time,
             ));
         }
-        Ok(())
+        memory_past(self.budget.max_memory)
     }
 
     pub(super) fn take_steps(&mut self) -> Vec<Step> {

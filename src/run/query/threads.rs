@@ -5,10 +5,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::compile::Engines;
+use crate::compile::size::engine_bytes;
+use crate::compile::{BuildError, Engines};
 use crate::program::Program;
 use crate::run::compiled::Build;
-use crate::run::error::{Budget, RunError};
+use crate::run::error::{Budget, RunError, memory_past};
 use crate::run::general::Runner;
 use crate::run::generator::Generator;
 
@@ -81,13 +82,35 @@ impl<'a> Start<'a> {
     }
 
     fn runner(&self) -> Result<Runner<'a>, RunError> {
-        let engine = Engines::new(self.p)
+        let engine = Engines::within(self.p, self.budget.max_memory)
             .get(self.rows, self.cols)
-            .map_err(|e| RunError::new(e.0))?;
+            .map_err(|e| match e {
+                BuildError::Memory(e) => e.into(),
+                BuildError::Notation(e) => RunError::new(e.0),
+            })?;
         let mut r = Runner::new(engine);
         r.set_vars(&self.vars);
         r.set_budget(self.budget.clone());
         Ok(r)
+    }
+
+    /// Whether `threads` threads, each compiling the rules for itself, fit under the memory
+    /// limit with what is in use: checked before any of them starts, by estimate. One thread
+    /// searches on the rules compiled already: only what is in use is checked.
+    fn fits(&self, threads: usize) -> Result<(), RunError> {
+        if threads <= 1 {
+            return memory_past(self.budget.max_memory);
+        }
+        let one = engine_bytes(self.p, self.rows, self.cols);
+        let needed = one.saturating_mul(threads as u64);
+        let (rows, cols) = (self.rows, self.cols);
+        crate::memory::check(self.budget.max_memory, needed, || {
+            format!(
+                "compiling the rules for a {rows} x {cols} board on each of {threads} threads (about {} each; --threads 1 searches on the rules compiled already)",
+                crate::memory::show(one)
+            )
+        })?;
+        Ok(())
     }
 }
 
@@ -100,6 +123,9 @@ pub(super) fn spread<'a, G: Generator<'a> + Build<'a>, T: Send>(
     work: impl Fn(&mut G, &AtomicBool) -> Result<T, RunError> + Sync,
 ) -> Result<Vec<T>, RunError> {
     let stop = AtomicBool::new(false);
+    // Before any thread builds its own: what the search made before sharing its work (its
+    // first moves) is in use by now.
+    start.fits(threads)?;
     if threads <= 1 {
         return work(main, &stop).map(|t| vec![t]);
     }
