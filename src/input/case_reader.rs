@@ -121,6 +121,16 @@ impl<'a> CaseReader<'a> {
         self.err(self.r.locate(m), message)
     }
 
+    /// The error of a position file that holds no case: where its reading stopped (its end,
+    /// or after the end marker).
+    pub fn no_case(&self) -> InputError {
+        InputError {
+            case: 0,
+            loc: self.r.loc(),
+            message: "the position file holds no case; expected a position, written as a case of the rules file's input section".into(),
+        }
+    }
+
     /// The place a bookmark stands for.
     pub fn locate(&self, m: Mark) -> Loc {
         self.r.locate(m)
