@@ -55,9 +55,7 @@ pub fn game_start_within<'p>(
             let mut reader = input::CaseReader::new(p, &tables, data);
             setup = reader.blank_setup();
             if !reader.next_case(&mut setup)? {
-                return Err(RunFailure::Missing(
-                    "the position file holds no case".into(),
-                ));
+                return Err(RunFailure::Input(reader.no_case()));
             }
             vars = reader.vars.clone();
             locate_data = data;

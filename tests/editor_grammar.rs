@@ -453,6 +453,7 @@ const CONTEXTUAL: &[(&str, &str)] = &[
         "move step along up, where no own pieces next to from",
     ),
     ("holds", "each square holds seeds"),
+    ("least", "input read n at least 1"),
     ("through", "direction round = through A1 B1 C1"),
     ("sow", "move sow from own pits along round"),
     (

@@ -117,3 +117,44 @@ fn every_oracle_position_is_written_back_as_it_was_read() {
     assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
     assert!(checked >= 1000, "only {checked} positions written back");
 }
+
+/// A number the setup never read is written as the least its `read` item allows: the
+/// position of chess's setup ends with fullmove 1, not 0, and reads back as a position.
+#[test]
+fn a_setup_position_reads_back_with_its_least_numbers() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["moves", "rules/chess.rules", "--format", "json"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("ply runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .map(str::to_string)
+        .expect("a line of JSON");
+    let json: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let fen = json["position"].as_str().expect("a position").to_string();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let at = std::env::temp_dir().join(format!("ply-setup-fen-{}.fen", std::process::id()));
+    std::fs::write(&at, format!("{fen}\n")).unwrap();
+    let perft = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["perft", "rules/chess.rules", "--depth", "1", "--position"])
+        .arg(&at)
+        .output()
+        .expect("ply runs");
+    std::fs::remove_file(&at).ok();
+    assert!(
+        perft.status.success(),
+        "{}",
+        String::from_utf8_lossy(&perft.stderr)
+    );
+    assert!(String::from_utf8_lossy(&perft.stdout).starts_with("20\n"));
+}

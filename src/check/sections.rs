@@ -15,7 +15,7 @@ impl Checker {
             .unwrap_or(&[]);
         for item in decl.header.iter().chain(body) {
             if let InputItem::Read(names) = item {
-                for n in names {
+                for n in names.iter().map(|r| &r.name) {
                     if self.scope.var(&n.text).is_some() {
                         self.error(CheckError::new(
                             n.span,
@@ -243,12 +243,10 @@ impl Checker {
                     out.push(InItem::Quiet);
                 }
                 InputItem::Read(names) => {
-                    let ids: Vec<VarId> = names
-                        .iter()
-                        .filter_map(|n| self.scope.var(&n.text))
-                        .collect();
-                    read.extend(&ids);
-                    out.push(InItem::Read(ids));
+                    let vars: Vec<ReadVar> =
+                        names.iter().filter_map(|r| self.read_var(r)).collect();
+                    read.extend(vars.iter().map(|r| r.var));
+                    out.push(InItem::Read(vars));
                 }
                 InputItem::Literal(s) => {
                     if s.value.is_empty() || s.value.chars().any(char::is_whitespace) {
@@ -276,6 +274,70 @@ impl Checker {
             }
         }
         out
+    }
+
+    /// A name of a `read` item with its range: each bound a number, the range not empty
+    /// (what is wrong is reported, and the variable is read all the same).
+    fn read_var(&mut self, r: &ast::ReadName) -> Option<ReadVar> {
+        let var = self.scope.var(&r.name.text)?;
+        let Some(range) = &r.range else {
+            return Some(ReadVar {
+                var,
+                least: 0,
+                most: i64::MAX,
+            });
+        };
+        let mut bound = |w: &Option<Word>, none: i64| match w {
+            None => Some(none),
+            Some(Word::Int(v, _)) => Some(*v as i64),
+            Some(Word::Name(n)) => {
+                let (what, help) = match self.scope.var(&n.text) {
+                    Some(_) => (
+                        "an input variable",
+                        format!(
+                            "to hold one number read to another, write a `require` line: `require {} <= {} else \"...\"`",
+                            r.name.text, n.text
+                        ),
+                    ),
+                    None => (
+                        "a name",
+                        "write the number in digits: `at least 1`, `at most 19`, `from 1 to 19`"
+                            .to_string(),
+                    ),
+                };
+                self.error(
+                    CheckError::new(
+                        n.span,
+                        format!(
+                            "a bound of `read` is a number written in digits, but `{}` is {what}",
+                            n.text
+                        ),
+                        "not a number",
+                    )
+                    .help(help),
+                );
+                None
+            }
+        };
+        // A bound in error is reported once; the variable is still read.
+        let least = bound(&range.least, 0).unwrap_or(0);
+        let most = bound(&range.most, i64::MAX).unwrap_or(i64::MAX);
+        if least > most {
+            self.error(
+                CheckError::new(
+                    range.span,
+                    format!(
+                        "no number is from {least} to {most}, so no input could give `{}`",
+                        r.name.text
+                    ),
+                    "an empty range",
+                )
+                .help(format!(
+                    "write the smaller bound first: `from {most} to {least}`"
+                )),
+            );
+        }
+        Some(ReadVar { var, least, most })
     }
 
     fn square_list(

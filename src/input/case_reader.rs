@@ -121,6 +121,16 @@ impl<'a> CaseReader<'a> {
         self.err(self.r.locate(m), message)
     }
 
+    /// The error of a position file that holds no case: where its reading stopped (its end,
+    /// or after the end marker).
+    pub fn no_case(&self) -> InputError {
+        InputError {
+            case: 0,
+            loc: self.r.loc(),
+            message: "the position file holds no case; expected a position, written as a case of the rules file's input section".into(),
+        }
+    }
+
     /// The place a bookmark stands for.
     pub fn locate(&self, m: Mark) -> Loc {
         self.r.locate(m)
@@ -285,6 +295,42 @@ impl<'a> CaseReader<'a> {
         Ok(())
     }
 
+    /// A number into an input variable, in the range its `read` item gives.
+    fn read_number(&mut self, r: ReadVar) -> Result<(), InputError> {
+        let loc = self.r.mark_after_ws();
+        let tok = self.r.token();
+        let parsed = std::str::from_utf8(tok)
+            .ok()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.parse::<i64>().ok());
+        let shown = match parsed {
+            Some(x) if (r.least..=r.most).contains(&x) => {
+                self.vars[r.var] = x;
+                self.var_locs[r.var] = self.r.locate(loc);
+                return Ok(());
+            }
+            Some(_) => super::quote(tok),
+            None if tok.is_empty() => "the end of the input".to_string(),
+            None if tok.iter().all(u8::is_ascii_digit) => format!(
+                "{}, which is too large (at most {})",
+                super::quote(tok),
+                r.most
+            ),
+            None => super::quote(tok),
+        };
+        let range = match (r.least, r.most) {
+            (0, i64::MAX) => String::new(),
+            (least, i64::MAX) => format!(" (at least {least})"),
+            (0, most) => format!(" (at most {most})"),
+            (least, most) => format!(" (from {least} to {most})"),
+        };
+        let name = &self.p.vars[r.var];
+        Err(self.err_at(
+            loc,
+            format!("expected a number for `{name}`{range}, found {shown}"),
+        ))
+    }
+
     fn items(&mut self, items: &[InItem], s: &mut Setup) -> Result<(), InputError> {
         for item in items {
             match item {
@@ -296,39 +342,8 @@ impl<'a> CaseReader<'a> {
                     }
                 }
                 InItem::Read(vars) => {
-                    for &v in vars {
-                        let loc = self.r.mark_after_ws();
-                        let tok = self.r.token();
-                        let parsed = std::str::from_utf8(tok)
-                            .ok()
-                            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-                            .and_then(|t| t.parse::<i64>().ok());
-                        match parsed {
-                            Some(x) => {
-                                self.vars[v] = x;
-                                self.var_locs[v] = self.r.locate(loc);
-                            }
-                            None => {
-                                let shown = if tok.is_empty() {
-                                    "the end of the input".to_string()
-                                } else if tok.iter().all(u8::is_ascii_digit) {
-                                    format!(
-                                        "{}, which is too large (at most {})",
-                                        super::quote(tok),
-                                        i64::MAX
-                                    )
-                                } else {
-                                    super::quote(tok)
-                                };
-                                return Err(self.err_at(
-                                    loc,
-                                    format!(
-                                        "expected a number for `{}`, found {shown}",
-                                        self.p.vars[v]
-                                    ),
-                                ));
-                            }
-                        }
+                    for &r in vars {
+                        self.read_number(r)?;
                     }
                 }
                 InItem::PackedGrid(sep) => {

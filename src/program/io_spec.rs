@@ -34,13 +34,23 @@ pub enum InItem {
     Roll,
     /// Plies since the last capture (or move of the program's `quiet_kinds`), as a number.
     Quiet,
-    Read(Vec<VarId>),
+    /// Numbers into input variables, each in its range.
+    Read(Vec<ReadVar>),
     Squares {
         count: Option<Count>,
         piece: Code,
         separator: Option<String>,
     },
     Literal(String),
+}
+
+/// An input variable a `read` item reads, and the numbers it may be (`at least`, `at most`,
+/// `from ... to ...`; 0 to `i64::MAX` when the item says none).
+#[derive(Debug, Clone, Copy)]
+pub struct ReadVar {
+    pub var: VarId,
+    pub least: i64,
+    pub most: i64,
 }
 
 /// One letter of an `unmoved` item: the pieces (square name, piece) it says have not moved.

@@ -2,7 +2,8 @@
 //! a packed board with the side to move and the counters after it, a grid, a hand in
 //! brackets glued to the board. Each item of the section's repeated part writes what it
 //! would read; what a position does not keep
-//! (the numbers `read` into input variables) is written as it was last read.
+//! (the numbers `read` into input variables) is written as it was last read (never below
+//! the least its `read` item allows).
 
 use super::board_text::{cell_char, hand, symbol};
 use crate::compile::Engine;
@@ -97,7 +98,13 @@ fn item_text(e: &Engine, pos: &Position, vars: &[i64], item: &InItem) -> String 
         InItem::Hand => hand(e, pos),
         InItem::Quiet => pos.quiet.to_string(),
         InItem::Read(read) => {
-            let values: Vec<String> = read.iter().map(|&v| vars[v].to_string()).collect();
+            // A number never read (a setup's 0, or none given) is written as the least the
+            // item allows, so that the text reads back.
+            let values: Vec<String> = read
+                .iter()
+                .map(|r| vars.get(r.var).map_or(r.least, |&x| x.max(r.least)))
+                .map(|x| x.to_string())
+                .collect();
             values.join(" ")
         }
         InItem::Squares {

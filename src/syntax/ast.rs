@@ -3,6 +3,7 @@
 
 pub use super::ast_dice::RollDecl;
 pub use super::ast_directions::{DirItem, DirectionDef, DirectionValue};
+pub use super::ast_input::{InputItem, ReadName, ReadRange, SetupPlace, UnmovedDef, Word};
 pub use super::ast_squares::{
     Area, Attacker, BlockRef, Edge, Owner, PieceWords, Row, SquareBase, SquareClass, SquareRef,
 };
@@ -164,13 +165,6 @@ pub struct SetupHand {
     pub count: u64,
     pub kind: Option<Name>,
     pub span: Span,
-}
-
-#[derive(Debug)]
-pub struct SetupPlace {
-    pub side: Name,
-    pub kind: Option<Name>,
-    pub squares: Vec<Str>,
 }
 
 #[derive(Debug)]
@@ -715,48 +709,6 @@ pub enum RepeatUntil {
     End,
     Token(Str),
     Times(Expr),
-}
-
-#[derive(Debug)]
-pub enum InputItem {
-    Grid(Span),
-    /// `packed grid [separated by "/"]`: rows in one token, digits for runs of empty squares.
-    PackedGrid(Option<Str>, Span),
-    /// `mover ["w" = white, ...]`: the side to move, by its symbol or by the words given.
-    Mover(Span, Vec<(Str, Name)>),
-    /// `unmoved "K" = white king on "e1" and white rook on "h1", ...`: which pieces have not
-    /// moved, by letters (or `-`).
-    Unmoved(Vec<UnmovedDef>, Span),
-    /// `marked square`: the square the last move marked, or `-`.
-    Marked(Span),
-    /// `last to`: the square where the last move landed, or `-`.
-    LastTo(Span),
-    /// `hand`: the pieces in each side's hand (`9W9B`, `-` for none).
-    Hand(Span),
-    /// `roll`: the turn's roll, or `-` before the roll.
-    Roll(Span),
-    /// `plies without capture [or KIND move]`: that count, as a number.
-    Quiet(Vec<Name>, Span),
-    Read(Vec<Name>),
-    Squares {
-        words: Vec<Word>,
-        separator: Option<Str>,
-        span: Span,
-    },
-    Literal(Str),
-}
-
-/// One letter of an `unmoved` item and the pieces it says have not moved.
-#[derive(Debug)]
-pub struct UnmovedDef {
-    pub letter: Str,
-    pub pieces: Vec<SetupPlace>,
-}
-
-#[derive(Debug)]
-pub enum Word {
-    Int(u64, Span),
-    Name(Name),
 }
 
 #[derive(Debug)]

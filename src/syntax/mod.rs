@@ -3,6 +3,7 @@
 pub mod ast;
 mod ast_dice;
 mod ast_directions;
+mod ast_input;
 mod ast_squares;
 mod fits;
 mod grammar;

@@ -89,6 +89,14 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The name of a word of an input item, if it is one.
+    fn word(&mut self, w: &'a Word, role: Role) {
+        match w {
+            Word::Int(..) => {}
+            Word::Name(n) => self.push(n, role),
+        }
+    }
+
     fn statement_kind(&mut self, kind: &'a StatementKind) {
         use Declared as D;
         match kind {
@@ -399,13 +407,19 @@ impl<'a> Walk<'a> {
                 }
             }
             InputItem::Quiet(kinds, _) => self.all(kinds, Role::Kind),
-            InputItem::Read(names) => self.all(names, Role::Declares(Declared::Var)),
+            InputItem::Read(names) => {
+                for r in names {
+                    self.push(&r.name, Role::Declares(Declared::Var));
+                    let bounds = r.range.iter().flat_map(|g| [&g.least, &g.most]);
+                    // A bound is a number; a name there (an error) may be meant as a value.
+                    for b in bounds.flatten() {
+                        self.word(b, Role::Value);
+                    }
+                }
+            }
             InputItem::Squares { words, .. } => {
                 for w in words {
-                    match w {
-                        Word::Int(..) => {}
-                        Word::Name(n) => self.push(n, Role::Any),
-                    }
+                    self.word(w, Role::Any);
                 }
             }
         }

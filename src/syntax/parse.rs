@@ -318,19 +318,13 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
                 sp,
             )
         }
-        Rule::read => InputItem::Read(pair.into_inner().map(name).collect()),
+        Rule::read => InputItem::Read(pair.into_inner().map(read_name).collect::<Result<_, _>>()?),
         Rule::square_list => {
             let mut words = Vec::new();
             let mut separator = None;
             for p in pair.into_inner() {
                 match p.as_rule() {
-                    Rule::list_word => {
-                        let w = p.into_inner().next().unwrap();
-                        words.push(match w.as_rule() {
-                            Rule::integer => Word::Int(integer(&w)?, span(&w)),
-                            _ => Word::Name(name(w)),
-                        });
-                    }
+                    Rule::list_word => words.push(word(p)?),
                     _ => separator = Some(string(p)?),
                 }
             }
@@ -341,6 +335,62 @@ fn input_item(pair: Pair<Rule>) -> Result<InputItem, SyntaxError> {
             }
         }
         _ => InputItem::Literal(string(pair.into_inner().next().unwrap())?),
+    })
+}
+
+/// `NAME [at least N | at most N | from N to M]` of a `read` item.
+fn read_name(pair: Pair<Rule>) -> Result<ReadName, SyntaxError> {
+    let mut it = pair.into_inner();
+    let name = name(it.next().expect("read_name has a name"));
+    let range = match it.next() {
+        None => None,
+        Some(r) => {
+            let sp = span(&r);
+            let mut q = r.into_inner();
+            let starts = q.next().expect("a range starts with a word").as_rule();
+            let mut words = q
+                .filter(|p| p.as_rule() == Rule::read_bound)
+                .map(read_bound);
+            let a = words.next().expect("a range has a bound")?;
+            let (least, most) = match starts {
+                Rule::at_least => (Some(a), None),
+                Rule::at_most => (None, Some(a)),
+                _ => (Some(a), Some(words.next().expect("from N to M")?)),
+            };
+            Some(ReadRange {
+                least,
+                most,
+                span: sp,
+            })
+        }
+    };
+    Ok(ReadName { name, range })
+}
+
+/// A bound of a `read` range: a number (never negative, as no number read is) or a name
+/// (which the checker reports).
+fn read_bound(pair: Pair<Rule>) -> Result<Word, SyntaxError> {
+    let w = pair.into_inner().next().expect("read_bound has a word");
+    if w.as_rule() == Rule::name {
+        return Ok(Word::Name(name(w)));
+    }
+    if w.as_str().starts_with('-') {
+        let help = "the numbers `read` are written with digits alone: write `at least 0` or more";
+        return Err(SyntaxError::custom(
+            span(&w),
+            "a number read is never negative",
+            Some(help),
+        ));
+    }
+    Ok(Word::Int(integer(&w)?, span(&w)))
+}
+
+/// A `list_word`: a number or a name.
+fn word(pair: Pair<Rule>) -> Result<Word, SyntaxError> {
+    let w = pair.into_inner().next().expect("list_word has a word");
+    Ok(match w.as_rule() {
+        Rule::integer => Word::Int(integer(&w)?, span(&w)),
+        _ => Word::Name(name(w)),
     })
 }
 

@@ -497,7 +497,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         on_line => "`on line`",
         repeat => "`repeat`",
         until_end | until_token | times => "`until end`, `until \"TOKEN\"` or `COUNT times`",
-        grid | mover | read | square_list | list_word | literal => "an input item",
+        grid | mover | read | read_name | square_list | list_word | literal => "an input item",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
         move_text | position_text => "`move` or `position`",
@@ -513,6 +513,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "an input item"
         }
         plies_without | quiet_item => "`plies without capture`",
+        read_range | read_bound | at_least | least_word | from_word => {
+            "`at least N`, `at most N` or `from N to M`"
+        }
         captures_with | promotions_as | lowercase | drops_as | drops_word => "a notation clause",
         setup_place => "a side and its squares (`black on \"D5\", \"E4\"`)",
         setup_row => "a board row in double quotes",
