@@ -106,7 +106,7 @@ impl<'a> Start<'a> {
         let (rows, cols) = (self.rows, self.cols);
         crate::memory::check(self.budget.max_memory, needed, || {
             format!(
-                "compiling the rules for a {rows} x {cols} board on each of {threads} threads (about {} each; --threads 1 searches on the rules compiled already)",
+                "compiling the rules for a {rows} x {cols} board on each of {threads} threads (about {} each; one thread searches on the rules compiled already)",
                 crate::memory::show(one)
             )
         })?;
