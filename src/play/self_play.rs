@@ -43,24 +43,9 @@ pub fn self_play(game: &mut Game, ask: &SelfPlay) -> Result<Record, RunError> {
             moves.push(format!("roll {roll}"));
             continue;
         }
-        match game.status()? {
-            Status::Over(ending) => {
-                return Ok(Record {
-                    moves,
-                    result: ending.text,
-                    outcome: ending.outcome,
-                    plies: game.plies(),
-                });
-            }
-            Status::ToMove(_) if game.plies() >= cap => {
-                let end = unfinished(game.plies());
-                return Ok(Record {
-                    moves,
-                    result: end.text,
-                    outcome: end.outcome,
-                    plies: game.plies(),
-                });
-            }
+        let ending = match game.status()? {
+            Status::Over(ending) => ending,
+            Status::ToMove(_) if game.plies() >= cap => unfinished(game.plies()),
             Status::ToMove(mut choices) => {
                 let agent = ask
                     .agents
@@ -71,7 +56,14 @@ pub fn self_play(game: &mut Game, ask: &SelfPlay) -> Result<Record, RunError> {
                 let choice = choices.swap_remove(i);
                 moves.push(choice.text.clone());
                 game.play(choice);
+                continue;
             }
-        }
+        };
+        return Ok(Record {
+            moves,
+            result: ending.text,
+            outcome: ending.outcome,
+            plies: game.plies(),
+        });
     }
 }

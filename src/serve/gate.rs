@@ -12,6 +12,9 @@ use super::reply::Reply;
 /// form or a `text/plain` body.
 pub const REQUEST_HEADER: &str = "X-Ply-Request";
 
+/// The names this server answers to, with its port after them.
+const HOSTS: [&str; 3] = ["127.0.0.1", "localhost", "[::1]"];
+
 /// The refusal of a request, if it is refused before its route.
 pub fn refusal(parts: &Parts, port: u16) -> Option<Reply> {
     if !names_this_host(parts, port) {
@@ -34,7 +37,7 @@ fn header<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
 /// request line gives one) names this server.
 fn names_this_host(parts: &Parts, port: u16) -> bool {
     let ours = |host: &str| {
-        ["127.0.0.1", "localhost", "[::1]"]
+        HOSTS
             .iter()
             .any(|ok| host.eq_ignore_ascii_case(&format!("{ok}:{port}")))
     };
@@ -55,7 +58,7 @@ fn from_another_site(parts: &Parts, port: u16) -> Option<Reply> {
     }
     let origin = parts.headers.get("Origin")?;
     let ours = origin.to_str().is_ok_and(|origin| {
-        ["127.0.0.1", "localhost", "[::1]"]
+        HOSTS
             .iter()
             .any(|host| origin.eq_ignore_ascii_case(&format!("http://{host}:{port}")))
     });
