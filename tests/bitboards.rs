@@ -401,6 +401,7 @@ fn the_mcts_agent_chooses_alike() {
             think: None,
             playouts: Some(60),
             depth: None,
+            memory: None,
         };
         let mut lines = Vec::new();
         for c in c {

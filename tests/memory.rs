@@ -38,10 +38,49 @@ fn tall_amazons(rows: u32, plies: u32) -> String {
 #[test]
 fn long_runs_on_large_boards_hold_memory_bounded_by_the_position() {
     let _profiler = dhat::Profiler::builder().testing().build();
+    the_mcts_tree_keeps_to_its_memory();
     a_random_game_on_a_large_board_holds_one_position_after_a_move();
     perft_on_a_large_board_makes_no_position_per_first_move_up_front();
     the_estimate_of_a_board_s_tables_holds_what_they_take();
     a_search_past_its_memory_limit_stops();
+}
+
+/// The MCTS agent's tree on Go 9 x 9 (general positions, about 400 bytes a node): 8,000
+/// playouts grow it past 2 MiB without a bound; bounded to 1 MiB, the search peaks within
+/// the bound and a little for the game and its playouts, and still chooses a legal move.
+fn the_mcts_tree_keeps_to_its_memory() {
+    use ply::play::{Effort, Game, Status, mcts};
+    let p = program(&std::fs::read_to_string("rules/go.rules").unwrap());
+    let (runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+    let mut game = Game::new(Compiled::new(runner, Choice::General), start).unwrap();
+    let Ok(Status::ToMove(choices)) = game.status() else {
+        panic!("Go begins with moves");
+    };
+    let mut peaks = Vec::new();
+    // The bounded search first: dhat keeps one peak, the highest yet.
+    for memory in [Some(1 << 20), None] {
+        let effort = Effort {
+            think: None,
+            playouts: Some(8_000),
+            depth: None,
+            memory,
+        };
+        let before = dhat::HeapStats::get();
+        let d = mcts::choose(&mut game, &choices, effort, &mut Rng::new(3)).unwrap();
+        let after = dhat::HeapStats::get();
+        assert!(d.index < choices.len());
+        assert_eq!(d.playouts, 8_000);
+        peaks.push(after.max_bytes - before.curr_bytes);
+    }
+    let (bounded, free) = (peaks[0], peaks[1]);
+    assert!(
+        free > 2 << 20,
+        "without a bound the tree grows past 2 MiB: {free} bytes"
+    );
+    assert!(
+        bounded < (1 << 20) + (256 << 10),
+        "bounded to 1 MiB, the search peaked at {bounded} bytes (unbounded: {free})"
+    );
 }
 
 /// A rules file checked.

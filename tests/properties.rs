@@ -328,3 +328,50 @@ fn regions_found_early_agree_with_regions_counted() {
         "{reached} reached, {cut} cut off"
     );
 }
+
+/// A child made alone (`Generator::play_nth`, the general walk halted at the `k`-th move,
+/// the moves before it counted, not made) is the `k`-th of the children listed in full, in
+/// every whole game shipped, at the setup and along a random game; asking past the last
+/// move is an error.
+#[test]
+fn the_nth_child_made_alone_is_the_nth_child() {
+    use ply::run::{Generator, Ply};
+    let mut checked = 0;
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rules") {
+            continue;
+        }
+        let p = program(&std::fs::read_to_string(&path).unwrap());
+        if p.game.is_none() {
+            continue;
+        }
+        let name = path.display();
+        let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
+        let mut rng = ply::run::rng::Rng::new(5);
+        runner.forget_game();
+        let mut kids = Vec::new();
+        for ply in 0..60 {
+            let rolls = runner.outcomes(&pos).unwrap();
+            if rolls > 0 {
+                pos = runner.rolled(&pos, rng.below(rolls as u64) as usize);
+            }
+            if ply % 3 == 0 {
+                runner.children(&pos, &mut kids).unwrap();
+                for (k, kid) in kids.iter().enumerate() {
+                    let alone = runner.play_nth(&pos, k).unwrap();
+                    assert_eq!(&alone, kid, "{name}: ply {ply}: move {k} of {}", kids.len());
+                    checked += 1;
+                }
+                assert!(
+                    runner.play_nth(&pos, kids.len()).is_err(),
+                    "{name}: ply {ply}: a move past the last"
+                );
+            }
+            if runner.random_ply(&mut pos, &mut rng, None).unwrap() != Ply::Played {
+                break;
+            }
+        }
+    }
+    assert!(checked > 10_000, "children checked: {checked}");
+}

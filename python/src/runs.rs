@@ -303,6 +303,7 @@ fn effort(playouts: Option<u64>, think: Option<f64>, depth: Option<u32>) -> PyRe
         think,
         playouts: playouts.or(think.is_none().then_some(100)),
         depth,
+        memory: None,
     })
 }
 

@@ -264,6 +264,7 @@ the game. The same seed and the same moves give the same agent replies when --pl
 bounds the search.\n\n\
 Examples:\n  ply play game.rules\n  \
 ply play game.rules --agent white=mcts --agent black=human --think 2\n  \
+ply play game.rules --agent white=mcts --think 60 --memory 1024\n  \
 ply play game.rules --agent white=mcts --agent black=random --playouts 500 --seed 4\n  \
 ply play game.rules --agent white=expectiminimax --depth 2 --playouts 8\n  \
 printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
@@ -292,6 +293,10 @@ printf 'D3\\nundo\\nC4\\n' | ply play game.rules --playouts 100"
         /// (default 2; its --playouts, default 8, score each position there)
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
+        /// Megabytes the MCTS agent may keep in its search tree (default 256); once full, the tree stops
+        /// growing and the search goes on from its leaves
+        #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+        memory: Option<u32>,
         #[command(flatten)]
         representation: Representation,
     },
@@ -514,6 +519,7 @@ fn command(command: Command, style: Style) -> i32 {
             think,
             playouts,
             depth,
+            memory,
             representation,
         } => play::play(
             plain,
@@ -525,6 +531,7 @@ fn command(command: Command, style: Style) -> i32 {
                 think,
                 playouts,
                 depth,
+                memory: memory.map(|mb| (mb as usize) << 20),
                 choice: representation.choice(),
             },
         ),
@@ -537,16 +544,7 @@ fn command(command: Command, style: Style) -> i32 {
             limits,
         } => golden::test(plain, &dirs, bless, limits),
         Command::Man { command } => man(plain, command.as_deref()),
-        Command::Completions { shell } => {
-            use clap::CommandFactory;
-            let mut out = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "ply", &mut out);
-            let text = String::from_utf8_lossy(&out);
-            match print(plain, &text) {
-                Ok(()) => exit::OK,
-                Err(code) => code,
-            }
-        }
+        Command::Completions { shell } => completions(plain, shell),
         Command::Show {
             rules,
             input,
@@ -587,6 +585,18 @@ fn command(command: Command, style: Style) -> i32 {
             },
             limits,
         ),
+    }
+}
+
+/// `ply completions SHELL`: the completion script of the shell, printed.
+fn completions(plain: &Reporter, shell: clap_complete::Shell) -> i32 {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "ply", &mut out);
+    let text = String::from_utf8_lossy(&out);
+    match print(plain, &text) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
     }
 }
 

@@ -33,6 +33,8 @@ pub struct Ask<'a> {
     pub playouts: Option<u64>,
     /// `--depth`: how far expectiminimax looks.
     pub depth: Option<u32>,
+    /// `--memory`: the most bytes the MCTS tree holds.
+    pub memory: Option<usize>,
     /// Which representation of the rules the agents play on.
     pub choice: Representation,
 }
@@ -88,7 +90,10 @@ pub fn play(rep: &Reporter, rules: &Path, ask: &Ask) -> i32 {
         }
     };
     let effort = match effort(ask.think, ask.playouts, ask.depth) {
-        Ok(e) => e,
+        Ok(e) => Effort {
+            memory: ask.memory,
+            ..e
+        },
         Err(msg) => {
             rep.error(Kind::Usage, None, &msg);
             return exit::USAGE;
@@ -201,6 +206,7 @@ fn effort(think: Option<f64>, playouts: Option<u64>, depth: Option<u32>) -> Resu
         think,
         playouts,
         depth,
+        memory: None,
     })
 }
 

@@ -1,6 +1,12 @@
 //! Monte Carlo tree search (UCT): a tree of the positions reached from the one to move,
 //! grown one node per iteration, each new node scored by a random playout from the same
 //! move generator, and the move tried most often chosen.
+//!
+//! The tree keeps to a memory bound ([`Effort::memory`]): a node keeps the moves not yet
+//! tried from it as their indices, and the position after one is made when it is first
+//! tried. Once the tree holds as many bytes as the bound allows, it stops growing and the
+//! search goes on from its leaves: each iteration still ends in a playout, scored along the
+//! path through the tree.
 
 use std::time::{Duration, Instant};
 
@@ -18,7 +24,12 @@ pub struct Effort {
     pub playouts: Option<u64>,
     /// How many plies expectiminimax looks ahead (its `playouts` score each position there).
     pub depth: Option<u32>,
+    /// The most bytes the MCTS tree holds ([`MEMORY`] when not given).
+    pub memory: Option<usize>,
 }
+
+/// The most bytes an MCTS tree holds when [`Effort::memory`] is not given.
+pub const MEMORY: usize = 256 << 20;
 
 /// The agent's choice and what the search saw.
 #[derive(Debug, Clone, Copy)]
@@ -55,8 +66,8 @@ struct Node<S> {
     /// The sum of the chooser's rewards over the playouts through this node.
     reward: f64,
     children: Vec<u32>,
-    /// Positions after the moves not yet in the tree.
-    untried: Vec<S>,
+    /// The indices of the moves not yet in the tree, in the generator's order of children.
+    untried: Vec<u32>,
     expanded: bool,
     /// The position waits for a roll: its children are the roll's outcomes, one drawn at
     /// random each time the search passes (no side chooses there).
@@ -92,9 +103,17 @@ struct Tree<'g, G, S> {
     nodes: Vec<Node<S>>,
     /// The game's positions before the root, for rules against repetition.
     history: Vec<S>,
+    /// The rules forbid repeating a position: the positions on the way to a node are
+    /// remembered before its moves are found.
+    remembers: bool,
     limit: u32,
     sides: usize,
     gains: Vec<f64>,
+    /// The bytes the tree holds beside `nodes` itself: the states' heap memory and the
+    /// nodes' lists.
+    held: usize,
+    /// The most bytes the tree may hold ([`Effort::memory`]).
+    memory: usize,
 }
 
 /// Chooses one of `choices` (the legal moves of the game's position now) by UCT.
@@ -117,6 +136,7 @@ pub fn choose(
         plies: game.counted(),
         limit: game.limit(),
         history,
+        remembers,
     };
     let result = dispatch!(&mut game.compiled, g => search(g, &at, choices, effort, rng));
     game.forget_last();
@@ -130,6 +150,7 @@ struct Root {
     plies: u32,
     limit: u32,
     history: Vec<Position>,
+    remembers: bool,
 }
 
 /// [`choose`] on the representation `G`.
@@ -142,29 +163,32 @@ fn search<'p, G: Generator<'p>>(
 ) -> Result<Decision, RunError> {
     let history = root.history.iter().map(|p| g.state(p)).collect();
     let top_state = g.state(&root.pos);
-    let untried: Vec<G::State> = choices.iter().rev().map(|c| g.state(&c.after)).collect();
     let sides = g.engine().p.sides.len();
     let mut tree = Tree {
         g,
-        nodes: Vec::new(),
+        nodes: Vec::with_capacity(choices.len() + 1),
         history,
+        remembers: root.remembers,
         limit: root.limit,
         sides,
         gains: Vec::new(),
+        held: 0,
+        memory: effort.memory.unwrap_or(MEMORY),
     };
     let plies = root.plies;
     let mut top = Node::new(top_state, plies, 0);
     top.expanded = true;
-    top.untried = untried;
     let chooser = root.pos.mover;
-    tree.nodes.push(top);
-    // The root's children in the order of `choices`.
-    while let Some(state) = tree.nodes[0].untried.pop() {
+    tree.add(top);
+    // The root's children in the order of `choices`, made whatever the bound: the search
+    // chooses among them.
+    for c in choices {
+        let state = tree.g.state(&c.after);
         let plies = plies + tree.g.engine().toward_limit(chooser, tree.g.mover(&state));
-        tree.nodes.push(Node::new(state, plies, chooser));
-        let id = tree.nodes.len() as u32 - 1;
+        let id = tree.add(Node::new(state, plies, chooser));
         tree.nodes[0].children.push(id);
     }
+    tree.held += tree.nodes[0].children.capacity() * size_of::<u32>();
     let started = Instant::now();
     let mut made = 0u64;
     loop {
@@ -187,6 +211,10 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
         let mut at = 0usize;
         loop {
             if !self.nodes[at].expanded {
+                if self.full() {
+                    // The tree has stopped growing: the playout starts at this leaf.
+                    break;
+                }
                 self.expand(at, &path)?;
             }
             let node = &self.nodes[at];
@@ -200,15 +228,22 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
                 continue;
             }
             if !node.untried.is_empty() {
+                if self.full() {
+                    break;
+                }
                 let pick = rng.below(node.untried.len() as u64) as usize;
-                let node = &mut self.nodes[at];
-                let state = node.untried.swap_remove(pick);
+                let k = self.nodes[at].untried.swap_remove(pick);
+                self.recall(&path);
+                let node = &self.nodes[at];
+                let state = self.g.play_nth(&node.state, k as usize)?;
                 let chooser = self.g.mover(&node.state);
                 let plies =
                     node.plies + self.g.engine().toward_limit(chooser, self.g.mover(&state));
-                self.nodes.push(Node::new(state, plies, chooser));
-                let id = self.nodes.len() as u32 - 1;
-                self.nodes[at].children.push(id);
+                let id = self.add(Node::new(state, plies, chooser));
+                let children = &mut self.nodes[at].children;
+                let before = children.capacity();
+                children.push(id);
+                self.held += (children.capacity() - before) * size_of::<u32>();
                 path.push(id);
                 at = id as usize;
                 break;
@@ -250,8 +285,41 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
         Ok(())
     }
 
-    /// Lists the moves of node `at` (reached by `path`), or finds that the game ends there.
-    fn expand(&mut self, at: usize, path: &[u32]) -> Result<(), RunError> {
+    /// How many nodes the tree may hold with the bytes it holds beside them, the next node's
+    /// state counted as large as the last one's.
+    fn room(&self) -> usize {
+        let state = self
+            .nodes
+            .last()
+            .map_or(0, |n| self.g.state_bytes(&n.state));
+        let spare = self.memory.saturating_sub(self.held + state);
+        spare / size_of::<Node<G::State>>()
+    }
+
+    /// The tree holds as many bytes as its bound allows: it grows no more.
+    fn full(&self) -> bool {
+        self.nodes.len() >= self.room()
+    }
+
+    /// Adds `node` to the tree and counts its memory; its id. The list of nodes grows as a
+    /// vector does, by doubling, but not past the room the bound leaves.
+    fn add(&mut self, node: Node<G::State>) -> u32 {
+        if self.nodes.len() == self.nodes.capacity() {
+            let len = self.nodes.len();
+            let grown = (len * 2).max(16).min(self.room()).max(len + 1);
+            self.nodes.reserve_exact(grown - len);
+        }
+        self.held += self.g.state_bytes(&node.state) - size_of::<G::State>();
+        self.nodes.push(node);
+        self.nodes.len() as u32 - 1
+    }
+
+    /// Remembers the game's positions on the way to the last node of `path` (the game's
+    /// before the root, then the nodes before it), for rules against repetition.
+    fn recall(&mut self, path: &[u32]) {
+        if !self.remembers {
+            return;
+        }
         let g = &mut *self.g;
         g.forget_game();
         for h in &self.history {
@@ -260,35 +328,50 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
         for &id in &path[..path.len() - 1] {
             g.remember(&self.nodes[id as usize].state);
         }
+    }
+
+    /// Counts the moves of node `at` (reached by `path`), or finds that the game ends there.
+    fn expand(&mut self, at: usize, path: &[u32]) -> Result<(), RunError> {
+        self.recall(path);
         self.nodes[at].expanded = true;
         let node = &self.nodes[at];
         let rolls = match node.plies < self.limit {
-            true => g.outcomes(&node.state)?,
+            true => self.g.outcomes(&node.state)?,
             false => 0,
         };
         if rolls > 0 {
             // Each outcome of the roll is a child, as likely as another.
             let (plies, chooser) = (node.plies, node.chooser);
             for i in 0..rolls {
-                let state = g.rolled(&self.nodes[at].state, i);
-                self.nodes.push(Node::new(state, plies, chooser));
-                let id = self.nodes.len() as u32 - 1;
+                let state = self.g.rolled(&self.nodes[at].state, i);
+                let id = self.add(Node::new(state, plies, chooser));
                 self.nodes[at].children.push(id);
             }
+            self.held += self.nodes[at].children.capacity() * size_of::<u32>();
             self.nodes[at].chance = true;
             return Ok(());
         }
-        let mut next = Vec::new();
-        if node.plies < self.limit && g.end(&node.state)?.is_none() {
-            g.children(&node.state, &mut next)?;
+        let mut moves = 0;
+        if node.plies < self.limit && self.g.end(&node.state)?.is_none() {
+            moves = self.g.count(&node.state)?;
         }
-        if next.is_empty() {
-            let pos = g.position(&node.state);
+        if moves == 0 {
+            let g = &mut *self.g;
+            let pos = g.position(&self.nodes[at].state);
             let end = g.ending(&pos, None);
             g.recycle(pos);
             self.nodes[at].end = Some(end?.outcome);
+            return Ok(());
         }
-        self.nodes[at].untried = next;
+        let Ok(moves) = u32::try_from(moves) else {
+            return Err(RunError::new(format!(
+                "a position has {moves} legal moves, more than the MCTS agent can keep"
+            )));
+        };
+        // Tried last to first, each drawn at random.
+        let untried: Vec<u32> = (0..moves).rev().collect();
+        self.held += untried.capacity() * size_of::<u32>();
+        self.nodes[at].untried = untried;
         Ok(())
     }
 

@@ -87,6 +87,12 @@ pub trait Generator<'p> {
     /// The position of a state.
     fn position(&mut self, s: &Self::State) -> Position;
 
+    /// The bytes a state takes, its own size and what it holds on the heap: what a search
+    /// that keeps many states counts against its memory.
+    fn state_bytes(&self, _s: &Self::State) -> usize {
+        size_of::<Self::State>()
+    }
+
     /// The side to move.
     fn mover(&self, s: &Self::State) -> SideId;
 

@@ -50,6 +50,17 @@ pub const OPENING: u8 = 0x80;
 pub const USED: u8 = 0x0f;
 
 impl Position {
+    /// The bytes this position holds on the heap, beside its own size: what a search that
+    /// keeps many positions counts against its memory.
+    pub fn heap_bytes(&self) -> usize {
+        let code = size_of::<Code>();
+        (self.cells.capacity() + self.turn_start.capacity()) * code
+            + self.counts.capacity() * size_of::<u32>()
+            + (self.moved.capacity() + self.marked.capacity()) * size_of::<u64>()
+            + self.hand.capacity()
+            + self.heights.capacity()
+    }
+
     pub fn empty(squares: usize, codes: usize, mover: SideId) -> Position {
         Position {
             cells: vec![0; squares],

@@ -23,6 +23,9 @@ const EXPLAINED: usize = 1000;
 const MAX_THINK: f64 = 60.0;
 /// How long the agent thinks when not told.
 const THINK: f64 = 0.5;
+/// The most bytes one agent's search tree holds on the server: with as many agents thinking
+/// at once as requests are answered at once, 32 x 64 MiB = 2 GiB at most.
+const AGENT_MEMORY: usize = 64 << 20;
 
 /// A game: the rules file and the moves played so far, from its setup.
 #[derive(Debug, Deserialize)]
@@ -378,6 +381,7 @@ pub fn agent(folder: &Folder, body: &[u8]) -> Reply {
         think: Some(Duration::from_secs_f64(think)),
         playouts: ask.playouts,
         depth: None,
+        memory: Some(AGENT_MEMORY),
     };
     let bytes = match folder.read(&ask.rules) {
         Ok(b) => b,

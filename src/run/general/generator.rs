@@ -167,6 +167,10 @@ impl<'p> Generator<'p> for Runner<'p> {
         self.take_pos(s)
     }
 
+    fn state_bytes(&self, s: &Position) -> usize {
+        size_of::<Position>() + s.heap_bytes()
+    }
+
     fn mover(&self, s: &Position) -> SideId {
         s.mover
     }
@@ -226,6 +230,20 @@ impl<'p> Generator<'p> for Runner<'p> {
             out.push(passed);
         }
         Ok(())
+    }
+
+    /// The `k`-th child walked to alone: the moves before it are counted, not made.
+    fn play_nth(&mut self, s: &Position, k: usize) -> Result<Position, RunError> {
+        self.not_waiting(s)?;
+        let (found, moves) = self.nth_successor(s, k as u64)?;
+        if let Some(after) = found {
+            return Ok(after);
+        }
+        let passed = match moves == 0 && k == 0 {
+            true => self.pass(s)?,
+            false => None,
+        };
+        passed.ok_or_else(|| RunError::new("there is no such legal move here"))
     }
 
     fn moves(

@@ -124,25 +124,13 @@ impl Runner<'_> {
                 acc.count
             }
         };
-        let mut acc = Acc {
-            positions: std::mem::take(&mut self.scratch.successors),
-            ..Acc::default()
-        };
-        acc.positions.truncate(1);
         let found = match n {
-            0 => Ok(None),
-            _ => {
-                let pick = rng.below(n);
-                let walked = self.walk(pos, &Fold::Nth(pick), &mut acc);
-                self.scratch.halted = false;
-                walked.map(|()| (acc.filled == 1).then(|| acc.positions.swap_remove(0)))
-            }
+            0 => None,
+            _ => self.nth_successor(pos, rng.below(n))?.0,
         };
-        self.scratch.successors = acc.positions;
-        let Some(mut after) = found? else {
+        let Some(after) = found else {
             return self.random_pass(pos);
         };
-        self.hand_over(&mut after)?;
         self.remember(pos);
         let before = std::mem::replace(pos, after);
         self.put_pos(before);

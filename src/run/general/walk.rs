@@ -610,6 +610,38 @@ impl<'p> Runner<'p> {
         r
     }
 
+    /// The position after the legal move of index `k` in the order of
+    /// [`Runner::successors`], with the next side to move, made alone (the moves before it
+    /// are walked and counted, not made): none when there are not that many moves. With it,
+    /// how many moves the walk saw (0: the side to move has none).
+    pub fn nth_successor(
+        &mut self,
+        pos: &Position,
+        k: u64,
+    ) -> Result<(Option<Position>, u64), RunError> {
+        let mut acc = Acc {
+            positions: std::mem::take(&mut self.scratch.successors),
+            ..Acc::default()
+        };
+        acc.positions.truncate(1);
+        let walked = self.walk(pos, &Fold::Nth(k), &mut acc);
+        self.scratch.halted = false;
+        let found = match walked {
+            Ok(()) if acc.filled == 1 => Ok(Some(acc.positions.swap_remove(0))),
+            Ok(()) => Ok(None),
+            Err(e) => Err(e),
+        };
+        self.scratch.successors = acc.positions;
+        let Some(mut after) = found? else {
+            return Ok((None, acc.moves));
+        };
+        if let Err(e) = self.hand_over(&mut after) {
+            self.put_pos(after);
+            return Err(e);
+        }
+        Ok((Some(after), acc.moves))
+    }
+
     /// The positions after each legal move, with the next side to move.
     pub fn successors(&mut self, pos: &Position, out: &mut Vec<Position>) -> Result<(), RunError> {
         // The positions already in `out` are written over, and the pool gives the rest:
