@@ -1,6 +1,7 @@
 //! The playground page in a real headless Chromium, driven over WebDriver (chromedriver,
 //! spoken to with the same HTTP client as tests/serve.rs): open Othello, click a legal
-//! placement on the board, and see the board change and the agent reply.
+//! placement on the board, and see the board change and the agent reply; choose a draughts
+//! man and see dots on its targets; place a stone on a hexagon of Hex.
 //!
 //! Chromium and chromedriver come from Debian's `chromium` and `chromium-driver` packages.
 //! When they are missing the test installs them (apt-get as root, else `sudo -n apt-get`)
@@ -83,6 +84,32 @@ fn a_person_plays_othello_against_the_agent() {
     assert_eq!(page.count("#board .piece"), 4);
 }
 
+/// Hex in the playground: a rhombus of 121 hexagons, and a click on one places a stone.
+#[test]
+fn a_person_places_a_stone_on_a_hexagon() {
+    install_chromium();
+    let served = Served::start(&folder("browser-hex"));
+    std::fs::copy("rules/hex.rules", served.folder().join("hex.rules")).unwrap();
+    let driver = Driver::start();
+    let page = driver.session();
+    page.go(&format!("{}#hex.rules", served.url()));
+    page.wait_until("121 cells to place on", |p| {
+        p.count("#moves button[data-move]") == 121 && p.text("#status").contains("your move")
+    });
+    assert_eq!(page.count("#board polygon.square"), 121);
+    assert_eq!(page.count("#board rect.square"), 0);
+    page.click(
+        &page
+            .find("#board polygon.square[data-square=\"F6\"]")
+            .unwrap(),
+    );
+    page.wait_until("the agent's reply", |p| {
+        p.count("#played li") == 2 && p.text("#status").contains("your move")
+    });
+    assert_eq!(page.text("#played li:nth-child(1)"), "red F6");
+    assert_eq!(page.count("#board .piece"), 2);
+}
+
 #[test]
 fn a_person_moves_a_piece_in_draughts() {
     install_chromium();
@@ -98,6 +125,7 @@ fn a_person_moves_a_piece_in_draughts() {
     page.wait_until("11 selected, 15 and 16 its targets", |p| {
         p.count("#board rect.square.selected[data-square=\"11\"]") == 1
             && p.count("#board rect.square.target") == 2
+            && p.count("#board circle.target-dot") == 2
     });
     page.click(&page.find("#board rect.square[data-square=\"15\"]").unwrap());
     page.wait_until("the agent's reply", |p| {

@@ -179,3 +179,133 @@ fn moves_in_parts_are_an_arrow_and_dashed_parts() {
         assert!(p.attribute("stroke-dasharray").is_some());
     }
 }
+
+/// The picture of a rules file's setup, parsed.
+fn picture(rules: &str) -> String {
+    String::from_utf8(ply(&["show", rules, "--svg", "-"])).unwrap()
+}
+
+/// The centre of each `polygon.square`, by its square's name: the mean of its corners.
+fn cell_centres(doc: &roxmltree::Document) -> Vec<(String, (f64, f64))> {
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "polygon" && has_class(n, "square"))
+        .map(|n| {
+            let corners: Vec<(f64, f64)> = n
+                .attribute("points")
+                .unwrap()
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            let k = corners.len() as f64;
+            let x = corners.iter().map(|c| c.0).sum::<f64>() / k;
+            let y = corners.iter().map(|c| c.1).sum::<f64>() / k;
+            (n.attribute("data-square").unwrap().to_string(), (x, y))
+        })
+        .collect()
+}
+
+/// Hex, whose regions join a cell to six others, is drawn as a rhombus of 121 hexagons:
+/// each cell's nearest cells, all at the same distance, are exactly the six (fewer on the
+/// edges) the rules make its neighbours, and no cell overlaps another.
+#[test]
+fn a_board_of_six_neighbours_is_drawn_in_hexagons() {
+    let text = picture("rules/hex.rules");
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let cells = cell_centres(&doc);
+    assert_eq!(cells.len(), 121, "one hexagon a cell");
+    assert!(
+        !doc.descendants()
+            .any(|n| n.tag_name().name() == "rect" && has_class(&n, "square")),
+        "no square cells"
+    );
+    let at = |name: &str| cells.iter().find(|(n, _)| n == name).unwrap().1;
+    // `neighbours = up, down, left, right, up-right, down-left`, row 1 at the top.
+    let name = |c: i32, r: i32| format!("{}{}", (b'A' + c as u8) as char, r + 1);
+    let mut nearest = None;
+    for (c, r) in (0..11).flat_map(|c| (0..11).map(move |r| (c, r))) {
+        let (x, y) = at(&name(c, r));
+        let steps = [(0, -1), (0, 1), (-1, 0), (1, 0), (1, -1), (-1, 1)];
+        let neighbours: BTreeSet<String> = steps
+            .iter()
+            .map(|(dc, dr)| (c + dc, r + dr))
+            .filter(|(c, r)| (0..11).contains(c) && (0..11).contains(r))
+            .map(|(c, r)| name(c, r))
+            .collect();
+        let mut close = BTreeSet::new();
+        for (other, (u, v)) in &cells {
+            let d = ((u - x).powi(2) + (v - y).powi(2)).sqrt();
+            if other == &name(c, r) {
+                continue;
+            }
+            let step = *nearest.get_or_insert(d.min(48.0));
+            assert!(d > step - 0.5, "{other} overlaps {}", name(c, r));
+            if d < step + 0.5 {
+                close.insert(other.clone());
+            }
+        }
+        assert_eq!(close, neighbours, "the cells next to {}", name(c, r));
+    }
+}
+
+/// The marks on the pieces tell the kinds apart as the rules file names them: chess's
+/// twelve pieces are twelve drawings (a side's colour and the declared symbol: the king K,
+/// the knight N); draughts men are plain and kings marked; a game of one kind is unmarked.
+#[test]
+fn pieces_carry_the_marks_the_rules_declare() {
+    let marks = |rules: &str| -> BTreeSet<(String, String, String)> {
+        let text = picture(rules);
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        doc.descendants()
+            .filter(|n| has_class(n, "piece"))
+            .map(|n| {
+                let mark = n
+                    .descendants()
+                    .find(|m| has_class(m, "mark"))
+                    .and_then(|m| m.text())
+                    .unwrap_or("")
+                    .to_string();
+                let attr = |a| n.attribute(a).unwrap().to_string();
+                (attr("data-side"), attr("data-kind"), mark)
+            })
+            .collect()
+    };
+    let chess = marks("rules/chess.rules");
+    assert_eq!(chess.len(), 12, "{chess:?}");
+    for side in ["white", "black"] {
+        for (kind, mark) in [
+            ("king", "K"),
+            ("queen", "Q"),
+            ("rook", "R"),
+            ("bishop", "B"),
+        ] {
+            assert!(
+                chess.contains(&(side.into(), kind.into(), mark.into())),
+                "{side} {kind}"
+            );
+        }
+        assert!(chess.contains(&(side.into(), "knight".into(), "N".into())));
+        assert!(chess.contains(&(side.into(), "pawn".into(), "P".into())));
+    }
+    // A black king among the men.
+    let source = std::fs::read_to_string("rules/english-draughts.rules")
+        .unwrap()
+        .replace("\"........\"  \"w.w.w.w.\"", "\"...B....\"  \"w.w.w.w.\"");
+    let kings = std::env::temp_dir().join(format!("ply-svg-kings-{}.rules", std::process::id()));
+    std::fs::write(&kings, source).unwrap();
+    let draughts = marks(kings.to_str().unwrap());
+    let _ = std::fs::remove_file(&kings);
+    assert!(
+        draughts.contains(&("white".into(), "man".into(), String::new())),
+        "{draughts:?}"
+    );
+    assert!(
+        draughts.contains(&("black".into(), "king".into(), "K".into())),
+        "{draughts:?}"
+    );
+    for (_, _, mark) in marks("rules/othello.rules") {
+        assert_eq!(mark, "", "one kind, no marks");
+    }
+}

@@ -6,6 +6,7 @@
 //! JSON documents of `--format json` ([`json`]).
 
 pub mod board_text;
+pub mod frame;
 pub mod json;
 pub mod move_view;
 pub mod move_views;

@@ -7,17 +7,13 @@
 use std::fmt::Write;
 
 use super::board_text::{axis_label, symbol};
+use super::frame::{CELL, Frame, MARGIN, Shape, round};
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{EMPTY, GHOST};
+use crate::program::{EMPTY, GHOST, Program};
 use crate::run::Position;
 use crate::run::step::{NONE, Step};
 use crate::syntax::ast::Axis;
-
-/// The side of one square, in pixels.
-const CELL: u32 = 48;
-/// The margin that holds the row and column names.
-const MARGIN: u32 = 28;
 
 /// Fill and outline of the pieces of a side named after a colour.
 const NAMED_COLOURS: [(&str, &str, &str); 12] = [
@@ -83,16 +79,15 @@ fn is_light(colour: &str) -> bool {
     channel(1) * 299 + channel(3) * 587 + channel(5) * 114 > 150_000
 }
 
-fn centre(g: &Geometry, sq: u32) -> (u32, u32) {
-    let (r, c) = g.coords[sq as usize];
-    (MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2)
-}
+/// The radius of a piece's disc.
+const DISC: f64 = CELL * 3.0 / 8.0;
 
 /// The picture; `moves` (each move as its steps) are drawn as arrows when given.
 pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>) -> String {
-    let g = &e.g;
-    let width = 2 * MARGIN + g.cols * CELL;
-    let height = 2 * MARGIN + g.rows * CELL + 24;
+    let f = Frame::new(e);
+    let (w, h) = f.board_size();
+    let width = round(2.0 * MARGIN + w);
+    let height = round(2.0 * MARGIN + h + 24.0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -111,15 +106,15 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
         s,
         r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    board(e, &mut s);
-    pieces(e, pos, &mut s);
+    board(e, f, &mut s);
+    pieces(e, f, pos, &mut s);
     if let Some(moves) = moves {
-        arrows(e, pos, moves, &mut s);
+        arrows(e, f, pos, moves, &mut s);
     }
     let _ = writeln!(
         s,
         r##"  <text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
-        height - 8,
+        height - 8.0,
         escape(title)
     );
     s.push_str("</svg>\n");
@@ -127,23 +122,22 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
 }
 
 /// A board of points on lines: each line drawn from point to point, each point a dot.
-fn lines(g: &Geometry, pts: &crate::program::Points, s: &mut String) {
+fn lines(g: &Geometry, f: Frame, pts: &crate::program::Points, s: &mut String) {
+    let (w, h) = f.board_size();
     let _ = writeln!(
         s,
-        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="#f0d9b5"/>"##,
-        g.cols * CELL,
-        g.rows * CELL
+        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#f0d9b5"/>"##
     );
     for line in &pts.lines {
         let (first, last) = (line[0], line[line.len() - 1]);
-        let ((x1, y1), (x2, y2)) = (centre(g, first), centre(g, last));
+        let ((x1, y1), (x2, y2)) = (f.centre(g, first), f.centre(g, last));
         let _ = writeln!(
             s,
             r##"    <line class="line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a3a1e" stroke-width="3"/>"##
         );
     }
     for sq in 0..g.n as u32 {
-        let (x, y) = centre(g, sq);
+        let (x, y) = f.centre(g, sq);
         let _ = writeln!(
             s,
             r##"    <circle class="point" data-square="{}" cx="{x}" cy="{y}" r="7" fill="#5a3a1e"/>"##,
@@ -152,14 +146,62 @@ fn lines(g: &Geometry, pts: &crate::program::Points, s: &mut String) {
     }
 }
 
-/// The squares, and the row and column names on all four sides.
-fn board(e: &Engine, s: &mut String) {
+/// The squares (or points, or hexagons), and the row and column names on all four sides.
+fn board(e: &Engine, f: Frame, s: &mut String) {
     let (p, g) = (e.p, &e.g);
     s.push_str("  <g class=\"board\">\n");
-    if let Some(pts) = &p.points {
-        lines(g, pts, s);
+    match f.shape {
+        Shape::Points => {
+            if let Some(pts) = &p.points {
+                lines(g, f, pts, s);
+            }
+        }
+        Shape::Hexagons { .. } => hexagons(g, f, s),
+        Shape::Squares => squares(p, g, s),
     }
-    for sq in (0..g.n as u32).filter(|_| p.points.is_none()) {
+    s.push_str("  </g>\n");
+    // The blocks that turn (`blocks R x C`), outlined.
+    if !g.blocks.is_empty() {
+        s.push_str("  <g class=\"blocks\" fill=\"none\" stroke=\"#333333\" stroke-width=\"3\">\n");
+        for (i, block) in g.blocks.iter().enumerate() {
+            let (first, last) = (block[0], block[block.len() - 1]);
+            let (r, c) = (first / g.cols, first % g.cols);
+            let (h, w) = (last / g.cols - r + 1, last % g.cols - c + 1);
+            let _ = writeln!(
+                s,
+                r#"    <rect class="block" data-block="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
+                i + 1,
+                MARGIN + f64::from(c) * CELL,
+                MARGIN + f64::from(r) * CELL,
+                f64::from(w) * CELL,
+                f64::from(h) * CELL
+            );
+        }
+        s.push_str("  </g>\n");
+    }
+    if p.notation.numbered {
+        // Each dark square's number in its top-left corner.
+        s.push_str("  <g class=\"labels\" font-size=\"10\" fill=\"#f0d9b5\">\n");
+        for sq in (0..g.n as u32).filter(|&sq| !g.names[sq as usize].is_empty()) {
+            let (x, y) = f.centre(g, sq);
+            let _ = writeln!(
+                s,
+                r#"    <text class="label" x="{}" y="{}">{}</text>"#,
+                x - CELL / 2.0 + 3.0,
+                y - CELL / 2.0 + 11.0,
+                escape(&g.names[sq as usize])
+            );
+        }
+        s.push_str("  </g>\n");
+        return;
+    }
+    labels(e, f, s);
+}
+
+/// The squares of a grid, checkered (or, on a board of numbered squares, the dark ones
+/// dark).
+fn squares(p: &Program, g: &Geometry, s: &mut String) {
+    for sq in 0..g.n as u32 {
         let (r, c) = (sq / g.cols, sq % g.cols);
         let light = match p.notation.numbered {
             true => !crate::program::Notation::is_dark(g.rows, r, c),
@@ -174,65 +216,57 @@ fn board(e: &Engine, s: &mut String) {
             s,
             r#"    <rect class="square {shade}" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
             escape(&g.names[sq as usize]),
-            MARGIN + c * CELL,
-            MARGIN + r * CELL
+            MARGIN + f64::from(c) * CELL,
+            MARGIN + f64::from(r) * CELL
         );
     }
-    s.push_str("  </g>\n");
-    // The blocks that turn (`blocks R x C`), outlined.
-    if !g.blocks.is_empty() {
-        s.push_str("  <g class=\"blocks\" fill=\"none\" stroke=\"#333333\" stroke-width=\"3\">\n");
-        for (i, block) in g.blocks.iter().enumerate() {
-            let (first, last) = (block[0], block[block.len() - 1]);
-            let (r, c) = (first / g.cols, first % g.cols);
-            let (h, w) = (last / g.cols - r + 1, last % g.cols - c + 1);
-            let _ = writeln!(
-                s,
-                r#"    <rect class="block" data-block="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
-                i + 1,
-                MARGIN + c * CELL,
-                MARGIN + r * CELL,
-                w * CELL,
-                h * CELL
-            );
-        }
-        s.push_str("  </g>\n");
+}
+
+/// A hexagon a cell, all of one colour, outlined.
+fn hexagons(g: &Geometry, f: Frame, s: &mut String) {
+    for sq in 0..g.n as u32 {
+        let (x, y) = f.centre(g, sq);
+        let _ = writeln!(
+            s,
+            r##"    <polygon class="square hexagon" data-square="{}" points="{}" fill="#f0d9b5" stroke="#8a6d3b" stroke-width="1.5"/>"##,
+            escape(&g.names[sq as usize]),
+            Frame::hexagon(x, y)
+        );
     }
-    if p.notation.numbered {
-        // Each dark square's number in its top-left corner.
-        s.push_str("  <g class=\"labels\" font-size=\"10\" fill=\"#f0d9b5\">\n");
-        for sq in (0..g.n as u32).filter(|&sq| !g.names[sq as usize].is_empty()) {
-            let (r, c) = (sq / g.cols, sq % g.cols);
-            let _ = writeln!(
-                s,
-                r#"    <text class="label" x="{}" y="{}">{}</text>"#,
-                MARGIN + c * CELL + 3,
-                MARGIN + r * CELL + 11,
-                escape(&g.names[sq as usize])
-            );
-        }
-        s.push_str("  </g>\n");
-        return;
-    }
-    // Row and column names on all four sides.
+}
+
+/// Each column's name above its top cell and below its bottom one; each row's name before
+/// its first cell and after its last.
+fn labels(e: &Engine, f: Frame, s: &mut String) {
+    let (p, g) = (e.p, &e.g);
     s.push_str("  <g class=\"labels\" font-size=\"13\" fill=\"#444444\" text-anchor=\"middle\">\n");
+    let (_, h) = f.board_size();
     for c in 0..g.cols {
-        let x = MARGIN + c * CELL + CELL / 2;
         let name = escape(&axis_label(&p.notation, Axis::Column, c, g.cols, g.cols));
-        for y in [MARGIN - 9, MARGIN + g.rows * CELL + 19] {
+        let ends = [
+            (f.at(0, c).0, MARGIN - 9.0),
+            (f.at(g.rows - 1, c).0, MARGIN + h + 19.0),
+        ];
+        for (x, y) in ends {
             let _ = writeln!(
                 s,
-                r#"    <text class="label" x="{x}" y="{y}">{name}</text>"#
+                r#"    <text class="label" x="{}" y="{y}">{name}</text>"#,
+                round(x)
             );
         }
     }
     for r in 0..g.rows {
-        let y = MARGIN + r * CELL + CELL / 2 + 5;
         let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows, g.cols));
-        for x in [MARGIN / 2, MARGIN + g.cols * CELL + MARGIN / 2] {
+        let ((first, y), (last, _)) = (f.at(r, 0), f.at(r, g.cols - 1));
+        let y = round(y + 5.0);
+        for x in [
+            first - CELL / 2.0 - MARGIN / 2.0,
+            last + CELL / 2.0 + MARGIN / 2.0,
+        ] {
             let _ = writeln!(
                 s,
-                r#"    <text class="label" x="{x}" y="{y}">{name}</text>"#
+                r#"    <text class="label" x="{}" y="{y}">{name}</text>"#,
+                round(x)
             );
         }
     }
@@ -240,35 +274,37 @@ fn board(e: &Engine, s: &mut String) {
 }
 
 /// On a board of counts, the count on each square that holds some, in a disc.
-fn counts(e: &Engine, pos: &Position, held: &str, s: &mut String) {
+fn counts(e: &Engine, f: Frame, pos: &Position, held: &str, s: &mut String) {
     let g = &e.g;
     s.push_str("  <g class=\"counts\">\n");
     for (sq, &count) in pos.cells.iter().enumerate().filter(|(_, c)| **c > 0) {
-        let (x, y) = centre(g, sq as u32);
+        let (x, y) = f.centre(g, sq as u32);
         let square = escape(&g.names[sq]);
         let _ = writeln!(
             s,
             r##"    <g class="count" data-square="{square}" data-count="{count}"><title>{count} {} on {square}</title><circle cx="{x}" cy="{y}" r="{}" fill="#eadbb8" stroke="#8a6d3b" stroke-width="2"/><text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="#3b2a10">{count}</text></g>"##,
             escape(held),
-            CELL * 3 / 8,
-            y + 6
+            DISC,
+            y + 6.0
         );
     }
     s.push_str("  </g>\n");
 }
 
-/// A circle per piece, kinds after the first marked with their initial.
-fn pieces(e: &Engine, pos: &Position, s: &mut String) {
+/// A disc per piece in its side's colour, marked with its kind ([`marks`]) or, on a stack,
+/// with the stack's height.
+fn pieces(e: &Engine, f: Frame, pos: &Position, s: &mut String) {
     let (p, t, g) = (e.p, &*e.t, &e.g);
     if let Some(held) = &p.held {
-        return counts(e, pos, held, s);
+        return counts(e, f, pos, held, s);
     }
+    let marks = marks(e);
     s.push_str("  <g class=\"pieces\">\n");
     for (sq, &code) in pos.cells.iter().enumerate() {
         if code == EMPTY || code == GHOST {
             continue;
         }
-        let (x, y) = centre(g, sq as u32);
+        let (x, y) = f.centre(g, sq as u32);
         let side = p.side_of(code) as usize;
         let kind = p.kind_of(code) as usize;
         let (fill, stroke) = side_colours(&p.sides[side].name, side);
@@ -278,7 +314,7 @@ fn pieces(e: &Engine, pos: &Position, s: &mut String) {
         let _ = writeln!(
             s,
             r#"    <g class="piece" data-square="{square}" data-side="{side_name}" data-kind="{kind_name}" data-symbol="{}">"#,
-            escape(&symbol(p, t, code).to_string())
+            escape(&symbol(p, t, code))
         );
         let _ = writeln!(
             s,
@@ -286,31 +322,22 @@ fn pieces(e: &Engine, pos: &Position, s: &mut String) {
         );
         let _ = writeln!(
             s,
-            r#"      <circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
-            CELL * 3 / 8
+            r#"      <circle cx="{x}" cy="{y}" r="{DISC}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#
         );
         let height = pos.height(sq);
-        if height > 1 {
+        let mark = match height > 1 {
             // A stack: its height on its top piece.
+            true => height.to_string(),
+            false => marks[code as usize].clone(),
+        };
+        if !mark.is_empty() {
             let ink = if is_light(fill) { "#1f1f1f" } else { "#ffffff" };
+            let size = if mark.chars().count() > 1 { 14 } else { 18 };
             let _ = writeln!(
                 s,
-                r#"      <text class="height" x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{height}</text>"#,
-                y + 6
-            );
-        } else if kind > 0 {
-            // Kinds after the first are marked with their initial.
-            let letter = p.kinds[kind]
-                .chars()
-                .next()
-                .map(|c| c.to_ascii_uppercase())
-                .unwrap_or('?');
-            let ink = if is_light(fill) { "#1f1f1f" } else { "#ffffff" };
-            let _ = writeln!(
-                s,
-                r#"      <text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
-                y + 6,
-                escape(&letter.to_string())
+                r#"      <text class="mark" x="{x}" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+                y + 6.0,
+                escape(&mark)
             );
         }
         s.push_str("    </g>\n");
@@ -318,8 +345,45 @@ fn pieces(e: &Engine, pos: &Position, s: &mut String) {
     s.push_str("  </g>\n");
 }
 
+/// The mark each piece code's disc carries (empty for none), so that a player tells the
+/// kinds apart: in a game of one kind, none; where each side's kinds have symbols distinct
+/// from each other's whatever their case (`K` king, `N` knight), the symbol in capitals, on
+/// every kind; else (the symbols tell sides and kinds apart by case alone: `b` man, `B`
+/// king) the initial of each kind after the first, the first unmarked.
+fn marks(e: &Engine) -> Vec<String> {
+    let (p, t) = (e.p, &*e.t);
+    let mut marks = vec![String::new(); 256];
+    if p.kinds.len() < 2 {
+        return marks;
+    }
+    let text = |code| symbol(p, t, code).to_uppercase();
+    let distinct = (0..p.sides.len()).all(|side| {
+        let mut seen: Vec<String> = (0..p.kinds.len())
+            .map(|kind| text(p.code(side as u8, kind as u8)))
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen.len() == p.kinds.len() && seen.iter().all(|m| m.chars().any(char::is_alphanumeric))
+    });
+    for side in 0..p.sides.len() {
+        for kind in 0..p.kinds.len() {
+            let code = p.code(side as u8, kind as u8);
+            marks[code as usize] = match (distinct, kind) {
+                (true, _) => text(code),
+                (false, 0) => String::new(),
+                (false, _) => p.kinds[kind]
+                    .chars()
+                    .next()
+                    .map(|c| c.to_uppercase().to_string())
+                    .unwrap_or_default(),
+            };
+        }
+    }
+    marks
+}
+
 /// An arrow per move through every square it lands on, a ring per placement.
-fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
+fn arrows(e: &Engine, f: Frame, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
     let g = &e.g;
     let colour_index = pos.mover as usize % MOVE_COLOURS.len();
     let colour = MOVE_COLOURS[colour_index];
@@ -334,11 +398,11 @@ fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
             continue;
         }
         if first.from == NONE {
-            let (x, y) = centre(g, first.to);
+            let (x, y) = f.centre(g, first.to);
             let _ = writeln!(
                 s,
                 r#"    <circle class="move place" data-move="{text}" cx="{x}" cy="{y}" r="{}"><title>{text}</title></circle>"#,
-                CELL / 5
+                CELL / 5.0
             );
             continue;
         }
@@ -354,7 +418,7 @@ fn arrows(e: &Engine, pos: &Position, moves: &[Vec<Step>], s: &mut String) {
             .chain(part.iter().map(|st| st.to));
             let points: Vec<String> = squares
                 .map(|sq| {
-                    let (x, y) = centre(g, sq);
+                    let (x, y) = f.centre(g, sq);
                     format!("{x},{y}")
                 })
                 .collect();

@@ -241,10 +241,32 @@ function draw() {
 
 // Marks the squares `names` with `cls` (and no others).
 function mark(names, cls) {
-  for (const r of document.querySelectorAll("#board rect.square." + cls)) r.classList.remove(cls);
+  for (const r of document.querySelectorAll("#board .square." + cls)) r.classList.remove(cls);
   for (const n of names) {
-    const r = document.querySelector(`#board rect.square[data-square="${CSS.escape(n)}"]`);
+    const r = document.querySelector(`#board .square[data-square="${CSS.escape(n)}"]`);
     if (r) r.classList.add(cls);
+  }
+}
+
+// A dot on each square `names` (where the chosen piece can go), over the pieces, the board
+// still seen under it; a ring where a piece stands (a capture).
+function dots(names) {
+  for (const d of document.querySelectorAll("#board .target-dot")) d.remove();
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  for (const n of names) {
+    const q = CSS.escape(n);
+    const cell = document.querySelector(`#board .square[data-square="${q}"]`);
+    if (!cell) continue;
+    const box = cell.getBBox();
+    const taken = document.querySelector(`#board .piece[data-square="${q}"]`) !== null;
+    const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    dot.setAttribute("class", taken ? "target-dot ring" : "target-dot");
+    dot.setAttribute("cx", box.x + box.width / 2);
+    dot.setAttribute("cy", box.y + box.height / 2);
+    dot.setAttribute("r", taken ? Math.min(box.width, box.height) * 0.45 : Math.min(box.width, box.height) / 6);
+    dot.dataset.square = n;
+    svg.append(dot);
   }
 }
 
@@ -258,6 +280,7 @@ function highlight() {
     .filter((m) => m.squares[0] === game.selected && m.squares.length > 1)
     .map((m) => m.squares[m.squares.length - 1]);
   mark(targets, "target");
+  dots(targets);
 }
 
 function clickSquare(square) {
