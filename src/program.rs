@@ -2,7 +2,7 @@
 //! Every name is an index here; nothing in it refers back to the syntax tree except the
 //! spans kept for runtime messages.
 
-use crate::syntax::ast::{Span, Turn};
+use crate::syntax::ast::{CellShape, Span, Turn};
 
 mod blocks;
 mod dice;
@@ -576,6 +576,8 @@ pub struct Program {
     pub capture_to: Option<Vec<u32>>,
     /// `pieces stack`: a square holds any number of pieces of one side; a move takes one.
     pub stacks: bool,
+    /// `drawn as ...`: how pictures draw the cells (else they tell from the board).
+    pub drawn: Option<CellShape>,
     /// `no piece may stand where it can never move`.
     pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.

@@ -309,3 +309,55 @@ fn pieces_carry_the_marks_the_rules_declare() {
         assert_eq!(mark, "", "one kind, no marks");
     }
 }
+
+/// Go, `drawn as intersections`: a board of 9 + 9 lines and no square cells drawn, each
+/// stone's centre on the point where its row's line and its column's line cross.
+#[test]
+fn go_is_drawn_on_the_intersections_of_its_lines() {
+    let text = String::from_utf8(ply(&[
+        "show",
+        "rules/go-territory.rules",
+        "tests/golden/go-territory/nested-rings.in",
+        "--svg",
+        "-",
+    ]))
+    .unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let num = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let lines: Vec<(f64, f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "line" && has_class(n, "line"))
+        .map(|n| (num(&n, "x1"), num(&n, "y1"), num(&n, "x2"), num(&n, "y2")))
+        .collect();
+    let across: Vec<f64> = lines.iter().filter(|l| l.1 == l.3).map(|l| l.1).collect();
+    let down: Vec<f64> = lines.iter().filter(|l| l.0 == l.2).map(|l| l.0).collect();
+    assert_eq!(
+        (across.len(), down.len()),
+        (11, 11),
+        "a line a row, a line a column"
+    );
+    assert_eq!(across.len() + down.len(), lines.len());
+    let stones: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| has_class(n, "piece"))
+        .map(|n| {
+            let c = n
+                .children()
+                .find(|c| c.tag_name().name() == "circle")
+                .unwrap();
+            (num(&c, "cx"), num(&c, "cy"))
+        })
+        .collect();
+    assert_eq!(stones.len(), 48);
+    for (x, y) in stones {
+        assert!(
+            down.contains(&x) && across.contains(&y),
+            "a stone at {x},{y} off the points"
+        );
+    }
+    assert!(
+        !doc.descendants()
+            .any(|n| has_class(&n, "square") && n.attribute("fill") != Some("transparent")),
+        "no square drawn"
+    );
+}

@@ -190,3 +190,31 @@ impl Checker {
         }
     }
 }
+
+impl Checker {
+    /// `drawn as ...`: how pictures draw the cells. A board of points is drawn as its points
+    /// and lines, and a board of counts as its squares with the counts on them: neither
+    /// takes another shape.
+    pub(super) fn drawn(&mut self, st: &Statements) {
+        let Some(s) = st.get("drawn as") else {
+            return;
+        };
+        let StatementKind::Drawn(shape) = s.kind else {
+            return;
+        };
+        let clash = if st.get("lines").is_some() {
+            Some("a board of points (`lines`) is drawn as its points and the lines joining them")
+        } else if st.get("each square holds").is_some() && shape != ast::CellShape::Squares {
+            Some("a board whose squares hold counts is drawn as squares with the counts on them")
+        } else {
+            None
+        };
+        match clash {
+            Some(why) => self.error(
+                CheckError::new(s.span, why.to_string(), "another shape here")
+                    .help("leave out the `drawn as` statement".to_string()),
+            ),
+            None => self.program().drawn = Some(shape),
+        }
+    }
+}

@@ -273,6 +273,7 @@ impl Checker {
             _ => (None, false),
         };
         self.program().stacks = st.get("pieces stack").is_some();
+        self.drawn(&st);
         self.program().to_hand = to_hand;
         self.program().hand_owners = owners;
         self.dice(&st);
@@ -382,6 +383,7 @@ impl Checker {
                 StatementKind::Stranded => "no piece may stand where it can never move",
                 StatementKind::Roll(_) => "roll",
                 StatementKind::Stacks => "pieces stack",
+                StatementKind::Drawn(_) => "drawn as",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -506,6 +508,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         hand_owners: false,
         capture_to: None,
         stacks: false,
+        drawn: None,
         stranded: false,
         hand_setup: Vec::new(),
         held: None,

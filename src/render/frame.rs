@@ -1,12 +1,14 @@
 //! Where a picture draws each square, and the shape of its cell: squares on a grid, points
-//! on lines, or hexagons on a board whose cells touch six others. The shape is read from
-//! the rules: a board of points is declared so, and a board on which the regions the rules
-//! ask about join a cell to its four orthogonal neighbours and to one pair of diagonal ones
+//! on lines, the intersections of a grid of lines, or hexagons. The rules say it with
+//! `drawn as intersections | hexagons | squares`; without it, the shape is read from the
+//! rules: a board of points is declared so, and a board on which the regions the rules ask
+//! about join a cell to its four orthogonal neighbours and to one pair of diagonal ones
 //! (`directions neighbours = up, down, left, right, up-right, down-left`) is a board of
 //! hexagons, drawn as the rhombus its players know.
 
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
+use crate::syntax::ast::CellShape;
 
 /// The side of one square (the width of one hexagon), in pixels.
 pub const CELL: f64 = 48.0;
@@ -20,6 +22,8 @@ pub enum Shape {
     Squares,
     /// Points joined by lines (`points`).
     Points,
+    /// The points where the lines of a grid cross (`drawn as intersections`).
+    Intersections,
     /// Hexagons with a point up, each row shifted half a cell from the one above: to the
     /// right when `lean` is 1 (a cell touches the cells up and up-right of it), to the left
     /// when it is -1 (up and up-left).
@@ -37,15 +41,28 @@ pub struct Frame {
 impl Frame {
     pub fn new(e: &Engine) -> Frame {
         let g = &e.g;
-        let shape = match (&e.p.points, hex_lean(e)) {
-            (Some(_), _) => Shape::Points,
-            (None, Some(lean)) => Shape::Hexagons { lean },
-            (None, None) => Shape::Squares,
+        let shape = match (&e.p.points, e.p.drawn, hex_lean(e)) {
+            (Some(_), ..) => Shape::Points,
+            (None, Some(CellShape::Squares), _) => Shape::Squares,
+            (None, Some(CellShape::Intersections), _) => Shape::Intersections,
+            (None, Some(CellShape::Hexagons), lean) => Shape::Hexagons {
+                lean: lean.unwrap_or(1),
+            },
+            (None, None, Some(lean)) => Shape::Hexagons { lean },
+            (None, None, None) => Shape::Squares,
         };
         Frame {
             shape,
             rows: g.rows,
             cols: g.cols,
+        }
+    }
+
+    /// The radius of a piece's disc: stones on intersections nearly touch.
+    pub fn disc(self) -> f64 {
+        match self.shape {
+            Shape::Intersections => CELL * 0.46,
+            _ => CELL * 3.0 / 8.0,
         }
     }
 

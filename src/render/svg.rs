@@ -79,9 +79,6 @@ fn is_light(colour: &str) -> bool {
     channel(1) * 299 + channel(3) * 587 + channel(5) * 114 > 150_000
 }
 
-/// The radius of a piece's disc.
-const DISC: f64 = CELL * 3.0 / 8.0;
-
 /// The picture; `moves` (each move as its steps) are drawn as arrows when given.
 pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>) -> String {
     let f = Frame::new(e);
@@ -157,6 +154,7 @@ fn board(e: &Engine, f: Frame, s: &mut String) {
             }
         }
         Shape::Hexagons { .. } => hexagons(g, f, s),
+        Shape::Intersections => intersections(g, f, s),
         Shape::Squares => squares(p, g, s),
     }
     s.push_str("  </g>\n");
@@ -218,6 +216,43 @@ fn squares(p: &Program, g: &Geometry, s: &mut String) {
             escape(&g.names[sq as usize]),
             MARGIN + f64::from(c) * CELL,
             MARGIN + f64::from(r) * CELL
+        );
+    }
+}
+
+/// A board of wood with a line through each row and each column of cells, the pieces on
+/// the points where they cross; each point is the square a click chooses (a cell without
+/// fill around it).
+fn intersections(g: &Geometry, f: Frame, s: &mut String) {
+    let (w, h) = f.board_size();
+    let _ = writeln!(
+        s,
+        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#dcb35c"/>"##
+    );
+    let (left, top) = f.at(0, 0);
+    let (right, bottom) = f.at(g.rows - 1, g.cols - 1);
+    for r in 0..g.rows {
+        let y = f.at(r, 0).1;
+        let _ = writeln!(
+            s,
+            r##"    <line class="line" x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="#3b2a10" stroke-width="1.5"/>"##
+        );
+    }
+    for c in 0..g.cols {
+        let x = f.at(0, c).0;
+        let _ = writeln!(
+            s,
+            r##"    <line class="line" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}" stroke="#3b2a10" stroke-width="1.5"/>"##
+        );
+    }
+    for sq in 0..g.n as u32 {
+        let (x, y) = f.centre(g, sq);
+        let _ = writeln!(
+            s,
+            r#"    <rect class="square intersection" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="transparent"/>"#,
+            escape(&g.names[sq as usize]),
+            x - CELL / 2.0,
+            y - CELL / 2.0
         );
     }
 }
@@ -284,7 +319,7 @@ fn counts(e: &Engine, f: Frame, pos: &Position, held: &str, s: &mut String) {
             s,
             r##"    <g class="count" data-square="{square}" data-count="{count}"><title>{count} {} on {square}</title><circle cx="{x}" cy="{y}" r="{}" fill="#eadbb8" stroke="#8a6d3b" stroke-width="2"/><text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="#3b2a10">{count}</text></g>"##,
             escape(held),
-            DISC,
+            f.disc(),
             y + 6.0
         );
     }
@@ -322,7 +357,8 @@ fn pieces(e: &Engine, f: Frame, pos: &Position, s: &mut String) {
         );
         let _ = writeln!(
             s,
-            r#"      <circle cx="{x}" cy="{y}" r="{DISC}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#
+            r#"      <circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
+            f.disc()
         );
         let height = pos.height(sq);
         let mark = match height > 1 {

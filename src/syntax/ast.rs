@@ -96,6 +96,8 @@ pub enum StatementKind {
     },
     /// `pieces stack`: a square holds any number of pieces of one side.
     Stacks,
+    /// `drawn as intersections | hexagons | squares`: how a picture draws the cells.
+    Drawn(CellShape),
     /// `roll one die | N dice [of F faces] [, again on V or ...]`: each turn begins with a
     /// roll.
     Roll(RollDecl),
@@ -745,4 +747,15 @@ pub enum TemplatePart {
     Move(Span),
     /// `{position}`: the position, as a case of the input section writes it.
     Position(Span),
+}
+
+/// How a picture draws the cells of a grid (`drawn as ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellShape {
+    /// Squares, checkered.
+    Squares,
+    /// The points where lines cross, as Go is drawn: the pieces stand on them.
+    Intersections,
+    /// Hexagons, each row shifted half a cell from the one above.
+    Hexagons,
 }

@@ -156,6 +156,7 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         Rule::roll => roll(inner)?,
         Rule::stranded => StatementKind::Stranded,
         Rule::stacks => StatementKind::Stacks,
+        Rule::drawn => StatementKind::Drawn(cell_shape(inner)),
         Rule::let_ => {
             let n = name(inner.next().unwrap());
             let mut rest: Vec<_> = inner.collect();
@@ -735,4 +736,14 @@ fn zone_item(pair: Pair<Rule>) -> ZoneItem {
         }
     }
     ZoneItem::Pattern { rows, cols, span }
+}
+
+/// The shape of `drawn as SHAPE` (its words: `drawn`, then the shape).
+fn cell_shape(mut inner: Pairs<Rule>) -> CellShape {
+    let shape = inner.nth(1).and_then(|p| p.into_inner().next());
+    match shape.map(|p| p.as_rule()) {
+        Some(Rule::intersections_word) => CellShape::Intersections,
+        Some(Rule::hexagons_word) => CellShape::Hexagons,
+        _ => CellShape::Squares,
+    }
 }

@@ -49,6 +49,12 @@ impl SyntaxError {
         let mut words: Vec<String> = Vec::new();
         if let Some(a) = &attempts {
             if use_far || far == loc {
+                // One statement's word alone is a clause's word here (`drawn as squares`).
+                let statement_words = a
+                    .expected_tokens()
+                    .iter()
+                    .filter(|t| group(&t.to_string()) == Some("a statement"))
+                    .count();
                 for tok in a.expected_tokens() {
                     let text = tok.to_string();
                     // Whitespace and comments can go anywhere; `-` and `_` are only ever
@@ -65,6 +71,7 @@ impl SyntaxError {
                     }
                     expected.push(
                         group(&text)
+                            .filter(|g| *g != "a statement" || statement_words > 1)
                             .map(str::to_string)
                             .unwrap_or(format!("`{text}`")),
                     );
@@ -96,13 +103,17 @@ impl SyntaxError {
         // statement: what only starts a statement is left out.
         let line_start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
         let mid_line = !source[line_start..pos].trim().is_empty();
-        let continues = |e: &String| {
-            e != "a statement"
-                && e != "the end of the file"
-                && !STATEMENT_KEYWORDS.iter().any(|k| *e == format!("`{k}`"))
-                && !STATEMENT_ONLY.iter().any(|k| *e == format!("`{k}`"))
+        let starts_statement = |e: &String| {
+            e == "a statement"
+                || e == "the end of the file"
+                || STATEMENT_KEYWORDS.iter().any(|k| *e == format!("`{k}`"))
+                || STATEMENT_ONLY.iter().any(|k| *e == format!("`{k}`"))
         };
-        if mid_line && expected.iter().any(continues) {
+        let continues = |e: &String| !starts_statement(e);
+        // A word that starts a statement may also continue a clause (`drawn as squares`):
+        // only the next statement offers them together.
+        let next_statement = expected.iter().filter(|e| starts_statement(e)).count() > 1;
+        if mid_line && next_statement && expected.iter().any(continues) {
             expected.retain(continues);
         }
         expected.sort();
@@ -371,7 +382,7 @@ fn found_at(source: &str, pos: usize) -> String {
     }
 }
 
-/// [`describe`] for the words of dice, counts and stacks.
+/// [`describe`] for the words of dice, counts, stacks and pictures.
 fn describe_counts(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
@@ -391,6 +402,8 @@ fn describe_counts(rule: Rule) -> Option<&'static str> {
         strength_class | stronger | weaker | than => {
             "`stronger than SQUARE` or `weaker than SQUARE`"
         }
+        // Their words say it: `intersections`, `hexagons` or `squares`.
+        cell_shape | intersections_word | hexagons_word | squares_word => return None,
         _ => return None,
     })
 }
@@ -418,14 +431,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | notation | setup | mandatory | game | identical | no_repeat | turns | unchanged
         | holds | turns_word | turn_word | unchanged_word | to_hand | stranded | go_word
         | captors_word | unpromoted_word | piece_word | stand_word | it_word | can_word
-        | the_captors | their_owners | their_word | owners_word | roll | stacks | stack_word => {
-            "a statement"
-        }
+        | the_captors | their_owners | their_word | owners_word | roll | stacks | stack_word
+        | drawn | drawn_word => "a statement",
         one_die | die_word | dice_word | faces | faces_word | again_on | the_roll | the_die
         | per_die | doubles_twice | doubles_word | twice_word | opening | on_square | behind
         | behind_word | holds_word | held | no_held | holding | holding_word | holding_more
         | more_word | in_run | run_word | through | through_word | once | own_zone | enemy_zone
-        | side_zone | own_word | enemy_word | strength_class | stronger | weaker | than => {
+        | side_zone | own_word | enemy_word | strength_class | stronger | weaker | than
+        | cell_shape | intersections_word | hexagons_word | squares_word => {
             return describe_counts(rule);
         }
         take_squares | take_into | into_word | take_if | take_unless => "a `taking` clause",
