@@ -2,11 +2,12 @@
 //! Every name is an index here; nothing in it refers back to the syntax tree except the
 //! spans kept for runtime messages.
 
-use crate::syntax::ast::{CellShape, Span, Turn};
+use crate::syntax::ast::{CellShape, PieceStyle, Span, Turn};
 
 mod blocks;
 mod dice;
 mod effects;
+mod figurines;
 mod io_spec;
 mod move_rule;
 mod near;
@@ -17,6 +18,7 @@ mod symbols;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use dice::{Dice, MAX_DICE, Roll, roll_text, total};
 pub use effects::{Effects, Taking};
+pub use figurines::{FIGURINE_NAMES, Figurine};
 pub use io_spec::*;
 pub use near::{Holding, Near, Turns};
 pub use notation::{MoveNotation, Notation, Points};
@@ -578,6 +580,8 @@ pub struct Program {
     pub stacks: bool,
     /// `drawn as ...`: how pictures draw the cells (else they tell from the board).
     pub drawn: Option<CellShape>,
+    /// `drawn with STYLE`: how pictures draw the pieces.
+    pub figures: Option<PieceStyle>,
     /// `no piece may stand where it can never move`.
     pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.

@@ -136,6 +136,165 @@ fn a_person_moves_a_piece_in_draughts() {
     assert_eq!(page.count("#board .piece"), 24);
 }
 
+/// Every game in rules/ as a person sees it in the playground: the board drawn, every piece
+/// `ply show` draws there and rendered inside the board (a figurine's symbol found, not an
+/// empty box); chess with twelve distinct figurines, Go on 9 + 9 lines with its stones on
+/// the points where they cross, Hex in 121 hexagons. With PLY_SCREENSHOTS=DIR it also
+/// saves the boards of a chess game mid-game, a Go game after captures and a Hex game won,
+/// as PNG files in DIR.
+#[test]
+fn every_game_is_drawn_as_its_players_know_it() {
+    install_chromium();
+    let served = Served::start(&folder("browser-all"));
+    let mut games: Vec<String> = std::fs::read_dir("rules")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".rules"))
+        .collect();
+    games.sort();
+    for name in &games {
+        std::fs::copy(format!("rules/{name}"), served.folder().join(name)).unwrap();
+    }
+    let driver = Driver::start();
+    let page = driver.session();
+    page.go(&served.url());
+    let mut drawn = 0;
+    for name in &games {
+        // What ply show draws from the setup; a file without one is not a game to play.
+        let shown = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(["show", &format!("rules/{name}"), "--svg", "-"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        if !shown.status.success() {
+            continue;
+        }
+        let picture = String::from_utf8(shown.stdout).unwrap();
+        let pieces = picture.matches(r##"<g class="piece""##).count();
+        // A rules file without a game to play (positions read from input) has no board.
+        let button = format!("#files button[data-file=\"{name}\"]");
+        let found = page.wait_for(&button);
+        if page.text(&button).contains("no game") {
+            continue;
+        }
+        page.click(&found);
+        page.wait_until(&format!("{name} drawn"), |p| {
+            p.count("#board svg") == 1 && p.text("#title").contains(name.trim_end_matches(".rules"))
+        });
+        page.wait_until(&format!("{name}'s pieces"), |p| {
+            p.count("#board .piece") == pieces
+        });
+        // Every piece has a size and lies inside the picture; every figurine found its symbol.
+        let bad = page.run(
+            r##"const svg = document.querySelector("#board svg").getBoundingClientRect();
+               const bad = [];
+               for (const p of document.querySelectorAll("#board .piece")) {
+                 const r = p.getBoundingClientRect();
+                 const inside = r.left >= svg.left - 1 && r.right <= svg.right + 1
+                   && r.top >= svg.top - 1 && r.bottom <= svg.bottom + 1;
+                 if (r.width < 8 || r.height < 8 || !inside) bad.push(p.dataset.square);
+                 for (const u of p.querySelectorAll("use")) {
+                   const target = document.querySelector(u.getAttribute("href"));
+                   if (!target || u.getBBox().width < 8) bad.push(p.dataset.square + " " + u.getAttribute("href"));
+                 }
+               }
+               return bad;"##,
+            json!([]),
+        );
+        assert_eq!(bad, json!([]), "{name}: pieces not rendered");
+        drawn += 1;
+    }
+    assert!(drawn >= 20, "only {drawn} games drawn");
+
+    // Chess: twelve distinct drawings, each of one kind of one side.
+    open(&page, "chess.rules");
+    page.wait_until("chess", |p| p.count("#board .piece") == 32);
+    let kinds = page.run(
+        r##"const seen = {};
+           for (const p of document.querySelectorAll("#board .piece")) {
+             seen[p.querySelector("use").getAttribute("href")] = p.dataset.side + " " + p.dataset.kind;
+           }
+           return Object.keys(seen).length + " " + new Set(Object.values(seen)).size;"##,
+        json!([]),
+    );
+    assert_eq!(kinds, "12 12");
+
+    // Go: 9 + 9 lines, each stone's centre where a row's line and a column's line cross.
+    open(&page, "go.rules");
+    page.wait_until("Go's lines", |p| p.count("#board line.line") == 18);
+    play(&page, "e5 d5 d4 c5 d6 e6 c6 f5 b5 e4 c4");
+    page.wait_until("Go after a capture", |p| p.count("#board .piece") == 10);
+    let off = page.run(
+        r##"const xs = new Set(), ys = new Set();
+           for (const l of document.querySelectorAll("#board line.line")) {
+             const r = l.getBoundingClientRect();
+             if (r.width < 2) xs.add(Math.round(r.left + r.width / 2));
+             else ys.add(Math.round(r.top + r.height / 2));
+           }
+           const off = [];
+           for (const p of document.querySelectorAll("#board .piece")) {
+             const r = p.getBoundingClientRect();
+             const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+             const near = (set, v) => [...set].some((w) => Math.abs(w - v) <= 1);
+             if (!near(xs, x) || !near(ys, y)) off.push(p.dataset.square);
+           }
+           return [xs.size, ys.size, off];"##,
+        json!([]),
+    );
+    assert_eq!(off, json!([9, 9, []]));
+    screenshot(&page, "go-captures");
+
+    open(&page, "chess.rules");
+    page.wait_until("chess", |p| p.count("#board .piece") == 32);
+    play(&page, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6");
+    page.wait_until("chess mid-game", |p| p.count("#board .piece") == 30);
+    screenshot(&page, "chess-mid-game");
+
+    // Hex: 121 hexagons, and red's chain from the top edge to the bottom one wins.
+    open(&page, "hex.rules");
+    page.wait_until("Hex", |p| p.count("#board polygon.square") == 121);
+    let moves: Vec<String> = (1..=11)
+        .flat_map(|r| [format!("F{r}"), format!("A{r}")])
+        .take(21)
+        .collect();
+    play(&page, &moves.join(" "));
+    page.wait_until("red's win", |p| {
+        p.text("#board .result").contains("Red wins") && p.count("#board .piece") == 21
+    });
+    screenshot(&page, "hex-won");
+}
+
+/// Opens a rules file of the playground's list.
+fn open(page: &Page, name: &str) {
+    page.click(&page.wait_for(&format!("#files button[data-file=\"{name}\"]")));
+}
+
+/// Plays `moves` in the playground, both sides played by the person.
+fn play(page: &Page, moves: &str) {
+    page.run(
+        r##"document.getElementById("human").value = "both";
+           game.moves = arguments[0].split(" ");
+           refresh();"##,
+        json!([moves]),
+    );
+}
+
+/// With PLY_SCREENSHOTS=DIR, the board as a PNG file DIR/NAME.png.
+fn screenshot(page: &Page, name: &str) {
+    let Some(dir) = std::env::var_os("PLY_SCREENSHOTS") else {
+        return;
+    };
+    let board = page.find("#board svg").unwrap();
+    let png = page.command("GET", &format!("/element/{board}/screenshot"), None);
+    let bytes = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        png.as_str().unwrap(),
+    )
+    .expect("WebDriver sends a PNG in base64");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
+}
+
 /// Installs Chromium and chromedriver from Debian's packages when they are missing.
 fn install_chromium() {
     // One test installs while the others wait (apt-get takes a lock of its own).

@@ -132,6 +132,39 @@ fn state_replays_the_moves_played() {
     assert_eq!(v["to_move"], "black");
     assert_eq!(pieces(&v), 6);
     assert!(v["over"].is_null());
+    // The picture shades the last move's squares.
+    let svg = v["svg"].as_str().unwrap();
+    let last = v["played"][1]["squares"][0].as_str().unwrap();
+    assert!(
+        svg.contains(&format!(r#"class="last" data-square="{last}""#)),
+        "{svg}"
+    );
+
+    // The side drawn at the bottom, by name: turned for white, A1 is at the right.
+    let x_of = |v: &Value| -> f64 {
+        let svg = v["svg"].as_str().unwrap();
+        let at = svg.find(r#"data-square="A1" x=""#).expect("A1 drawn") + 21;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let (_, upright) = s.post("/api/state", &json!({"rules": "othello.rules"}));
+    let (status, turned) = s.post(
+        "/api/state",
+        &json!({"rules": "othello.rules", "bottom": "white"}),
+    );
+    assert_eq!(status, 200, "{turned}");
+    assert!(x_of(&turned) > x_of(&upright));
+    let (status, v) = s.post(
+        "/api/state",
+        &json!({"rules": "othello.rules", "bottom": "purple"}),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("no side is named `purple` (the sides: black, white)"),
+        "{v}"
+    );
 
     // A move by its first and last squares; a capture chain written out.
     let (status, v) = s.post(

@@ -252,62 +252,195 @@ fn a_board_of_six_neighbours_is_drawn_in_hexagons() {
 
 /// The marks on the pieces tell the kinds apart as the rules file names them: chess's
 /// twelve pieces are twelve drawings (a side's colour and the declared symbol: the king K,
-/// the knight N); draughts men are plain and kings marked; a game of one kind is unmarked.
+/// Each piece is drawn as its figure. Chess: twelve figurines, one drawing for each kind of
+/// each side, defined once and placed by reference; draughts: men, and kings crowned;
+/// shogi: tiles of one colour, each pointing toward the side it faces, turned with the
+/// board; xiangqi: discs marked with the symbols the rules declare; Othello: stones.
 #[test]
-fn pieces_carry_the_marks_the_rules_declare() {
-    let marks = |rules: &str| -> BTreeSet<(String, String, String)> {
-        let text = picture(rules);
+fn pieces_are_drawn_as_their_figures() {
+    let pieces = |args: &[&str]| -> (String, Vec<(String, String, String, String)>) {
+        let text = String::from_utf8(ply(args)).unwrap();
         let doc = roxmltree::Document::parse(&text).unwrap();
-        doc.descendants()
+        let found = doc
+            .descendants()
             .filter(|n| has_class(n, "piece"))
             .map(|n| {
-                let mark = n
-                    .descendants()
-                    .find(|m| has_class(m, "mark"))
-                    .and_then(|m| m.text())
-                    .unwrap_or("")
-                    .to_string();
                 let attr = |a| n.attribute(a).unwrap().to_string();
-                (attr("data-side"), attr("data-kind"), mark)
+                let drawing = n
+                    .descendants()
+                    .find_map(|m| match m.tag_name().name() {
+                        "use" => m.attribute("href").map(str::to_string),
+                        "g" if has_class(&m, "tile") => {
+                            m.attribute("transform").map(str::to_string)
+                        }
+                        _ => None,
+                    })
+                    .or_else(|| {
+                        n.descendants()
+                            .find(|m| has_class(m, "mark"))
+                            .and_then(|m| m.text())
+                            .map(str::to_string)
+                    })
+                    .unwrap_or_default();
+                (
+                    attr("data-side"),
+                    attr("data-kind"),
+                    attr("data-figure"),
+                    drawing,
+                )
             })
-            .collect()
+            .collect();
+        (text, found)
     };
-    let chess = marks("rules/chess.rules");
-    assert_eq!(chess.len(), 12, "{chess:?}");
-    for side in ["white", "black"] {
-        for (kind, mark) in [
-            ("king", "K"),
-            ("queen", "Q"),
-            ("rook", "R"),
-            ("bishop", "B"),
-        ] {
-            assert!(
-                chess.contains(&(side.into(), kind.into(), mark.into())),
-                "{side} {kind}"
-            );
-        }
-        assert!(chess.contains(&(side.into(), "knight".into(), "N".into())));
-        assert!(chess.contains(&(side.into(), "pawn".into(), "P".into())));
+    let (text, chess) = pieces(&["show", "rules/chess.rules", "--svg", "-"]);
+    let drawings: BTreeSet<&String> = chess.iter().map(|p| &p.3).collect();
+    assert_eq!(drawings.len(), 12, "{drawings:?}");
+    for (side, kind, figure, drawing) in &chess {
+        assert_eq!(kind, figure);
+        let id = drawing
+            .strip_prefix('#')
+            .expect("a figurine placed from its symbol");
+        assert!(
+            text.contains(&format!("<symbol id=\"{id}\"")),
+            "{id} is defined"
+        );
+        // The same kind of the same side is the same drawing.
+        let mut same = chess.iter().filter(|p| &p.0 == side && &p.1 == kind);
+        assert!(same.all(|p| &p.3 == drawing));
     }
-    // A black king among the men.
     let source = std::fs::read_to_string("rules/english-draughts.rules")
         .unwrap()
         .replace("\"........\"  \"w.w.w.w.\"", "\"...B....\"  \"w.w.w.w.\"");
     let kings = std::env::temp_dir().join(format!("ply-svg-kings-{}.rules", std::process::id()));
     std::fs::write(&kings, source).unwrap();
-    let draughts = marks(kings.to_str().unwrap());
+    let (_, draughts) = pieces(&["show", kings.to_str().unwrap(), "--svg", "-"]);
     let _ = std::fs::remove_file(&kings);
-    assert!(
-        draughts.contains(&("white".into(), "man".into(), String::new())),
-        "{draughts:?}"
+    let figures: BTreeSet<(&str, &str)> = draughts
+        .iter()
+        .map(|p| (p.1.as_str(), p.2.as_str()))
+        .collect();
+    assert_eq!(
+        figures,
+        BTreeSet::from([("man", "man"), ("king", "crowned-man")])
     );
-    assert!(
-        draughts.contains(&("black".into(), "king".into(), "K".into())),
-        "{draughts:?}"
+    // Shogi: black's tiles point up, white's down; turned for white, the other way.
+    let turns = |args: &[&str]| -> BTreeSet<(String, String)> {
+        let (_, shogi) = pieces(args);
+        assert!(shogi.iter().all(|p| p.2 == "tile"));
+        shogi
+            .iter()
+            .map(|p| {
+                (
+                    p.0.clone(),
+                    p.3.split("rotate(").nth(1).unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let up = turns(&["show", "rules/shogi.rules", "--svg", "-"]);
+    assert_eq!(
+        up,
+        BTreeSet::from([
+            ("black".into(), "0)".into()),
+            ("white".into(), "180)".into())
+        ])
     );
-    for (_, _, mark) in marks("rules/othello.rules") {
-        assert_eq!(mark, "", "one kind, no marks");
-    }
+    let turned = turns(&[
+        "show",
+        "rules/shogi.rules",
+        "--bottom",
+        "white",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(
+        turned,
+        BTreeSet::from([
+            ("black".into(), "180)".into()),
+            ("white".into(), "360)".into())
+        ])
+    );
+    let (_, xiangqi) = pieces(&["show", "rules/xiangqi.rules", "--svg", "-"]);
+    assert!(xiangqi.contains(&("red".into(), "general".into(), "disc".into(), "K".into())));
+    assert!(xiangqi.contains(&("black".into(), "horse".into(), "disc".into(), "N".into())));
+    let (_, othello) = pieces(&["show", "rules/othello.rules", "--svg", "-"]);
+    assert!(othello.iter().all(|p| p.2 == "stone" && p.3.is_empty()));
+}
+
+/// A picture of a game played on: the last move's squares shaded, the pieces in hand beside
+/// the board with their counts, the board turned for the side asked for, and the result
+/// across a finished game.
+#[test]
+fn a_game_played_on_shows_its_last_move_hands_and_result() {
+    let doc_of = |args: &[&str]| String::from_utf8(ply(args)).unwrap();
+    // Shogi, the bishops exchanged: each side holds one.
+    let text = doc_of(&[
+        "show",
+        "rules/shogi.rules",
+        "--after",
+        "7g7f 3c3d 8h2b+ 3a2b",
+        "--svg",
+        "-",
+    ]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let last: BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| has_class(n, "last"))
+        .filter_map(|n| n.attribute("data-square"))
+        .collect();
+    assert_eq!(last, BTreeSet::from(["3a", "2b"]));
+    let hands: BTreeSet<(&str, &str, &str)> = doc
+        .descendants()
+        .filter(|n| has_class(n, "in-hand"))
+        .map(|n| {
+            let side = n.parent().unwrap().attribute("data-side").unwrap();
+            (
+                side,
+                n.attribute("data-kind").unwrap(),
+                n.attribute("data-count").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        hands,
+        BTreeSet::from([("black", "bishop", "1"), ("white", "bishop", "1")])
+    );
+    // Chess, turned for black: h1 in the top left corner, a8 in the bottom right.
+    let text = doc_of(&[
+        "show",
+        "rules/chess.rules",
+        "--bottom",
+        "black",
+        "--svg",
+        "-",
+    ]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let corner = |name: &str| -> (f64, f64) {
+        let n = doc
+            .descendants()
+            .find(|n| has_class(n, "square") && n.attribute("data-square") == Some(name))
+            .unwrap();
+        let at = |a| n.attribute(a).unwrap().parse::<f64>().unwrap();
+        (at("x"), at("y"))
+    };
+    let (h1, a8) = (corner("h1"), corner("a8"));
+    assert!(h1.0 < a8.0 && h1.1 < a8.1, "h1 {h1:?}, a8 {a8:?}");
+    // Fool's mate: the result across the board.
+    let text = doc_of(&[
+        "show",
+        "rules/chess.rules",
+        "--after",
+        "f2f3 e7e5 g2g4 d8h4",
+        "--svg",
+        "-",
+    ]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let banner = doc
+        .descendants()
+        .find(|n| has_class(n, "result"))
+        .expect("a banner");
+    let words: String = banner.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains("Black wins"), "{words}");
 }
 
 /// Go, `drawn as intersections`: a board of 9 + 9 lines and no square cells drawn, each

@@ -134,7 +134,18 @@ pub fn exercise(rules: &[u8], input: &[u8]) {
                 ply::render::json::line(&view, out);
             }
             let (moves, _) = runner.move_list(pos, 200)?;
-            ply::render::svg::draw(&e, pos, "fuzz", Some(&moves));
+            // Every part of a picture: arrows, a last move, the board turned, a banner.
+            let last: Vec<u32> = moves
+                .first()
+                .map_or_else(Vec::new, |m| m.iter().map(|st| st.to).collect());
+            let scene = ply::render::svg::Scene {
+                title: "fuzz",
+                moves: Some(&moves),
+                last: &last,
+                bottom: Some(1),
+                result: Some("fuzz"),
+            };
+            ply::render::svg::draw(&e, pos, &scene);
             let mut lines = ply::render::output::Lines::default();
             let mut printed = Vec::new();
             ply::render::output::write_case(runner, pos, case - 1, &mut lines, &mut printed)?;

@@ -527,7 +527,12 @@ impl State {
         let env = self.env.borrow();
         let e = env.compiled.engine();
         let side = &e.p.sides[self.m.position().mover as usize].name;
-        ply::render::svg::draw(e, self.m.position(), &format!("{side} to move"), None)
+        let title = format!("{side} to move");
+        let scene = ply::render::svg::Scene {
+            title: &title,
+            ..Default::default()
+        };
+        ply::render::svg::draw(e, self.m.position(), &scene)
     }
 }
 

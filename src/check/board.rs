@@ -192,29 +192,63 @@ impl Checker {
 }
 
 impl Checker {
-    /// `drawn as ...`: how pictures draw the cells. A board of points is drawn as its points
-    /// and lines, and a board of counts as its squares with the counts on them: neither
-    /// takes another shape.
+    /// `drawn as SHAPE with STYLE`: how pictures draw the cells and the pieces. A board of
+    /// points is drawn as its points and lines, and a board of counts as its squares with
+    /// the counts on them: neither takes another shape, and counts are not pieces. Drawn
+    /// with figurines, every kind must name one.
     pub(super) fn drawn(&mut self, st: &Statements) {
-        let Some(s) = st.get("drawn as") else {
+        let Some(s) = st.get("drawn") else {
             return;
         };
-        let StatementKind::Drawn(shape) = s.kind else {
+        let StatementKind::Drawn { shape, style } = s.kind else {
             return;
         };
-        let clash = if st.get("lines").is_some() {
+        let counts = st.get("each square holds").is_some();
+        let clash = if shape.is_some() && st.get("lines").is_some() {
             Some("a board of points (`lines`) is drawn as its points and the lines joining them")
-        } else if st.get("each square holds").is_some() && shape != ast::CellShape::Squares {
+        } else if counts && shape.is_some_and(|s| s != ast::CellShape::Squares) {
             Some("a board whose squares hold counts is drawn as squares with the counts on them")
         } else {
             None
         };
-        match clash {
-            Some(why) => self.error(
+        if let Some(why) = clash {
+            return self.error(
                 CheckError::new(s.span, why.to_string(), "another shape here")
-                    .help("leave out the `drawn as` statement".to_string()),
-            ),
-            None => self.program().drawn = Some(shape),
+                    .help("leave out `as` and the shape".to_string()),
+            );
         }
+        if counts && style.is_some() {
+            return self.error(
+                CheckError::new(
+                    s.span,
+                    "a board whose squares hold counts has no pieces to draw with a style"
+                        .to_string(),
+                    "a style of pieces here",
+                )
+                .help("leave out `with` and the style".to_string()),
+            );
+        }
+        if style == Some(ast::PieceStyle::Figurines)
+            && let Err(missing) = self.program().figurines()
+        {
+            let names: Vec<String> = missing.iter().map(|k| format!("`{k}`")).collect();
+            return self.error(
+                CheckError::new(
+                    s.span,
+                    format!(
+                        "no figurine is named {}: the figurines are {FIGURINE_NAMES}",
+                        names.join(", ")
+                    ),
+                    "figurines here",
+                )
+                .help(
+                    "name the kinds after figurines, or draw them `with discs` or `with tiles`"
+                        .to_string(),
+                ),
+            );
+        }
+        let program = self.program();
+        program.drawn = shape;
+        program.figures = style;
     }
 }

@@ -383,7 +383,7 @@ impl Checker {
                 StatementKind::Stranded => "no piece may stand where it can never move",
                 StatementKind::Roll(_) => "roll",
                 StatementKind::Stacks => "pieces stack",
-                StatementKind::Drawn(_) => "drawn as",
+                StatementKind::Drawn { .. } => "drawn",
                 StatementKind::Legal(_) => {
                     st.legal.push(s);
                     continue;
@@ -509,6 +509,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         capture_to: None,
         stacks: false,
         drawn: None,
+        figures: None,
         stranded: false,
         hand_setup: Vec::new(),
         held: None,

@@ -122,12 +122,15 @@ ply moves game.rules board.txt --square B3\n  ply moves game.rules --format json
     },
     /// Draw one case's board as an SVG picture (or as text), optionally with its moves
     #[command(
-        after_help = "The picture has the game's row and column names, a circle per piece \
-(kinds after the first marked with their initial) and, with --moves, an arrow per legal move \
-(a chain through every square it lands on, a placement as a ring). Without --svg the board is \
+        after_help = "The picture has the game's row and column names, each piece as its figure \
+(a figurine, stone, tile or marked disc: see `drawn with` in docs/language.md), the pieces in \
+hand beside the board, the last move of --after shaded, the result across a finished game and, \
+with --moves, an arrow per legal move (a chain through every square it lands on, a placement \
+as a ring). Without --svg the board is \
 drawn as text on standard output. Without INPUT, the rules file's setup is drawn if it has one.\n\n\
 Examples:\n  ply show game.rules board.txt --svg board.svg\n  \
-ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.rules --moves"
+ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.rules --moves\n  \
+ply show chess.rules --after \"e2e4 e7e5 g1f3\" --bottom black --svg game.svg"
     )]
     Show {
         /// The rules file
@@ -147,6 +150,14 @@ ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.
         /// Which case of the input to draw, counting from 1
         #[arg(long, default_value_t = 1, value_parser = case_number)]
         case: u64,
+        /// Play these moves (in the game's notation, separated by spaces) from the case's
+        /// position first; the picture marks the squares of the last
+        #[arg(long, value_name = "MOVES", value_delimiter = ' ', num_args = 1..)]
+        after: Vec<String>,
+        /// Draw this side at the bottom of the picture (by default the side whose pieces go
+        /// up the board, or the first side)
+        #[arg(long, value_name = "SIDE")]
+        bottom: Option<String>,
         #[command(flatten)]
         limits: Limits,
         #[command(flatten)]
@@ -552,6 +563,8 @@ fn command(command: Command, style: Style) -> i32 {
             moves,
             limit,
             case,
+            after,
+            bottom,
             limits,
             format,
         } => show::show(
@@ -563,6 +576,8 @@ fn command(command: Command, style: Style) -> i32 {
                 moves,
                 limit: if limit == 0 { usize::MAX } else { limit },
                 case: usize::try_from(case).unwrap_or(usize::MAX),
+                after: &after,
+                bottom: bottom.as_deref(),
             },
             limits,
         ),

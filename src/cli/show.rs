@@ -22,6 +22,10 @@ pub struct Picture<'a> {
     pub limit: usize,
     /// Which case (from 1).
     pub case: usize,
+    /// Moves played from the case's position before it is drawn, the last one marked.
+    pub after: &'a [String],
+    /// The side drawn at the bottom, by name.
+    pub bottom: Option<&'a str>,
 }
 
 /// What `ply show` found about the case it draws (the JSON document of `--format json`).
@@ -51,15 +55,67 @@ struct Drawn {
     picture: Option<String>,
 }
 
-fn draw(
+/// The position after `moves` played from `pos`, and the squares the last one touched.
+fn play_after(
     runner: &mut Runner,
     pos: &Position,
+    moves: &[String],
+) -> Result<(Position, Vec<u32>), RunError> {
+    let e = runner.engine().clone();
+    let mut now = pos.clone();
+    let mut last = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let (list, _) = runner.move_list(&now, usize::MAX)?;
+        let names: Vec<String> = list
+            .iter()
+            .map(|m| crate::run::step::move_text(&e, m))
+            .collect();
+        let Some(k) = names.iter().position(|n| n == text) else {
+            let legal = match names.len() {
+                0 => "there is none".to_string(),
+                n if n > 12 => format!("{} and {} more", names[..12].join(" "), n - 12),
+                _ => names.join(" "),
+            };
+            return Err(RunError::new(format!(
+                "--after: move {} `{text}` is not a legal move here (the legal moves: {legal})",
+                i + 1
+            )));
+        };
+        let steps = &list[k];
+        last = steps
+            .iter()
+            .flat_map(|st| [st.from, st.to])
+            .filter(|&sq| sq != crate::run::step::NONE)
+            .collect();
+        last.dedup();
+        match runner.nth_successor(&now, k as u64)? {
+            (Some(next), _) => now = next,
+            (None, _) => {
+                return Err(RunError::new(format!(
+                    "--after: move {} `{text}` was not made",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok((now, last))
+}
+
+fn draw(
+    runner: &mut Runner,
+    case_pos: &Position,
     case: usize,
     pic: &Picture,
     format: Format,
 ) -> Result<Drawn, RunError> {
     let e = runner.engine().clone();
     let p = e.p;
+    let (after, last) = play_after(runner, case_pos, pic.after)?;
+    let pos = &after;
+    let bottom = pic
+        .bottom
+        .and_then(|name| p.sides.iter().position(|s| s.name == name))
+        .map(|i| i as u8);
     // A position waiting for its roll has no moves yet to draw or count.
     let waiting = p.dice.is_some() && !pos.rolled();
     let (moves, count) = if pic.moves && !waiting {
@@ -70,8 +126,12 @@ fn draw(
     };
     let side = pos.mover;
     let sym = board_text::symbol(p, &e.t, p.code(side, 0));
+    let played = match pic.after {
+        [] => String::new(),
+        moves => format!(" after {}", moves.join(" ")),
+    };
     let mut title = format!(
-        "case {case}: {} ({sym}) to move",
+        "case {case}{played}: {} ({sym}) to move",
         p.sides[side as usize].name
     );
     if !pos.hand.is_empty() {
@@ -107,7 +167,16 @@ fn draw(
             .map(|m| crate::run::step::move_text(&e, m))
             .collect()
     });
-    let picture = || svg::draw(&e, pos, &title, moves.as_deref());
+    let picture = || {
+        let scene = svg::Scene {
+            title: &title,
+            moves: moves.as_deref(),
+            last: &last,
+            bottom,
+            result: over.as_deref(),
+        };
+        svg::draw(&e, pos, &scene)
+    };
     let to_stdout = pic.svg.is_some_and(|p| p.as_os_str() == "-");
     Ok(match (format, pic.svg) {
         (Format::Json, _) => {
@@ -189,6 +258,22 @@ pub fn show(
         Ok(r) => r,
         Err(code) => return code,
     };
+    if let Some(name) = pic.bottom
+        && !rules.program.sides.iter().any(|s| s.name == name)
+    {
+        let names: Vec<&str> = rules
+            .program
+            .sides
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        let msg = format!(
+            "--bottom {name}: no side is named so (the sides: {})",
+            names.join(", ")
+        );
+        rep.error(Kind::Usage, None, &msg);
+        return exit::USAGE;
+    }
     if input.is_none() && rules.program.setup.is_some() && pic.case != 1 {
         let msg = format!("--case {}: the setup is a single position", pic.case);
         rep.error(Kind::Usage, None, &msg);

@@ -36,6 +36,8 @@ pub struct Frame {
     pub shape: Shape,
     rows: u32,
     cols: u32,
+    /// Turned half a circle: the first row at the bottom, the first column at the right.
+    turned: bool,
 }
 
 impl Frame {
@@ -55,7 +57,18 @@ impl Frame {
             shape,
             rows: g.rows,
             cols: g.cols,
+            turned: false,
         }
+    }
+
+    /// The frame turned half a circle, or not.
+    pub fn turned(self, turned: bool) -> Frame {
+        Frame { turned, ..self }
+    }
+
+    /// How far the picture is turned, in degrees.
+    pub fn turn(self) -> f64 {
+        if self.turned { 180.0 } else { 0.0 }
     }
 
     /// The radius of a piece's disc: stones on intersections nearly touch.
@@ -96,6 +109,10 @@ impl Frame {
 
     /// The centre of the cell at row `r` and column `c` of the grid.
     pub fn at(self, r: u32, c: u32) -> (f64, f64) {
+        let (r, c) = match self.turned {
+            true => (self.rows - 1 - r, self.cols - 1 - c),
+            false => (r, c),
+        };
         let top = match self.shape {
             Shape::Hexagons { .. } => MARGIN + radius(),
             _ => MARGIN + CELL / 2.0,

@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use super::board_text::{axis_label, symbol};
+use super::figures::Painter;
 use super::frame::{CELL, Frame, MARGIN, Shape, round};
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
@@ -14,33 +15,6 @@ use crate::program::{EMPTY, GHOST, Program};
 use crate::run::Position;
 use crate::run::step::{NONE, Step};
 use crate::syntax::ast::Axis;
-
-/// Fill and outline of the pieces of a side named after a colour.
-const NAMED_COLOURS: [(&str, &str, &str); 12] = [
-    ("black", "#1f1f1f", "#000000"),
-    ("white", "#f5f5f0", "#3a3a3a"),
-    ("red", "#c0392b", "#7b241c"),
-    ("blue", "#2471a3", "#154360"),
-    ("green", "#229954", "#145a32"),
-    ("yellow", "#f4d03f", "#7d6608"),
-    ("orange", "#e67e22", "#935116"),
-    ("purple", "#7d3c98", "#4a235a"),
-    ("brown", "#8b5a2b", "#4e342e"),
-    ("gray", "#909497", "#424949"),
-    ("grey", "#909497", "#424949"),
-    ("pink", "#f1948a", "#943126"),
-];
-
-/// Fill and outline of each side's pieces by its place, for sides not named after a
-/// colour (the list repeats for more sides).
-const SIDE_COLOURS: [(&str, &str); 6] = [
-    ("#1f1f1f", "#000000"),
-    ("#f5f5f0", "#3a3a3a"),
-    ("#c0392b", "#7b241c"),
-    ("#2471a3", "#154360"),
-    ("#229954", "#145a32"),
-    ("#d4ac0d", "#7d6608"),
-];
 
 /// Arrow colour for each side's moves.
 const MOVE_COLOURS: [&str; 6] = [
@@ -63,34 +37,65 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// A side's piece colours: the colour it is named after, or else one by its place.
-fn side_colours(name: &str, side: usize) -> (&'static str, &'static str) {
-    NAMED_COLOURS
-        .iter()
-        .find(|(n, ..)| n.eq_ignore_ascii_case(name))
-        .map(|&(_, fill, stroke)| (fill, stroke))
-        .unwrap_or(SIDE_COLOURS[side % SIDE_COLOURS.len()])
+/// What a picture shows besides the position.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scene<'a> {
+    /// The caption, and the picture's title.
+    pub title: &'a str,
+    /// Moves (each as its steps) drawn as arrows.
+    pub moves: Option<&'a [Vec<Step>]>,
+    /// The squares of the move that led here, marked.
+    pub last: &'a [u32],
+    /// The side drawn at the bottom; without it, the side whose pieces go up the board (or
+    /// the first side).
+    pub bottom: Option<u8>,
+    /// The game's result, in a banner across the board.
+    pub result: Option<&'a str>,
 }
 
-/// True for a `#rrggbb` colour that dark ink reads well on.
-fn is_light(colour: &str) -> bool {
-    let channel =
-        |i: usize| u32::from_str_radix(colour.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
-    channel(1) * 299 + channel(3) * 587 + channel(5) * 114 > 150_000
+/// Whether a picture with `bottom` at the bottom is turned half a circle: when that side's
+/// pieces go down the board, or, for sides that go no way, when it is not the first.
+pub fn turned(e: &Engine, bottom: Option<u8>) -> bool {
+    let Some(side) = bottom else {
+        return false;
+    };
+    match e.p.sides.get(side as usize).and_then(|s| s.forward) {
+        Some((dr, _)) => dr > 0,
+        None => side != 0,
+    }
 }
 
-/// The picture; `moves` (each move as its steps) are drawn as arrows when given.
-pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>) -> String {
-    let f = Frame::new(e);
+/// The picture of `pos` with what `scene` adds.
+pub fn draw(e: &Engine, pos: &Position, scene: &Scene) -> String {
+    let f = Frame::new(e).turned(turned(e, scene.bottom));
     let (w, h) = f.board_size();
-    let width = round(2.0 * MARGIN + w);
+    let hand = if pos.hand.is_empty() { 0.0 } else { HAND };
+    let width = round(2.0 * MARGIN + w + hand);
     let height = round(2.0 * MARGIN + h + 24.0);
+    let mut body = String::new();
+    let _ = writeln!(
+        body,
+        r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    board(e, f, &mut body);
+    last_move(e, f, scene.last, &mut body);
+    let mut painter = Painter::new(e, f.turn());
+    pieces(e, f, pos, &mut painter, &mut body);
+    if hand > 0.0 {
+        hands(e, f, pos, scene.bottom, &mut painter, &mut body);
+    }
+    if let Some(moves) = scene.moves {
+        arrows(e, f, pos, moves, &mut body);
+    }
+    if let Some(result) = scene.result {
+        banner(f, result, &mut body);
+    }
     let mut s = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
     );
-    let _ = writeln!(s, "  <title>{}</title>", escape(title));
+    let _ = writeln!(s, "  <title>{}</title>", escape(scene.title));
     s.push_str("  <defs>\n");
     for (i, colour) in MOVE_COLOURS.iter().enumerate() {
         let _ = writeln!(
@@ -98,24 +103,68 @@ pub fn draw(e: &Engine, pos: &Position, title: &str, moves: Option<&[Vec<Step>]>
             r#"    <marker id="arrow-{i}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{colour}"/></marker>"#
         );
     }
+    s.push_str(&painter.defs);
     s.push_str("  </defs>\n");
-    let _ = writeln!(
-        s,
-        r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
-    );
-    board(e, f, &mut s);
-    pieces(e, f, pos, &mut s);
-    if let Some(moves) = moves {
-        arrows(e, f, pos, moves, &mut s);
-    }
+    s.push_str(&body);
     let _ = writeln!(
         s,
         r##"  <text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
         height - 8.0,
-        escape(title)
+        escape(scene.title)
     );
     s.push_str("</svg>\n");
     s
+}
+
+/// The width of the column beside the board that holds the pieces in hand.
+const HAND: f64 = CELL * 1.75;
+
+/// The squares the last move touched, each shaded under its piece.
+fn last_move(e: &Engine, f: Frame, squares: &[u32], s: &mut String) {
+    if squares.is_empty() {
+        return;
+    }
+    let g = &e.g;
+    s.push_str("  <g class=\"last-move\" fill=\"#f6d743\" fill-opacity=\"0.6\">\n");
+    for &sq in squares.iter().filter(|&&sq| (sq as usize) < g.n) {
+        let (x, y) = f.centre(g, sq);
+        let name = escape(&g.names[sq as usize]);
+        let _ = match f.shape {
+            Shape::Squares => writeln!(
+                s,
+                r#"    <rect class="last" data-square="{name}" x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+                x - CELL / 2.0,
+                y - CELL / 2.0
+            ),
+            Shape::Hexagons { .. } => writeln!(
+                s,
+                r#"    <polygon class="last" data-square="{name}" points="{}"/>"#,
+                Frame::hexagon(x, y)
+            ),
+            Shape::Points | Shape::Intersections => writeln!(
+                s,
+                r#"    <circle class="last" data-square="{name}" cx="{x}" cy="{y}" r="{}"/>"#,
+                round(f.disc() + 5.0)
+            ),
+        };
+    }
+    s.push_str("  </g>\n");
+}
+
+/// The result across the middle of the board.
+fn banner(f: Frame, result: &str, s: &mut String) {
+    let (w, h) = f.board_size();
+    let y = MARGIN + h / 2.0;
+    let _ = writeln!(
+        s,
+        r##"  <g class="result"><rect x="{}" y="{}" width="{}" height="44" rx="8" fill="#1f1f1f" fill-opacity="0.82"/><text x="{}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="#ffffff">{}</text></g>"##,
+        MARGIN + 8.0,
+        round(y - 22.0),
+        round(w - 16.0),
+        round(MARGIN + w / 2.0),
+        round(y + 7.0),
+        escape(result)
+    );
 }
 
 /// A board of points on lines: each line drawn from point to point, each point a dot.
@@ -155,7 +204,7 @@ fn board(e: &Engine, f: Frame, s: &mut String) {
         }
         Shape::Hexagons { .. } => hexagons(g, f, s),
         Shape::Intersections => intersections(g, f, s),
-        Shape::Squares => squares(p, g, s),
+        Shape::Squares => squares(p, g, f, s),
     }
     s.push_str("  </g>\n");
     // The blocks that turn (`blocks R x C`), outlined.
@@ -163,16 +212,15 @@ fn board(e: &Engine, f: Frame, s: &mut String) {
         s.push_str("  <g class=\"blocks\" fill=\"none\" stroke=\"#333333\" stroke-width=\"3\">\n");
         for (i, block) in g.blocks.iter().enumerate() {
             let (first, last) = (block[0], block[block.len() - 1]);
-            let (r, c) = (first / g.cols, first % g.cols);
-            let (h, w) = (last / g.cols - r + 1, last % g.cols - c + 1);
+            let ((x1, y1), (x2, y2)) = (f.centre(g, first), f.centre(g, last));
             let _ = writeln!(
                 s,
                 r#"    <rect class="block" data-block="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
                 i + 1,
-                MARGIN + f64::from(c) * CELL,
-                MARGIN + f64::from(r) * CELL,
-                f64::from(w) * CELL,
-                f64::from(h) * CELL
+                x1.min(x2) - CELL / 2.0,
+                y1.min(y2) - CELL / 2.0,
+                (x1 - x2).abs() + CELL,
+                (y1 - y2).abs() + CELL
             );
         }
         s.push_str("  </g>\n");
@@ -198,24 +246,27 @@ fn board(e: &Engine, f: Frame, s: &mut String) {
 
 /// The squares of a grid, checkered (or, on a board of numbered squares, the dark ones
 /// dark).
-fn squares(p: &Program, g: &Geometry, s: &mut String) {
+fn squares(p: &Program, g: &Geometry, f: Frame, s: &mut String) {
+    let plain = super::figures::style(p) == crate::syntax::ast::PieceStyle::Tiles;
     for sq in 0..g.n as u32 {
         let (r, c) = (sq / g.cols, sq % g.cols);
         let light = match p.notation.numbered {
             true => !crate::program::Notation::is_dark(g.rows, r, c),
             false => (r + c) % 2 == 0,
         };
-        let (shade, fill) = if light {
-            ("light", "#f0d9b5")
-        } else {
-            ("dark", "#b58863")
+        // Tiles lie on a board of one colour, its squares ruled.
+        let (shade, fill) = match (plain, light) {
+            (true, _) => ("plain", r##"#e9c987" stroke="#6b4a1e" stroke-width="1"##),
+            (false, true) => ("light", "#f0d9b5"),
+            (false, false) => ("dark", "#b58863"),
         };
+        let (x, y) = f.at(r, c);
         let _ = writeln!(
             s,
             r#"    <rect class="square {shade}" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
             escape(&g.names[sq as usize]),
-            MARGIN + f64::from(c) * CELL,
-            MARGIN + f64::from(r) * CELL
+            x - CELL / 2.0,
+            y - CELL / 2.0
         );
     }
 }
@@ -292,7 +343,8 @@ fn labels(e: &Engine, f: Frame, s: &mut String) {
     }
     for r in 0..g.rows {
         let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows, g.cols));
-        let ((first, y), (last, _)) = (f.at(r, 0), f.at(r, g.cols - 1));
+        let ((a, y), (b, _)) = (f.at(r, 0), f.at(r, g.cols - 1));
+        let (first, last) = (a.min(b), a.max(b));
         let y = round(y + 5.0);
         for x in [
             first - CELL / 2.0 - MARGIN / 2.0,
@@ -326,96 +378,108 @@ fn counts(e: &Engine, f: Frame, pos: &Position, held: &str, s: &mut String) {
     s.push_str("  </g>\n");
 }
 
-/// A disc per piece in its side's colour, marked with its kind ([`marks`]) or, on a stack,
-/// with the stack's height.
-fn pieces(e: &Engine, f: Frame, pos: &Position, s: &mut String) {
+/// Each piece on the board as its figure (see [`Painter`]).
+fn pieces(e: &Engine, f: Frame, pos: &Position, painter: &mut Painter, s: &mut String) {
     let (p, t, g) = (e.p, &*e.t, &e.g);
     if let Some(held) = &p.held {
         return counts(e, f, pos, held, s);
     }
-    let marks = marks(e);
     s.push_str("  <g class=\"pieces\">\n");
     for (sq, &code) in pos.cells.iter().enumerate() {
         if code == EMPTY || code == GHOST {
             continue;
         }
-        let (x, y) = f.centre(g, sq as u32);
         let side = p.side_of(code) as usize;
         let kind = p.kind_of(code) as usize;
-        let (fill, stroke) = side_colours(&p.sides[side].name, side);
         let side_name = escape(&p.sides[side].name);
         let kind_name = escape(&p.kinds[kind]);
         let square = escape(&g.names[sq]);
         let _ = writeln!(
             s,
-            r#"    <g class="piece" data-square="{square}" data-side="{side_name}" data-kind="{kind_name}" data-symbol="{}">"#,
-            escape(&symbol(p, t, code))
+            r#"    <g class="piece" data-square="{square}" data-side="{side_name}" data-kind="{kind_name}" data-symbol="{}" data-figure="{}">"#,
+            escape(&symbol(p, t, code)),
+            painter.figure(kind).id()
         );
         let _ = writeln!(
             s,
             "      <title>{side_name} {kind_name} on {square}</title>"
         );
-        let _ = writeln!(
-            s,
-            r#"      <circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
-            f.disc()
-        );
-        let height = pos.height(sq);
-        let mark = match height > 1 {
-            // A stack: its height on its top piece.
-            true => height.to_string(),
-            false => marks[code as usize].clone(),
-        };
-        if !mark.is_empty() {
-            let ink = if is_light(fill) { "#1f1f1f" } else { "#ffffff" };
-            let size = if mark.chars().count() > 1 { 14 } else { 18 };
-            let _ = writeln!(
-                s,
-                r#"      <text class="mark" x="{x}" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
-                y + 6.0,
-                escape(&mark)
-            );
-        }
+        let centre = f.centre(g, sq as u32);
+        painter.piece(code, centre, f.disc(), pos.height(sq), s);
         s.push_str("    </g>\n");
     }
     s.push_str("  </g>\n");
 }
 
-/// The mark each piece code's disc carries (empty for none), so that a player tells the
-/// kinds apart: in a game of one kind, none; where each side's kinds have symbols distinct
-/// from each other's whatever their case (`K` king, `N` knight), the symbol in capitals, on
-/// every kind; else (the symbols tell sides and kinds apart by case alone: `b` man, `B`
-/// king) the initial of each kind after the first, the first unmarked.
-fn marks(e: &Engine) -> Vec<String> {
-    let (p, t) = (e.p, &*e.t);
-    let mut marks = vec![String::new(); 256];
-    if p.kinds.len() < 2 {
-        return marks;
-    }
-    let text = |code| symbol(p, t, code).to_uppercase();
-    let distinct = (0..p.sides.len()).all(|side| {
-        let mut seen: Vec<String> = (0..p.kinds.len())
-            .map(|kind| text(p.code(side as u8, kind as u8)))
-            .collect();
-        seen.sort();
-        seen.dedup();
-        seen.len() == p.kinds.len() && seen.iter().all(|m| m.chars().any(char::is_alphanumeric))
+/// The pieces in each side's hand, in the column beside the board: the side at the bottom
+/// from the bottom up, the others from the top down; each kind once, with its count.
+fn hands(
+    e: &Engine,
+    f: Frame,
+    pos: &Position,
+    bottom: Option<u8>,
+    painter: &mut Painter,
+    s: &mut String,
+) {
+    let p = e.p;
+    let (w, h) = f.board_size();
+    let bottom = bottom.unwrap_or_else(|| {
+        let up = p
+            .sides
+            .iter()
+            .position(|s| s.forward.is_some_and(|(dr, _)| dr < 0));
+        up.unwrap_or(0) as u8
     });
-    for side in 0..p.sides.len() {
-        for kind in 0..p.kinds.len() {
-            let code = p.code(side as u8, kind as u8);
-            marks[code as usize] = match (distinct, kind) {
-                (true, _) => text(code),
-                (false, 0) => String::new(),
-                (false, _) => p.kinds[kind]
-                    .chars()
-                    .next()
-                    .map(|c| c.to_uppercase().to_string())
-                    .unwrap_or_default(),
+    // Room for the most kinds a side holds (at least four), half the column each side.
+    let held = |side: u8| {
+        (0..p.kinds.len() as u8)
+            .filter(|&k| {
+                pos.hand
+                    .get(p.code(side, k) as usize)
+                    .is_some_and(|&n| n > 0)
+            })
+            .count()
+    };
+    let per_side = (0..p.sides.len() as u8).map(held).max().unwrap_or(0).max(4) as f64;
+    let step = (CELL * 0.8).min(h / (2.0 * per_side));
+    let r = (step * 0.42).min(CELL * 0.3);
+    let x = MARGIN + w + MARGIN + r;
+    s.push_str("  <g class=\"hands\">\n");
+    for side in 0..p.sides.len() as u8 {
+        let at_bottom = side == bottom;
+        let _ = writeln!(
+            s,
+            r#"    <g class="hand" data-side="{}">"#,
+            escape(&p.sides[side as usize].name)
+        );
+        let mut i = 0.0;
+        for kind in 0..p.kinds.len() as u8 {
+            let code = p.code(side, kind);
+            let count = pos.hand.get(code as usize).copied().unwrap_or(0);
+            if count == 0 {
+                continue;
+            }
+            let y = match at_bottom {
+                true => MARGIN + h - step / 2.0 - i * step,
+                false => MARGIN + step / 2.0 + i * step,
             };
+            i += 1.0;
+            let kind_name = escape(&p.kinds[kind as usize]);
+            let _ = writeln!(
+                s,
+                r#"      <g class="in-hand" data-kind="{kind_name}" data-count="{count}"><title>{count} {kind_name} in hand</title>"#
+            );
+            painter.piece(code, (round(x), round(y)), r, 1, s);
+            let _ = writeln!(
+                s,
+                r##"      <text class="count" x="{}" y="{}" font-size="14" fill="#222222">×{count}</text></g>"##,
+                round(x + r + 4.0),
+                round(y + 5.0)
+            );
         }
+        s.push_str("    </g>\n");
     }
-    marks
+    s.push_str("  </g>\n");
 }
 
 /// An arrow per move through every square it lands on, a ring per placement.

@@ -34,6 +34,9 @@ pub struct GameAsk {
     pub rules: String,
     #[serde(default)]
     pub moves: Vec<String>,
+    /// The side the picture draws at the bottom (`/api/state`).
+    #[serde(default)]
+    pub bottom: Option<String>,
 }
 
 /// An agent's move in a game.
@@ -251,7 +254,22 @@ pub fn state(folder: &Folder, body: &[u8]) -> Reply {
     };
     let version = version(&bytes);
     let found = replay(&ask.rules, bytes, &ask.moves, |game, source| {
-        view(game, source).map_err(|e| run_failed(&e))
+        let sides = &game.engine().p.sides;
+        let bottom = match &ask.bottom {
+            None => None,
+            Some(name) => match sides.iter().position(|s| s.name == *name) {
+                Some(i) => Some(i as u8),
+                None => {
+                    let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+                    let why = format!(
+                        "no side is named `{name}` (the sides: {})",
+                        names.join(", ")
+                    );
+                    return Err(Reply::error(400, why));
+                }
+            },
+        };
+        view(game, source, bottom).map_err(|e| run_failed(&e))
     });
     match found {
         Ok(mut v) => {
@@ -263,8 +281,9 @@ pub fn state(folder: &Folder, body: &[u8]) -> Reply {
     }
 }
 
-/// The view of the game now (`rules` and `version` left for the caller).
-fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
+/// The view of the game now (`rules` and `version` left for the caller), its picture with
+/// `bottom` at the bottom.
+fn view(game: &mut Game, source: &str, bottom: Option<u8>) -> Result<StateView, RunError> {
     let e = game.engine().clone();
     let square_names = |squares: &[u32]| -> Vec<String> {
         squares
@@ -317,6 +336,19 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
             (moves, None, format!("{mover} to move{roll}"))
         }
     };
+    let last = game
+        .played()
+        .last()
+        .map(|p| p.squares.clone())
+        .unwrap_or_default();
+    let scene = svg::Scene {
+        title: &title,
+        moves: None,
+        last: &last,
+        bottom,
+        result: over.as_ref().map(|o| o.result.as_str()),
+    };
+    let svg = svg::draw(&e, &pos, &scene);
     Ok(StateView {
         rules: String::new(),
         version: String::new(),
@@ -327,7 +359,7 @@ fn view(game: &mut Game, source: &str) -> Result<StateView, RunError> {
         moves,
         roll: (e.p.dice.is_some() && pos.rolled()).then(|| crate::program::roll_text(&pos.roll)),
         over,
-        svg: svg::draw(&e, &pos, &title, None),
+        svg,
     })
 }
 

@@ -96,8 +96,12 @@ pub enum StatementKind {
     },
     /// `pieces stack`: a square holds any number of pieces of one side.
     Stacks,
-    /// `drawn as intersections | hexagons | squares`: how a picture draws the cells.
-    Drawn(CellShape),
+    /// `drawn as intersections | hexagons | squares [with STYLE]` or `drawn with STYLE`: how
+    /// a picture draws the cells and the pieces.
+    Drawn {
+        shape: Option<CellShape>,
+        style: Option<PieceStyle>,
+    },
     /// `roll one die | N dice [of F faces] [, again on V or ...]`: each turn begins with a
     /// roll.
     Roll(RollDecl),
@@ -747,6 +751,19 @@ pub enum TemplatePart {
     Move(Span),
     /// `{position}`: the position, as a case of the input section writes it.
     Position(Span),
+}
+
+/// How a picture draws the pieces (`drawn with ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceStyle {
+    /// Figurines named by the kinds (`king`, `queen`, ... `man`).
+    Figurines,
+    /// Tiles of one colour pointed toward the side they face, marked with their symbols.
+    Tiles,
+    /// Discs in each side's colour, marked to tell the kinds apart.
+    Discs,
+    /// Shaded stones in each side's colour.
+    Stones,
 }
 
 /// How a picture draws the cells of a grid (`drawn as ...`).

@@ -120,7 +120,7 @@ impl<'a> Walk<'a> {
             | StatementKind::Stranded
             | StatementKind::Roll(_)
             | StatementKind::Stacks
-            | StatementKind::Drawn(_)
+            | StatementKind::Drawn { .. }
             | StatementKind::Notation { .. } => {}
             StatementKind::Sides(defs) => {
                 for d in defs {

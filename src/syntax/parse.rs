@@ -156,7 +156,7 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, SyntaxError> {
         Rule::roll => roll(inner)?,
         Rule::stranded => StatementKind::Stranded,
         Rule::stacks => StatementKind::Stacks,
-        Rule::drawn => StatementKind::Drawn(cell_shape(inner)),
+        Rule::drawn => drawn(inner),
         Rule::let_ => {
             let n = name(inner.next().unwrap());
             let mut rest: Vec<_> = inner.collect();
@@ -738,12 +738,23 @@ fn zone_item(pair: Pair<Rule>) -> ZoneItem {
     ZoneItem::Pattern { rows, cols, span }
 }
 
-/// The shape of `drawn as SHAPE` (its words: `drawn`, then the shape).
-fn cell_shape(mut inner: Pairs<Rule>) -> CellShape {
-    let shape = inner.nth(1).and_then(|p| p.into_inner().next());
-    match shape.map(|p| p.as_rule()) {
-        Some(Rule::intersections_word) => CellShape::Intersections,
-        Some(Rule::hexagons_word) => CellShape::Hexagons,
-        _ => CellShape::Squares,
+/// `drawn as SHAPE [with STYLE]` or `drawn with STYLE`.
+fn drawn(inner: Pairs<Rule>) -> StatementKind {
+    let (mut shape, mut style) = (None, None);
+    for p in inner {
+        let word = p.clone().into_inner().next().map(|w| w.as_rule());
+        match (p.as_rule(), word) {
+            (Rule::cell_shape, Some(Rule::intersections_word)) => {
+                shape = Some(CellShape::Intersections)
+            }
+            (Rule::cell_shape, Some(Rule::hexagons_word)) => shape = Some(CellShape::Hexagons),
+            (Rule::cell_shape, _) => shape = Some(CellShape::Squares),
+            (Rule::piece_style, Some(Rule::figurines_word)) => style = Some(PieceStyle::Figurines),
+            (Rule::piece_style, Some(Rule::tiles_word)) => style = Some(PieceStyle::Tiles),
+            (Rule::piece_style, Some(Rule::discs_word)) => style = Some(PieceStyle::Discs),
+            (Rule::piece_style, _) => style = Some(PieceStyle::Stones),
+            _ => {}
+        }
     }
+    StatementKind::Drawn { shape, style }
 }

@@ -402,8 +402,6 @@ fn describe_counts(rule: Rule) -> Option<&'static str> {
         strength_class | stronger | weaker | than => {
             "`stronger than SQUARE` or `weaker than SQUARE`"
         }
-        // Their words say it: `intersections`, `hexagons` or `squares`.
-        cell_shape | intersections_word | hexagons_word | squares_word => return None,
         _ => return None,
     })
 }
@@ -423,7 +421,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a move clause"
         }
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
-        | input_item | out_stmt => {
+        | input_item | out_stmt | cell_shape | piece_style | intersections_word | hexagons_word
+        | squares_word | figurines_word | tiles_word | discs_word | stones_word => {
             return None;
         }
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
@@ -437,8 +436,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | per_die | doubles_twice | doubles_word | twice_word | opening | on_square | behind
         | behind_word | holds_word | held | no_held | holding | holding_word | holding_more
         | more_word | in_run | run_word | through | through_word | once | own_zone | enemy_zone
-        | side_zone | own_word | enemy_word | strength_class | stronger | weaker | than
-        | cell_shape | intersections_word | hexagons_word | squares_word => {
+        | side_zone | own_word | enemy_word | strength_class | stronger | weaker | than => {
             return describe_counts(rule);
         }
         take_squares | take_into | into_word | take_if | take_unless => "a `taking` clause",

@@ -165,8 +165,11 @@ function sideChoices(sides) {
 async function refresh() {
   const turn = ++game.turn;
   let view;
+  // The board is drawn with the person's side at the bottom, once the game's sides are known.
+  const known = game.view && game.view.rules === game.file ? game.view.sides : [];
+  const bottom = known.includes($("human").value) ? $("human").value : undefined;
   try {
-    view = await api("POST", "/api/state", { rules: game.file, moves: game.moves });
+    view = await api("POST", "/api/state", { rules: game.file, moves: game.moves, bottom });
   } catch (e) {
     if (turn === game.turn) notice(e.message, true);
     return;
@@ -174,6 +177,8 @@ async function refresh() {
   if (turn !== game.turn) return;
   game.view = view;
   sideChoices(view.sides);
+  // A new game's first picture was drawn before its sides were known: draw it again.
+  if (bottom === undefined && view.sides.includes($("human").value)) return refresh();
   draw();
   if (!view.over && agentPlays(view.to_move)) agentMove(turn);
 }
@@ -234,8 +239,6 @@ function draw() {
   played.replaceChildren();
   for (const p of v.played) played.append(el("li", { textContent: p.side + " " + p.move }));
   played.scrollTop = played.scrollHeight;
-  const last = v.played[v.played.length - 1];
-  mark(last ? last.squares : [], "last");
   highlight();
 }
 
