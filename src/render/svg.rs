@@ -273,29 +273,13 @@ fn squares(p: &Program, g: &Geometry, f: Frame, s: &mut String) {
 
 /// A board of wood with a line through each row and each column of cells, the pieces on
 /// the points where they cross; each point is the square a click chooses (a cell without
-/// fill around it).
+/// fill around it, beneath the lines, so that a page shading it keeps the lines seen).
 fn intersections(g: &Geometry, f: Frame, s: &mut String) {
     let (w, h) = f.board_size();
     let _ = writeln!(
         s,
         r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#dcb35c"/>"##
     );
-    let (left, top) = f.at(0, 0);
-    let (right, bottom) = f.at(g.rows - 1, g.cols - 1);
-    for r in 0..g.rows {
-        let y = f.at(r, 0).1;
-        let _ = writeln!(
-            s,
-            r##"    <line class="line" x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="#3b2a10" stroke-width="1.5"/>"##
-        );
-    }
-    for c in 0..g.cols {
-        let x = f.at(0, c).0;
-        let _ = writeln!(
-            s,
-            r##"    <line class="line" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}" stroke="#3b2a10" stroke-width="1.5"/>"##
-        );
-    }
     for sq in 0..g.n as u32 {
         let (x, y) = f.centre(g, sq);
         let _ = writeln!(
@@ -304,6 +288,22 @@ fn intersections(g: &Geometry, f: Frame, s: &mut String) {
             escape(&g.names[sq as usize]),
             x - CELL / 2.0,
             y - CELL / 2.0
+        );
+    }
+    let (left, top) = f.at(0, 0);
+    let (right, bottom) = f.at(g.rows - 1, g.cols - 1);
+    for r in 0..g.rows {
+        let y = f.at(r, 0).1;
+        let _ = writeln!(
+            s,
+            r##"    <line class="line" x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="#3b2a10" stroke-width="1.5" pointer-events="none"/>"##
+        );
+    }
+    for c in 0..g.cols {
+        let x = f.at(0, c).0;
+        let _ = writeln!(
+            s,
+            r##"    <line class="line" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}" stroke="#3b2a10" stroke-width="1.5" pointer-events="none"/>"##
         );
     }
 }
