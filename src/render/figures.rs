@@ -19,7 +19,7 @@ use std::fmt::Write;
 
 use super::board_text::{self, symbol as piece_symbol};
 use super::frame::{CELL, round};
-use super::svg::escape;
+use super::xml::escape;
 use crate::compile::Engine;
 use crate::program::{Code, Figurine, Program};
 use crate::syntax::ast::PieceStyle;

@@ -17,3 +17,4 @@ pub mod position_text;
 pub mod representation;
 pub mod svg;
 pub mod tally;
+pub mod xml;

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use super::board_text::{axis_label, symbol};
 use super::figures::Painter;
 use super::frame::{CELL, Frame, MARGIN, Shape, round};
+pub use super::xml::escape;
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
 use crate::program::{EMPTY, GHOST, Program};
@@ -20,22 +21,6 @@ use crate::syntax::ast::Axis;
 const MOVE_COLOURS: [&str; 6] = [
     "#e67e22", "#8e44ad", "#16a085", "#c0392b", "#2980b9", "#7f8c8d",
 ];
-
-/// Text with the five XML special characters escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// What a picture shows besides the position.
 #[derive(Debug, Clone, Copy, Default)]
