@@ -130,7 +130,7 @@ as a ring). Without --svg the board is \
 drawn as text on standard output. Without INPUT, the rules file's setup is drawn if it has one.\n\n\
 Examples:\n  ply show game.rules board.txt --svg board.svg\n  \
 ply show game.rules board.txt --case 3 --moves --svg moves.svg\n  ply show game.rules --moves\n  \
-ply show chess.rules --after \"e2e4 e7e5 g1f3\" --bottom black --svg game.svg"
+ply show game.rules --after \"e2e4 e7e5 g1f3\" --bottom black --svg game.svg"
     )]
     Show {
         /// The rules file

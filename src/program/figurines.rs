@@ -1,6 +1,6 @@
 //! Which figurine a kind is drawn as: a kind named after one (`king`, `queen`, `rook`,
 //! `bishop`, `knight`, `pawn`, `arrow`, `man`) has it; beside a `man`, a `king` is the
-//! crowned man of draughts; `promoted-NAME` is NAME's figurine, marked as promoted.
+//! crowned man; `promoted-NAME` is NAME's figurine, marked as promoted.
 
 use super::Program;
 

@@ -2,8 +2,8 @@
 //! figurines | tiles | discs | stones`; without it the set is read from the rules:
 //! - a game of one kind is played with stones, shaded in each side's colour;
 //! - a game whose every kind is named after a figurine is drawn with figurines. The
-//!   figurines are the king, queen, rook, bishop, knight and pawn of a chess set, the
-//!   `arrow` (a burnt square's marker), and the `man` of draughts, a disc with rings,
+//!   figurines are the king, queen, rook, bishop, knight and pawn, the `arrow` (a burnt
+//!   square's marker), and the `man`, a disc with rings,
 //!   beside which a `king` is the crowned man; `promoted-NAME` is drawn as NAME's figure
 //!   with a star;
 //! - a game whose captured pieces change sides (`captured pieces go to the captor's hand`)
@@ -155,7 +155,7 @@ pub fn stone_gradient(id: &str, fill: &str, light: bool) -> String {
     s
 }
 
-/// A tile's outline around (0, 0), point up, `w` wide: the pentagon of a shogi piece.
+/// A tile's outline around (0, 0), point up, `w` wide: a pentagon pointing the way its piece faces.
 pub fn tile_path(w: f64) -> String {
     let h = w * 1.1;
     let r = round;
