@@ -218,6 +218,7 @@ function setStatus(text) {
 function draw() {
   const v = game.view;
   $("board").innerHTML = v.svg;
+  $("board").dataset.file = v.rules;
   if (v.over) setStatus("Game over: " + v.over.result);
   else if (humanToMove()) setStatus(v.to_move + " to move: your move");
   else setStatus(v.to_move + " to move");
