@@ -155,7 +155,7 @@ pub fn stone_gradient(id: &str, fill: &str, light: bool) -> String {
     s
 }
 
-/// A tile's outline around (0, 0), point up, `w` wide: a pentagon pointing the way its piece faces.
+/// A tile's outline around (0, 0), point up, `w` wide: five sides, pointing the way its piece faces.
 pub fn tile_path(w: f64) -> String {
     let h = w * 1.1;
     let r = round;
