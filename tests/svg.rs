@@ -250,6 +250,50 @@ fn a_board_of_six_neighbours_is_drawn_in_hexagons() {
     }
 }
 
+/// Hex's edges in the colours of the sides that must join them, read from its end rules:
+/// red's top and bottom, blue's left and right, each the outer sides of the hexagons of
+/// its row or column (22 + 22 + 21 + 21 sides round the rhombus).
+#[test]
+fn the_edges_a_side_must_join_are_in_its_colour() {
+    let text = picture("rules/hex.rules");
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let cells = cell_centres(&doc);
+    let radius = 48.0 / 3f64.sqrt();
+    let edges = [
+        ("top", "red", 22),
+        ("bottom", "red", 22),
+        ("left", "blue", 21),
+        ("right", "blue", 21),
+    ];
+    for (edge, side, segments) in edges {
+        let path = doc
+            .descendants()
+            .find(|n| has_class(n, "edge") && n.attribute("data-edge") == Some(edge))
+            .unwrap_or_else(|| panic!("no {edge} edge"));
+        assert_eq!(path.attribute("data-side"), Some(side), "{edge}");
+        let d = path.attribute("d").unwrap();
+        let numbers: Vec<f64> = d
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers.len(), segments * 4, "{edge}: {d}");
+        // Every end of every segment is a corner of a cell of the edge's row or column.
+        let of_edge = |name: &str| match edge {
+            "top" => name[1..] == *"1",
+            "bottom" => name[1..] == *"11",
+            "left" => name.starts_with('A'),
+            _ => name.starts_with('K'),
+        };
+        for point in numbers.chunks(2) {
+            let near = cells.iter().any(|(name, (x, y))| {
+                of_edge(name)
+                    && ((x - point[0]).powi(2) + (y - point[1]).powi(2)).sqrt() < radius + 0.5
+            });
+            assert!(near, "{edge}: {point:?} is on no cell of the edge");
+        }
+    }
+}
+
 /// The marks on the pieces tell the kinds apart as the rules file names them: chess's
 /// twelve pieces are twelve drawings (a side's colour and the declared symbol: the king K,
 /// Each piece is drawn as its figure. Chess: twelve figurines, one drawing for each kind of
@@ -425,7 +469,7 @@ fn a_game_played_on_shows_its_last_move_hands_and_result() {
     };
     let (h1, a8) = (corner("h1"), corner("a8"));
     assert!(h1.0 < a8.0 && h1.1 < a8.1, "h1 {h1:?}, a8 {a8:?}");
-    // Fool's mate: the result across the board.
+    // Fool's mate: the result in a strip below the board, covering no square.
     let text = doc_of(&[
         "show",
         "rules/chess.rules",
@@ -441,6 +485,18 @@ fn a_game_played_on_shows_its_last_move_hands_and_result() {
         .expect("a banner");
     let words: String = banner.descendants().filter_map(|n| n.text()).collect();
     assert!(words.contains("Black wins"), "{words}");
+    let top = |n: roxmltree::Node| n.attribute("y").unwrap().parse::<f64>().unwrap();
+    let strip = banner.children().find(|n| n.has_tag_name("rect")).unwrap();
+    let lowest = doc
+        .descendants()
+        .filter(|n| has_class(n, "square"))
+        .map(|n| top(n) + n.attribute("height").unwrap().parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    assert!(
+        top(strip) >= lowest,
+        "the banner at {} covers the board down to {lowest}",
+        top(strip)
+    );
 }
 
 /// Go, `drawn as intersections`: a board of 9 + 9 lines and no square cells drawn, each

@@ -132,14 +132,23 @@ impl Frame {
     /// The corners of the hexagon around the cell at `(x, y)`, as SVG points.
     pub fn hexagon(x: f64, y: f64) -> String {
         let corners: Vec<String> = (0..6)
-            .map(|i| {
-                let angle =
-                    std::f64::consts::FRAC_PI_3 * f64::from(i) + std::f64::consts::FRAC_PI_6;
-                let (dx, dy) = (radius() * angle.cos(), radius() * angle.sin());
-                format!("{},{}", round(x + dx), round(y + dy))
+            .map(|k| {
+                let (cx, cy) = Frame::corner(x, y, k);
+                format!("{cx},{cy}")
             })
             .collect();
         corners.join(" ")
+    }
+
+    /// Corner `k` (taken round, from 0) of the hexagon around `(x, y)`: at 60k + 30
+    /// degrees, clockwise from the right (y grows down), so that side k, from corner k to
+    /// corner k + 1, faces down-right, down-left, left, up-left, up-right, right.
+    pub fn corner(x: f64, y: f64, k: usize) -> (f64, f64) {
+        let angle = std::f64::consts::FRAC_PI_3 * (k % 6) as f64 + std::f64::consts::FRAC_PI_6;
+        (
+            round(x + radius() * angle.cos()),
+            round(y + radius() * angle.sin()),
+        )
     }
 }
 

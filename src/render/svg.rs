@@ -56,13 +56,20 @@ pub fn draw(e: &Engine, pos: &Position, scene: &Scene) -> String {
     let (w, h) = f.board_size();
     let hand = if pos.hand.is_empty() { 0.0 } else { HAND };
     let width = round(2.0 * MARGIN + w + hand);
-    let height = round(2.0 * MARGIN + h + 24.0);
+    // A finished game's result in a strip below the board, not over it.
+    let strip = if scene.result.is_some() {
+        BANNER + 8.0
+    } else {
+        0.0
+    };
+    let height = round(2.0 * MARGIN + h + strip + 24.0);
     let mut body = String::new();
     let _ = writeln!(
         body,
         r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
     board(e, f, &mut body);
+    super::edges::draw(e, f, &mut body);
     last_move(e, f, scene.last, &mut body);
     let mut painter = Painter::new(e, f.turn());
     pieces(e, f, pos, &mut painter, &mut body);
@@ -136,18 +143,20 @@ fn last_move(e: &Engine, f: Frame, squares: &[u32], s: &mut String) {
     s.push_str("  </g>\n");
 }
 
-/// The result across the middle of the board.
+/// The height of the strip that shows a finished game's result.
+const BANNER: f64 = 40.0;
+
+/// The result in a strip below the board (and its column names), as wide as the board.
 fn banner(f: Frame, result: &str, s: &mut String) {
     let (w, h) = f.board_size();
-    let y = MARGIN + h / 2.0;
+    let top = 2.0 * MARGIN + h + 4.0;
     let _ = writeln!(
         s,
-        r##"  <g class="result"><rect x="{}" y="{}" width="{}" height="44" rx="8" fill="#1f1f1f" fill-opacity="0.82"/><text x="{}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="#ffffff">{}</text></g>"##,
-        MARGIN + 8.0,
-        round(y - 22.0),
-        round(w - 16.0),
+        r##"  <g class="result"><rect x="{MARGIN}" y="{}" width="{}" height="{BANNER}" rx="8" fill="#1f1f1f"/><text x="{}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="#ffffff">{}</text></g>"##,
+        round(top),
+        round(w),
         round(MARGIN + w / 2.0),
-        round(y + 7.0),
+        round(top + BANNER / 2.0 + 7.0),
         escape(result)
     );
 }
