@@ -6,6 +6,7 @@ use crate::syntax::ast::{CellShape, PieceStyle, Span, Turn};
 
 mod blocks;
 mod dice;
+mod drawing;
 mod effects;
 mod figurines;
 mod io_spec;
@@ -17,6 +18,7 @@ mod squares;
 mod symbols;
 pub use blocks::{BlockRef, BlockRow, Blocks};
 pub use dice::{Dice, MAX_DICE, Roll, roll_text, total};
+pub use drawing::Drawing;
 pub use effects::{Effects, Taking};
 pub use figurines::{FIGURINE_NAMES, Figurine};
 pub use io_spec::*;
@@ -582,6 +584,8 @@ pub struct Program {
     pub drawn: Option<CellShape>,
     /// `drawn with STYLE`: how pictures draw the pieces.
     pub figures: Option<PieceStyle>,
+    /// `drawn ..., DETAIL`: what else pictures show.
+    pub drawing: Drawing,
     /// `no piece may stand where it can never move`.
     pub stranded: bool,
     /// `each side has N [KIND] in hand`: the pieces in hand at the setup.

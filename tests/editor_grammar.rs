@@ -506,6 +506,23 @@ const CONTEXTUAL: &[(&str, &str)] = &[
     ("tiles", "drawn with tiles"),
     ("discs", "drawn with discs"),
     ("stones", "drawn with stones"),
+    ("pits", "drawn as pits, stores on store"),
+    ("triangles", "drawn as triangles"),
+    ("stores", "drawn as pits, stores on store"),
+    (
+        "narrow",
+        "drawn as squares, narrow even rows and even columns",
+    ),
+    ("diagonals", "drawn as intersections, diagonals on palace"),
+    ("river", "drawn as intersections, a river across the middle"),
+    (
+        "across",
+        "drawn as intersections, a river across the middle",
+    ),
+    (
+        "middle",
+        "drawn as intersections, a river across the middle",
+    ),
     ("past", "move slide along up distance 2 past the end"),
     ("doubles", "roll 2 dice, one move a die, doubles twice"),
     ("twice", "roll 2 dice, one move a die, doubles twice"),

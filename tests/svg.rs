@@ -550,3 +550,117 @@ fn go_is_drawn_on_the_intersections_of_its_lines() {
         "no square drawn"
     );
 }
+
+/// What the `drawn` details add, as a player would look for it. Kalah: twelve round pits
+/// and two stores, each filling its column (the other square of that column not drawn).
+/// Quoridor: 9 x 9 squares with narrow grooves between them, and a wall's three pieces
+/// joined into one bar two squares and a groove long. Xiangqi: each palace crossed by its
+/// two diagonals, and the river breaking the seven inner files' lines. Dots and boxes:
+/// nine dots, twelve lines, four boxes.
+#[test]
+fn boards_show_what_their_players_know() {
+    let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let text = picture("rules/kalah.rules");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let class_of = |name: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("data-square") == Some(name) && has_class(n, "square"))
+            .map(|n| n.attribute("class").unwrap().to_string())
+    };
+    assert_eq!(class_of("B1").as_deref(), Some("square pit"));
+    assert_eq!(class_of("A2").as_deref(), Some("square pit store"));
+    assert_eq!(class_of("H1").as_deref(), Some("square pit store"));
+    assert_eq!(class_of("A1"), None, "a store's column has only the store");
+    assert_eq!(class_of("H2"), None);
+    let stores: Vec<_> = doc
+        .descendants()
+        .filter(|n| has_class(n, "store"))
+        .collect();
+    let pits = doc.descendants().filter(|n| has_class(n, "pit")).count();
+    assert_eq!((pits, stores.len()), (14, 2));
+    let pit = doc
+        .descendants()
+        .find(|n| has_class(n, "pit") && n.attribute("data-square") == Some("B1"))
+        .unwrap();
+    let pit_height = 2.0 * num(pit, "r");
+    for store in &stores {
+        assert!(
+            num(*store, "height") > 2.0 * pit_height,
+            "a store spans both rows"
+        );
+    }
+    let counts = doc.descendants().filter(|n| has_class(n, "count")).count();
+    assert_eq!(counts, 12, "four seeds in each pit, none in the stores");
+
+    // Quoridor: a wall along the row grooves above the second row of squares.
+    let text = String::from_utf8(ply(&[
+        "show",
+        "rules/quoridor.rules",
+        "--after",
+        "G2/H2/I2",
+        "--svg",
+        "-",
+    ]))
+    .unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let count = |class: &str| doc.descendants().filter(|n| has_class(n, class)).count();
+    assert_eq!(count("post"), 64);
+    assert_eq!(count("groove"), 2 * 8 * 9);
+    let squares = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("square"))
+        .count();
+    assert_eq!(squares, 81);
+    let mut bars: Vec<(f64, f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| has_class(n, "bar"))
+        .map(|n| (num(n, "x"), num(n, "y"), num(n, "width"), num(n, "height")))
+        .collect();
+    bars.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(bars.len(), 3, "{bars:?}");
+    for pair in bars.windows(2) {
+        assert!(
+            (pair[0].0 + pair[0].2 - pair[1].0).abs() < 0.2,
+            "joined: {pair:?}"
+        );
+        assert!((pair[0].1 - pair[1].1).abs() < 0.2, "in one line: {pair:?}");
+    }
+    let length = bars[2].0 + bars[2].2 - bars[0].0;
+    assert!((length - (2.0 * 48.0 + 48.0 * 0.3)).abs() < 0.5, "{length}");
+
+    // Xiangqi: two palaces crossed, and the river.
+    let text = picture("rules/xiangqi.rules");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let count = |class: &str| doc.descendants().filter(|n| has_class(n, class)).count();
+    assert_eq!(count("diagonal"), 4);
+    assert_eq!(count("river"), 1);
+    // Ten ranks; the two edge files whole, the seven others broken by the river.
+    assert_eq!(count("line"), 10 + 2 + 7 * 2);
+
+    // Dots and boxes: dots, lines and boxes.
+    let text = picture("rules/dots-and-boxes.rules");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let count = |class: &str| doc.descendants().filter(|n| has_class(n, class)).count();
+    assert_eq!((count("post"), count("groove")), (9, 12));
+
+    // Backgammon: 28 triangles, a stack of five a line of five checkers from the base.
+    let text = picture("rules/backgammon.rules");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| has_class(n, "triangle"))
+            .count(),
+        28
+    );
+    let stack = doc
+        .descendants()
+        .find(|n| has_class(n, "piece") && n.attribute("data-square") == Some("A1"))
+        .unwrap();
+    let mut ys: Vec<f64> = stack
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") || n.has_tag_name("use"))
+        .filter_map(|n| n.attribute("cy").and_then(|v| v.parse().ok()))
+        .collect();
+    ys.dedup();
+    assert_eq!(ys.len(), 5, "five checkers: {ys:?}");
+}

@@ -14,6 +14,7 @@ mod counting;
 mod counts;
 mod dice;
 mod directions;
+mod drawing;
 mod expr;
 mod lets;
 mod lines;
@@ -509,6 +510,7 @@ fn empty_program(sides: Vec<SideInfo>, kinds: Vec<String>, st: &Statements) -> P
         capture_to: None,
         stacks: false,
         drawn: None,
+        drawing: Drawing::default(),
         figures: None,
         stranded: false,
         hand_setup: Vec::new(),

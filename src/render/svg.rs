@@ -6,16 +6,14 @@
 
 use std::fmt::Write;
 
-use super::board_text::{axis_label, symbol};
+use super::board_text::symbol;
 use super::figures::Painter;
-use super::frame::{CELL, Frame, MARGIN, Shape, round};
+use super::frame::{CELL, Frame, MARGIN, Shape, TALL, round};
 pub use super::xml::escape;
 use crate::compile::Engine;
-use crate::compile::geometry::Geometry;
-use crate::program::{EMPTY, GHOST, Program};
+use crate::program::{EMPTY, GHOST};
 use crate::run::Position;
 use crate::run::step::{NONE, Step};
-use crate::syntax::ast::Axis;
 
 /// Arrow colour for each side's moves.
 const MOVE_COLOURS: [&str; 6] = [
@@ -55,7 +53,9 @@ pub fn draw(e: &Engine, pos: &Position, scene: &Scene) -> String {
     let f = Frame::new(e).turned(turned(e, scene.bottom));
     let (w, h) = f.board_size();
     let hand = if pos.hand.is_empty() { 0.0 } else { HAND };
-    let width = round(2.0 * MARGIN + w + hand);
+    // Wide enough for the caption (about 7.5 pixels a letter at its size).
+    let caption = scene.title.chars().count() as f64 * 7.5;
+    let width = round((2.0 * MARGIN + w + hand).max(MARGIN + caption + 8.0));
     // A finished game's result in a strip below the board, not over it.
     let strip = if scene.result.is_some() {
         BANNER + 8.0
@@ -68,7 +68,7 @@ pub fn draw(e: &Engine, pos: &Position, scene: &Scene) -> String {
         body,
         r##"  <rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    board(e, f, &mut body);
+    super::board_svg::board(e, f, &mut body);
     super::edges::draw(e, f, &mut body);
     last_move(e, f, scene.last, &mut body);
     let mut painter = Painter::new(e, f.turn());
@@ -122,18 +122,33 @@ fn last_move(e: &Engine, f: Frame, squares: &[u32], s: &mut String) {
         let (x, y) = f.centre(g, sq);
         let name = escape(&g.names[sq as usize]);
         let _ = match f.shape {
-            Shape::Squares => writeln!(
-                s,
-                r#"    <rect class="last" data-square="{name}" x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
-                x - CELL / 2.0,
-                y - CELL / 2.0
-            ),
+            Shape::Squares => {
+                let (r, c) = g.coords[sq as usize];
+                let (w, h) = f.cell(r, c);
+                writeln!(
+                    s,
+                    r#"    <rect class="last" data-square="{name}" x="{}" y="{}" width="{w}" height="{h}"/>"#,
+                    round(x - w / 2.0),
+                    round(y - h / 2.0)
+                )
+            }
             Shape::Hexagons { .. } => writeln!(
                 s,
                 r#"    <polygon class="last" data-square="{name}" points="{}"/>"#,
                 Frame::hexagon(x, y)
             ),
-            Shape::Points | Shape::Intersections => writeln!(
+            Shape::Triangles => {
+                let (r, c) = g.coords[sq as usize];
+                let (base, down) = f.base(r, c);
+                writeln!(
+                    s,
+                    r#"    <rect class="last" data-square="{name}" x="{}" y="{}" width="{CELL}" height="{}"/>"#,
+                    round(x - CELL / 2.0),
+                    round(base.min(base + down * TALL * 0.9)),
+                    round(TALL * 0.9)
+                )
+            }
+            Shape::Points | Shape::Intersections | Shape::Pits => writeln!(
                 s,
                 r#"    <circle class="last" data-square="{name}" cx="{x}" cy="{y}" r="{}"/>"#,
                 round(f.disc() + 5.0)
@@ -161,206 +176,23 @@ fn banner(f: Frame, result: &str, s: &mut String) {
     );
 }
 
-/// A board of points on lines: each line drawn from point to point, each point a dot.
-fn lines(g: &Geometry, f: Frame, pts: &crate::program::Points, s: &mut String) {
-    let (w, h) = f.board_size();
-    let _ = writeln!(
-        s,
-        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#f0d9b5"/>"##
-    );
-    for line in &pts.lines {
-        let (first, last) = (line[0], line[line.len() - 1]);
-        let ((x1, y1), (x2, y2)) = (f.centre(g, first), f.centre(g, last));
-        let _ = writeln!(
-            s,
-            r##"    <line class="line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a3a1e" stroke-width="3"/>"##
-        );
-    }
-    for sq in 0..g.n as u32 {
-        let (x, y) = f.centre(g, sq);
-        let _ = writeln!(
-            s,
-            r##"    <circle class="point" data-square="{}" cx="{x}" cy="{y}" r="7" fill="#5a3a1e"/>"##,
-            escape(&g.names[sq as usize])
-        );
-    }
-}
-
-/// The squares (or points, or hexagons), and the row and column names on all four sides.
-fn board(e: &Engine, f: Frame, s: &mut String) {
-    let (p, g) = (e.p, &e.g);
-    s.push_str("  <g class=\"board\">\n");
-    match f.shape {
-        Shape::Points => {
-            if let Some(pts) = &p.points {
-                lines(g, f, pts, s);
-            }
-        }
-        Shape::Hexagons { .. } => hexagons(g, f, s),
-        Shape::Intersections => intersections(g, f, s),
-        Shape::Squares => squares(p, g, f, s),
-    }
-    s.push_str("  </g>\n");
-    // The blocks that turn (`blocks R x C`), outlined.
-    if !g.blocks.is_empty() {
-        s.push_str("  <g class=\"blocks\" fill=\"none\" stroke=\"#333333\" stroke-width=\"3\">\n");
-        for (i, block) in g.blocks.iter().enumerate() {
-            let (first, last) = (block[0], block[block.len() - 1]);
-            let ((x1, y1), (x2, y2)) = (f.centre(g, first), f.centre(g, last));
-            let _ = writeln!(
-                s,
-                r#"    <rect class="block" data-block="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
-                i + 1,
-                x1.min(x2) - CELL / 2.0,
-                y1.min(y2) - CELL / 2.0,
-                (x1 - x2).abs() + CELL,
-                (y1 - y2).abs() + CELL
-            );
-        }
-        s.push_str("  </g>\n");
-    }
-    if p.notation.numbered {
-        // Each dark square's number in its top-left corner.
-        s.push_str("  <g class=\"labels\" font-size=\"10\" fill=\"#f0d9b5\">\n");
-        for sq in (0..g.n as u32).filter(|&sq| !g.names[sq as usize].is_empty()) {
-            let (x, y) = f.centre(g, sq);
-            let _ = writeln!(
-                s,
-                r#"    <text class="label" x="{}" y="{}">{}</text>"#,
-                x - CELL / 2.0 + 3.0,
-                y - CELL / 2.0 + 11.0,
-                escape(&g.names[sq as usize])
-            );
-        }
-        s.push_str("  </g>\n");
-        return;
-    }
-    labels(e, f, s);
-}
-
-/// The squares of a grid, checkered (or, on a board of numbered squares, the dark ones
-/// dark).
-fn squares(p: &Program, g: &Geometry, f: Frame, s: &mut String) {
-    let plain = super::figures::style(p) == crate::syntax::ast::PieceStyle::Tiles;
-    for sq in 0..g.n as u32 {
-        let (r, c) = (sq / g.cols, sq % g.cols);
-        let light = match p.notation.numbered {
-            true => !crate::program::Notation::is_dark(g.rows, r, c),
-            false => (r + c) % 2 == 0,
-        };
-        // Tiles lie on a board of one colour, its squares ruled.
-        let (shade, fill) = match (plain, light) {
-            (true, _) => ("plain", r##"#e9c987" stroke="#6b4a1e" stroke-width="1"##),
-            (false, true) => ("light", "#f0d9b5"),
-            (false, false) => ("dark", "#b58863"),
-        };
-        let (x, y) = f.at(r, c);
-        let _ = writeln!(
-            s,
-            r#"    <rect class="square {shade}" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
-            escape(&g.names[sq as usize]),
-            x - CELL / 2.0,
-            y - CELL / 2.0
-        );
-    }
-}
-
-/// A board of wood with a line through each row and each column of cells, the pieces on
-/// the points where they cross; each point is the square a click chooses (a cell without
-/// fill around it, beneath the lines, so that a page shading it keeps the lines seen).
-fn intersections(g: &Geometry, f: Frame, s: &mut String) {
-    let (w, h) = f.board_size();
-    let _ = writeln!(
-        s,
-        r##"    <rect class="surface" x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#dcb35c"/>"##
-    );
-    for sq in 0..g.n as u32 {
-        let (x, y) = f.centre(g, sq);
-        let _ = writeln!(
-            s,
-            r#"    <rect class="square intersection" data-square="{}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="transparent"/>"#,
-            escape(&g.names[sq as usize]),
-            x - CELL / 2.0,
-            y - CELL / 2.0
-        );
-    }
-    let (left, top) = f.at(0, 0);
-    let (right, bottom) = f.at(g.rows - 1, g.cols - 1);
-    for r in 0..g.rows {
-        let y = f.at(r, 0).1;
-        let _ = writeln!(
-            s,
-            r##"    <line class="line" x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="#3b2a10" stroke-width="1.5" pointer-events="none"/>"##
-        );
-    }
-    for c in 0..g.cols {
-        let x = f.at(0, c).0;
-        let _ = writeln!(
-            s,
-            r##"    <line class="line" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}" stroke="#3b2a10" stroke-width="1.5" pointer-events="none"/>"##
-        );
-    }
-}
-
-/// A hexagon a cell, all of one colour, outlined.
-fn hexagons(g: &Geometry, f: Frame, s: &mut String) {
-    for sq in 0..g.n as u32 {
-        let (x, y) = f.centre(g, sq);
-        let _ = writeln!(
-            s,
-            r##"    <polygon class="square hexagon" data-square="{}" points="{}" fill="#f0d9b5" stroke="#8a6d3b" stroke-width="1.5"/>"##,
-            escape(&g.names[sq as usize]),
-            Frame::hexagon(x, y)
-        );
-    }
-}
-
-/// Each column's name above its top cell and below its bottom one; each row's name before
-/// its first cell and after its last.
-fn labels(e: &Engine, f: Frame, s: &mut String) {
-    let (p, g) = (e.p, &e.g);
-    s.push_str("  <g class=\"labels\" font-size=\"13\" fill=\"#444444\" text-anchor=\"middle\">\n");
-    let (_, h) = f.board_size();
-    for c in 0..g.cols {
-        let name = escape(&axis_label(&p.notation, Axis::Column, c, g.cols, g.cols));
-        let ends = [
-            (f.at(0, c).0, MARGIN - 9.0),
-            (f.at(g.rows - 1, c).0, MARGIN + h + 19.0),
-        ];
-        for (x, y) in ends {
-            let _ = writeln!(
-                s,
-                r#"    <text class="label" x="{}" y="{y}">{name}</text>"#,
-                round(x)
-            );
-        }
-    }
-    for r in 0..g.rows {
-        let name = escape(&axis_label(&p.notation, Axis::Row, r, g.rows, g.cols));
-        let ((a, y), (b, _)) = (f.at(r, 0), f.at(r, g.cols - 1));
-        let (first, last) = (a.min(b), a.max(b));
-        let y = round(y + 5.0);
-        for x in [
-            first - CELL / 2.0 - MARGIN / 2.0,
-            last + CELL / 2.0 + MARGIN / 2.0,
-        ] {
-            let _ = writeln!(
-                s,
-                r#"    <text class="label" x="{}" y="{y}">{name}</text>"#,
-                round(x)
-            );
-        }
-    }
-    s.push_str("  </g>\n");
-}
-
-/// On a board of counts, the count on each square that holds some, in a disc.
+/// On a board of counts, the count on each square that holds some, in a disc (in a pit,
+/// the count alone).
 fn counts(e: &Engine, f: Frame, pos: &Position, held: &str, s: &mut String) {
     let g = &e.g;
     s.push_str("  <g class=\"counts\">\n");
     for (sq, &count) in pos.cells.iter().enumerate().filter(|(_, c)| **c > 0) {
         let (x, y) = f.centre(g, sq as u32);
         let square = escape(&g.names[sq]);
+        if f.shape == Shape::Pits {
+            let _ = writeln!(
+                s,
+                r##"    <g class="count" data-square="{square}" data-count="{count}"><title>{count} {} on {square}</title><text x="{x}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="#fdf2dc" pointer-events="none">{count}</text></g>"##,
+                escape(held),
+                y + 7.0
+            );
+            continue;
+        }
         let _ = writeln!(
             s,
             r##"    <g class="count" data-square="{square}" data-count="{count}"><title>{count} {} on {square}</title><circle cx="{x}" cy="{y}" r="{}" fill="#eadbb8" stroke="#8a6d3b" stroke-width="2"/><text x="{x}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="#3b2a10">{count}</text></g>"##,
@@ -399,10 +231,64 @@ fn pieces(e: &Engine, f: Frame, pos: &Position, painter: &mut Painter, s: &mut S
             "      <title>{side_name} {kind_name} on {square}</title>"
         );
         let centre = f.centre(g, sq as u32);
-        painter.piece(code, centre, f.disc(), pos.height(sq), s);
+        let (r, c) = g.coords[sq];
+        match f.cell(r, c) {
+            _ if f.shape == Shape::Triangles => stack(f, (r, c), code, pos.height(sq), painter, s),
+            (w, h) if w < CELL || h < CELL => bar(p, code, centre, (w, h), s),
+            _ => painter.piece(code, centre, f.disc(), pos.height(sq), s),
+        }
         s.push_str("    </g>\n");
     }
     s.push_str("  </g>\n");
+}
+
+/// The most pieces of a stack drawn one by one along a triangle; the last of them carries
+/// the stack's height when it is more.
+const STACK_SHOWN: u32 = 5;
+
+/// A stack on a triangle: its pieces in a line from the triangle's base.
+fn stack(
+    f: Frame,
+    (r, c): (u32, u32),
+    code: crate::program::Code,
+    height: u32,
+    painter: &mut Painter,
+    s: &mut String,
+) {
+    let (x, _) = f.at(r, c);
+    let (base, down) = f.base(r, c);
+    let radius = f.disc();
+    let shown = height.clamp(1, STACK_SHOWN);
+    for k in 0..shown {
+        let y = base + down * (radius + 2.0 + f64::from(k) * 2.0 * radius);
+        let mark = if k + 1 == shown && height > STACK_SHOWN {
+            height
+        } else {
+            1
+        };
+        painter.piece(code, (x, round(y)), radius, mark, s);
+    }
+}
+
+/// A piece in a narrow groove (a wall, a line drawn) fills it, in its side's colour, so
+/// that pieces in grooves next to each other join.
+fn bar(
+    p: &crate::program::Program,
+    code: crate::program::Code,
+    (x, y): (f64, f64),
+    (w, h): (f64, f64),
+    s: &mut String,
+) {
+    let side = p.side_of(code) as usize;
+    let (fill, _) = super::figures::side_colours(&p.sides[side].name, side);
+    let _ = writeln!(
+        s,
+        r#"      <rect class="bar" x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"#,
+        round(x - w / 2.0),
+        round(y - h / 2.0),
+        round(w),
+        round(h)
+    );
 }
 
 /// The pieces in each side's hand, in the column beside the board: the side at the bottom

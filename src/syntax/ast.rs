@@ -3,6 +3,7 @@
 
 pub use super::ast_dice::RollDecl;
 pub use super::ast_directions::{DirItem, DirectionDef, DirectionValue};
+pub use super::ast_drawing::{CellShape, DrawnDetail, PieceStyle};
 pub use super::ast_input::{InputItem, ReadName, ReadRange, SetupPlace, UnmovedDef, Word};
 pub use super::ast_squares::{
     Area, Attacker, BlockRef, Edge, Owner, PieceWords, Row, SquareBase, SquareClass, SquareRef,
@@ -96,11 +97,12 @@ pub enum StatementKind {
     },
     /// `pieces stack`: a square holds any number of pieces of one side.
     Stacks,
-    /// `drawn as intersections | hexagons | squares [with STYLE]` or `drawn with STYLE`: how
-    /// a picture draws the cells and the pieces.
+    /// `drawn as intersections | hexagons | squares | pits [with STYLE]` or `drawn with
+    /// STYLE`: how a picture draws the cells and the pieces; then what else it shows.
     Drawn {
         shape: Option<CellShape>,
         style: Option<PieceStyle>,
+        details: Vec<DrawnDetail>,
     },
     /// `roll one die | N dice [of F faces] [, again on V or ...]`: each turn begins with a
     /// roll.
@@ -751,28 +753,4 @@ pub enum TemplatePart {
     Move(Span),
     /// `{position}`: the position, as a case of the input section writes it.
     Position(Span),
-}
-
-/// How a picture draws the pieces (`drawn with ...`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PieceStyle {
-    /// Figurines named by the kinds (`king`, `queen`, ... `man`).
-    Figurines,
-    /// Tiles of one colour pointed toward the side they face, marked with their symbols.
-    Tiles,
-    /// Discs in each side's colour, marked to tell the kinds apart.
-    Discs,
-    /// Shaded stones in each side's colour.
-    Stones,
-}
-
-/// How a picture draws the cells of a grid (`drawn as ...`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellShape {
-    /// Squares, checkered.
-    Squares,
-    /// The points where lines cross, as Go is drawn: the pieces stand on them.
-    Intersections,
-    /// Hexagons, each row shifted half a cell from the one above.
-    Hexagons,
 }

@@ -3,6 +3,7 @@
 pub mod ast;
 mod ast_dice;
 mod ast_directions;
+mod ast_drawing;
 mod ast_input;
 mod ast_squares;
 mod fits;
@@ -10,6 +11,7 @@ mod grammar;
 pub mod names;
 mod pairs;
 mod parse;
+mod parse_drawing;
 mod parse_expr;
 mod parse_move;
 mod span;

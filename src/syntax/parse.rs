@@ -6,6 +6,7 @@ use pest::iterators::{Pair, Pairs};
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
 use super::pairs::{integer, keyword_span, name, name_list, signed, span, string, timing};
+use super::parse_drawing::drawn;
 use super::parse_expr::{expr, template};
 use super::parse_move::move_part;
 use super::syntax_error::SyntaxError;
@@ -736,25 +737,4 @@ fn zone_item(pair: Pair<Rule>) -> ZoneItem {
         }
     }
     ZoneItem::Pattern { rows, cols, span }
-}
-
-/// `drawn as SHAPE [with STYLE]` or `drawn with STYLE`.
-fn drawn(inner: Pairs<Rule>) -> StatementKind {
-    let (mut shape, mut style) = (None, None);
-    for p in inner {
-        let word = p.clone().into_inner().next().map(|w| w.as_rule());
-        match (p.as_rule(), word) {
-            (Rule::cell_shape, Some(Rule::intersections_word)) => {
-                shape = Some(CellShape::Intersections)
-            }
-            (Rule::cell_shape, Some(Rule::hexagons_word)) => shape = Some(CellShape::Hexagons),
-            (Rule::cell_shape, _) => shape = Some(CellShape::Squares),
-            (Rule::piece_style, Some(Rule::figurines_word)) => style = Some(PieceStyle::Figurines),
-            (Rule::piece_style, Some(Rule::tiles_word)) => style = Some(PieceStyle::Tiles),
-            (Rule::piece_style, Some(Rule::discs_word)) => style = Some(PieceStyle::Discs),
-            (Rule::piece_style, _) => style = Some(PieceStyle::Stones),
-            _ => {}
-        }
-    }
-    StatementKind::Drawn { shape, style }
 }

@@ -422,7 +422,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         WHITESPACE | COMMENT | idc | statement | move_part | action | atom | set_base
         | input_item | out_stmt | cell_shape | piece_style | intersections_word | hexagons_word
-        | squares_word | figurines_word | tiles_word | discs_word | stones_word => {
+        | squares_word | figurines_word | tiles_word | discs_word | stones_word | pits_word
+        | triangles_word | drawn_detail | narrow | narrow_word | drawn_zone | stores_word
+        | diagonals_word | river | river_word => {
             return None;
         }
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
@@ -456,7 +458,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         part_if => "`if CONDITION,`",
         row_class => "`in a row of N along DIRECTIONS`",
         in_hand => "`in hand`",
-        hand_item | last_item | roll_item => "an input item",
         board_line => "a line: the names of its points, in order",
         point_name => "a point's name (a square's name, such as `a1`)",
         zone_item | zone_pattern | rows_word | columns_word => {
@@ -508,7 +509,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         on_line => "`on line`",
         repeat => "`repeat`",
         until_end | until_token | times => "`until end`, `until \"TOKEN\"` or `COUNT times`",
-        grid | mover | read | read_name | square_list | list_word | literal => "an input item",
+        grid | mover | read | read_name | square_list | list_word | literal | hand_item
+        | last_item | roll_item | packed_grid | unmoved_item | unmoved_def | unmoved_place
+        | marked_item | mover_name => "an input item",
         between | each_move | line | sorted | if_ | otherwise => "an output line",
         template | text | hole => "a template string",
         move_text | position_text => "`move` or `position`",
@@ -520,9 +523,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "`empty`, `own`, `enemy`, a side or a kind (`unmoved own rook`)"
         }
         nth_row | ordinal | far_rows => "a row (`the second row`, `the far 3 rows`, ...)",
-        packed_grid | unmoved_item | unmoved_def | unmoved_place | marked_item | mover_name => {
-            "an input item"
-        }
         plies_without | quiet_item => "`plies without capture`",
         read_range | read_bound | at_least | least_word | from_word => {
             "`at least N`, `at most N` or `from N to M`"
@@ -548,7 +548,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         square_class | off_board | empty_class | own_class | enemy_class | side_class => {
             "`empty`, `own`, `enemy`, `off the board`, `attacked`, `marked` or a side"
         }
-
         numbered => "`numbered over the dark squares`",
         the_most => "`taking the most`",
         last_position | earlier_position => {
