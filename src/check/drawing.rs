@@ -87,11 +87,23 @@ impl Checker {
         let mut drawing = Drawing::default();
         let mut said: Vec<&'static str> = Vec::new();
         for d in details {
-            let (word, span, needs) = match d {
-                DrawnDetail::Narrow { span, .. } => ("narrow", *span, None),
-                DrawnDetail::Stores(n) => ("stores", n.span, Some(CellShape::Pits)),
-                DrawnDetail::Diagonals(n) => ("diagonals", n.span, Some(CellShape::Intersections)),
-                DrawnDetail::River(span) => ("a river", *span, Some(CellShape::Intersections)),
+            // The detail's word, where it is, the shape it needs (squares when none), and
+            // what is drawn, as the subject of a sentence.
+            let (word, span, needs, drawn) = match d {
+                DrawnDetail::Narrow { span, .. } => {
+                    ("narrow", *span, None, "narrow rows and columns are")
+                }
+                DrawnDetail::Stores(n) => ("stores", n.span, Some(CellShape::Pits), "stores are"),
+                DrawnDetail::Diagonals(n) => {
+                    let shape = Some(CellShape::Intersections);
+                    ("diagonals", n.span, shape, "diagonals are")
+                }
+                DrawnDetail::River(span) => (
+                    "a river",
+                    *span,
+                    Some(CellShape::Intersections),
+                    "a river is",
+                ),
             };
             if said.contains(&word) {
                 let help = match word {
@@ -118,23 +130,15 @@ impl Checker {
                 Some(want) => shape == Some(want),
             };
             if !fits {
-                let (what, shape_words) = match needs {
-                    None => ("narrow rows and columns", "squares"),
-                    Some(CellShape::Pits) => ("stores", "pits"),
-                    _ => (
-                        if word == "a river" {
-                            "a river"
-                        } else {
-                            "diagonals"
-                        },
-                        "intersections",
-                    ),
+                let shape_words = match needs {
+                    None => "squares",
+                    Some(CellShape::Pits) => "pits",
+                    _ => "intersections",
                 };
                 self.error(
                     CheckError::new(
                         span,
-                        format!("{what} are drawn only on a board drawn as {shape_words}")
-                            .replace("a river are", "a river is"),
+                        format!("{drawn} drawn only on a board drawn as {shape_words}"),
                         "not on this board",
                     )
                     .help(format!("begin the statement `drawn as {shape_words}`")),
