@@ -152,9 +152,11 @@ fn intersections(e: &Engine, f: Frame, s: &mut String) {
     for r in 0..g.rows {
         line(s, f.at(r, 0), f.at(r, last.1), "line");
     }
-    // The river: between the middle two rows, only the outer columns' lines go on.
-    let banks = (g.rows / 2 - 1, g.rows / 2);
-    if drawing.river {
+    // The river: between the middle two rows, only the outer columns' lines go on (a board
+    // whose size the input gives may have no middle between two rows: no river then).
+    let river = drawing.river && g.rows >= 2 && g.rows % 2 == 0;
+    let banks = ((g.rows / 2).saturating_sub(1), g.rows / 2);
+    if river {
         let ((x1, y1), (x2, y2)) = (f.at(banks.0, 0), f.at(banks.1, last.1));
         let _ = writeln!(
             s,
@@ -166,7 +168,7 @@ fn intersections(e: &Engine, f: Frame, s: &mut String) {
         );
     }
     for c in 0..g.cols {
-        if drawing.river && c != 0 && c != last.1 {
+        if river && c != 0 && c != last.1 {
             line(s, f.at(0, c), f.at(banks.0, c), "line");
             line(s, f.at(banks.1, c), f.at(last.0, c), "line");
         } else {
@@ -239,7 +241,8 @@ fn grooved(g: &Geometry, f: Frame, s: &mut String) {
 }
 
 /// A board of long triangles, as backgammon is drawn: each from its row's outer edge
-/// toward the middle, two colours in turn.
+/// toward the middle, two colours in turn; a strip (`strips on ZONE`: a bar, a tray) a
+/// plain band as long, darker than the board.
 fn triangles(g: &Geometry, f: Frame, s: &mut String) {
     let (w, h) = f.board_size();
     let _ = writeln!(
@@ -251,6 +254,18 @@ fn triangles(g: &Geometry, f: Frame, s: &mut String) {
         let (x, _) = f.at(r, c);
         let (base, down) = f.base(r, c);
         let apex = base + down * TALL * 0.9;
+        let name = escape(&g.names[sq as usize]);
+        if f.is_strip(r * g.cols + c) {
+            let _ = writeln!(
+                s,
+                r##"    <rect class="square strip" data-square="{name}" x="{}" y="{}" width="{}" height="{}" fill="#8b6a3e" stroke="#6b4a1e"/>"##,
+                round(x - CELL / 2.0 + 1.0),
+                round(base.min(apex)),
+                CELL - 2.0,
+                round(TALL * 0.9)
+            );
+            continue;
+        }
         let fill = if (r + c) % 2 == 0 {
             "#a0522d"
         } else {
@@ -258,8 +273,7 @@ fn triangles(g: &Geometry, f: Frame, s: &mut String) {
         };
         let _ = writeln!(
             s,
-            r#"    <polygon class="square triangle" data-square="{}" points="{},{base} {},{base} {x},{}" fill="{fill}"/>"#,
-            escape(&g.names[sq as usize]),
+            r#"    <polygon class="square triangle" data-square="{name}" points="{},{base} {},{base} {x},{}" fill="{fill}"/>"#,
             round(x - CELL / 2.0 + 1.0),
             round(x + CELL / 2.0 - 1.0),
             round(apex)
