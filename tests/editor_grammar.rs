@@ -514,6 +514,7 @@ const CONTEXTUAL: &[(&str, &str)] = &[
         "drawn as squares, narrow even rows and even columns",
     ),
     ("diagonals", "drawn as intersections, diagonals on palace"),
+    ("strips", "drawn as triangles, strips on bar and off"),
     ("river", "drawn as intersections, a river across the middle"),
     (
         "across",

@@ -643,15 +643,22 @@ fn boards_show_what_their_players_know() {
     let count = |class: &str| doc.descendants().filter(|n| has_class(n, class)).count();
     assert_eq!((count("post"), count("groove")), (9, 12));
 
-    // Backgammon: 28 triangles, a stack of five a line of five checkers from the base.
+    // Backgammon: 24 points as triangles, the bar and the trays as strips (G and N, both
+    // rows), a stack of five a line of five checkers from the base.
     let text = picture("rules/backgammon.rules");
     let doc = roxmltree::Document::parse(&text).unwrap();
-    assert_eq!(
-        doc.descendants()
-            .filter(|n| has_class(n, "triangle"))
-            .count(),
-        28
-    );
+    let named = |class: &str| -> Vec<&str> {
+        let mut names: Vec<&str> = doc
+            .descendants()
+            .filter(|n| has_class(n, class))
+            .filter_map(|n| n.attribute("data-square"))
+            .collect();
+        names.sort_unstable();
+        names
+    };
+    assert_eq!(named("triangle").len(), 24);
+    assert_eq!(named("strip"), ["G1", "G2", "N1", "N2"]);
+    assert!(named("triangle").iter().all(|n| !n.starts_with(['G', 'N'])));
     let stack = doc
         .descendants()
         .find(|n| has_class(n, "piece") && n.attribute("data-square") == Some("A1"))

@@ -93,10 +93,16 @@ impl Checker {
                 DrawnDetail::Narrow { span, .. } => {
                     ("narrow", *span, None, "narrow rows and columns are")
                 }
-                DrawnDetail::Stores(n) => ("stores", n.span, Some(CellShape::Pits), "stores are"),
+                DrawnDetail::Stores(n) => {
+                    ("stores", n[0].span, Some(CellShape::Pits), "stores are")
+                }
                 DrawnDetail::Diagonals(n) => {
                     let shape = Some(CellShape::Intersections);
-                    ("diagonals", n.span, shape, "diagonals are")
+                    ("diagonals", n[0].span, shape, "diagonals are")
+                }
+                DrawnDetail::Strips(n) => {
+                    let shape = Some(CellShape::Triangles);
+                    ("strips", n[0].span, shape, "strips are")
                 }
                 DrawnDetail::River(span) => (
                     "a river",
@@ -123,8 +129,8 @@ impl Checker {
                 continue;
             }
             said.push(word);
-            // Grooves go between squares; stores in a board of pits; diagonals and a river
-            // across the lines of intersections.
+            // Grooves go between squares; stores in a board of pits; strips among triangles;
+            // diagonals and a river across the lines of intersections.
             let fits = match needs {
                 None => !lines && shape.is_none_or(|s| s == CellShape::Squares),
                 Some(want) => shape == Some(want),
@@ -133,6 +139,7 @@ impl Checker {
                 let shape_words = match needs {
                     None => "squares",
                     Some(CellShape::Pits) => "pits",
+                    Some(CellShape::Triangles) => "triangles",
                     _ => "intersections",
                 };
                 self.error(
@@ -149,12 +156,9 @@ impl Checker {
                 DrawnDetail::Narrow { rows, cols, span } => {
                     self.narrow((*rows, *cols), *span, &mut drawing)
                 }
-                DrawnDetail::Stores(n) => {
-                    drawing.stores = self.zone_cells_named(n).unwrap_or_default()
-                }
-                DrawnDetail::Diagonals(n) => {
-                    drawing.diagonals = self.zone_cells_named(n).unwrap_or_default()
-                }
+                DrawnDetail::Stores(n) => drawing.stores = self.zones_cells_named(n),
+                DrawnDetail::Diagonals(n) => drawing.diagonals = self.zones_cells_named(n),
+                DrawnDetail::Strips(n) => drawing.strips = self.zones_cells_named(n),
                 DrawnDetail::River(span) => self.river(*span, &mut drawing),
             }
         }
@@ -203,6 +207,19 @@ impl Checker {
             }
             drawing.river = true;
         }
+    }
+
+    /// The grid cells of the zones named in a picture's detail, each once; an unknown
+    /// zone is reported and adds none.
+    fn zones_cells_named(&mut self, names: &[Name]) -> Vec<u32> {
+        let mut cells: Vec<u32> = names
+            .iter()
+            .filter_map(|n| self.zone_cells_named(n))
+            .flatten()
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// The grid cells of a zone named in a picture's detail: a zone, or every side's part

@@ -10,6 +10,8 @@ pub struct Drawing {
     pub narrow_cols: Vec<bool>,
     /// The grid cells drawn as stores, each filling its column (`stores on ZONE`).
     pub stores: Vec<u32>,
+    /// The grid cells drawn as plain strips on a board of triangles (`strips on ZONE`).
+    pub strips: Vec<u32>,
     /// The grid cells whose parts are crossed corner to corner (`diagonals on ZONE`).
     pub diagonals: Vec<u32>,
     /// The lines broken between the middle two rows (`a river across the middle`).

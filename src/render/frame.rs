@@ -53,6 +53,8 @@ pub struct Frame<'a> {
     narrow_cols: &'a [bool],
     /// The grid cells drawn as stores, each filling its column, on a board of pits.
     stores: &'a [u32],
+    /// The grid cells drawn as plain strips, on a board of triangles.
+    strips: &'a [u32],
 }
 
 /// The offset from the start of a row of cells to the centre of cell `i`, and the length
@@ -92,6 +94,11 @@ impl<'a> Frame<'a> {
             narrow_rows: if plain { &d.narrow_rows } else { &[] },
             narrow_cols: if plain { &d.narrow_cols } else { &[] },
             stores: if shape == Shape::Pits { &d.stores } else { &[] },
+            strips: if shape == Shape::Triangles {
+                &d.strips
+            } else {
+                &[]
+            },
         }
     }
 
@@ -129,6 +136,11 @@ impl<'a> Frame<'a> {
     /// Whether grid cell `cell` is a store (`stores on ZONE`), drawn filling its column.
     pub fn is_store(self, cell: u32) -> bool {
         self.stores.contains(&cell)
+    }
+
+    /// Whether grid cell `cell` is drawn as a plain strip among triangles (`strips on ZONE`).
+    pub fn is_strip(self, cell: u32) -> bool {
+        self.strips.contains(&cell)
     }
 
     /// Whether column `c` holds a store: its other cells are not drawn.

@@ -26,12 +26,15 @@ pub enum DrawnDetail {
         cols: Option<bool>,
         span: Span,
     },
-    /// `stores on ZONE`: the squares of a zone (of each side's zone, for a zone each side
-    /// has) drawn as stores, each filling its column.
-    Stores(Name),
-    /// `diagonals on ZONE`: each part of a zone (its squares joined across and up and down)
-    /// crossed by lines from corner to corner.
-    Diagonals(Name),
+    /// `stores on ZONE [and ZONE ...]`: the squares of the zones (of each side's zone, for
+    /// a zone each side has) drawn as stores, each filling its column.
+    Stores(Vec<Name>),
+    /// `diagonals on ZONE [and ZONE ...]`: each part of the zones (their squares joined
+    /// across and up and down) crossed by lines from corner to corner.
+    Diagonals(Vec<Name>),
+    /// `strips on ZONE [and ZONE ...]`: on a board of triangles, the squares of the zones
+    /// drawn as plain strips (a bar, a tray) instead of points.
+    Strips(Vec<Name>),
     /// `a river across the middle`: the lines broken between the middle two rows.
     River(Span),
 }

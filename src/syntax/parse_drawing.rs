@@ -35,8 +35,8 @@ pub(super) fn drawn(inner: Pairs<Rule>) -> StatementKind {
     }
 }
 
-/// One detail of a `drawn` statement: `narrow ...`, `stores on Z`, `diagonals on Z`, `a
-/// river across the middle`.
+/// One detail of a `drawn` statement: `narrow ...`, `stores on Z`, `diagonals on Z`,
+/// `strips on Z`, `a river across the middle`.
 fn drawn_detail(pair: Pair<Rule>) -> DrawnDetail {
     let detail = pair.into_inner().next().unwrap();
     let span = span(&detail);
@@ -64,10 +64,11 @@ fn drawn_detail(pair: Pair<Rule>) -> DrawnDetail {
         Rule::drawn_zone => {
             let mut it = detail.into_inner();
             let word = it.next().unwrap().as_rule();
-            let zone = name(it.next().unwrap());
+            let zones = it.map(name).collect();
             match word {
-                Rule::stores_word => DrawnDetail::Stores(zone),
-                _ => DrawnDetail::Diagonals(zone),
+                Rule::stores_word => DrawnDetail::Stores(zones),
+                Rule::strips_word => DrawnDetail::Strips(zones),
+                _ => DrawnDetail::Diagonals(zones),
             }
         }
         _ => DrawnDetail::River(span),
