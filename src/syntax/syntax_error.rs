@@ -424,7 +424,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | input_item | out_stmt | cell_shape | piece_style | intersections_word | hexagons_word
         | squares_word | figurines_word | tiles_word | discs_word | stones_word | pits_word
         | triangles_word | drawn_detail | narrow | narrow_word | drawn_zone | stores_word
-        | diagonals_word | strips_word | river | river_word => {
+        | diagonals_word | strips_word | river | river_word | list_end => {
             return None;
         }
         file | board | blocks | lines | zone | squares | sides | kinds | pieces | empty | first
