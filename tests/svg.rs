@@ -637,6 +637,12 @@ fn boards_show_what_their_players_know() {
     // Ten ranks; the two edge files whole, the seven others broken by the river.
     assert_eq!(count("line"), 10 + 2 + 7 * 2);
 
+    // Connect Four: the 42 holes of its frame.
+    let text = picture("rules/connect-four.rules");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let pits = doc.descendants().filter(|n| has_class(n, "pit")).count();
+    assert_eq!(pits, 42);
+
     // Dots and boxes: dots, lines and boxes.
     let text = picture("rules/dots-and-boxes.rules");
     let doc = roxmltree::Document::parse(&text).unwrap();
