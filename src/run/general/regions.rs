@@ -3,7 +3,7 @@
 use super::filters::filter_table;
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{BorderFilter, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
+use crate::program::{BorderFilter, Code, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
 use crate::run::position::Position;
 
 /// Every region of a spec in a position, in the order of their first squares.
@@ -64,8 +64,25 @@ pub struct Fill {
     tables: Vec<[bool; 256]>,
     /// For the breadth-first search of [`exists`]: the square each square was reached from.
     parent: Vec<u32>,
+    /// The squares the searches of [`exists`] start from.
+    starts: Vec<u32>,
     /// The last regions each question of [`exists`] found, oldest first: see [`Witness`].
     witnesses: Vec<Witness>,
+    /// For each question of [`exists`], the cells of the last position where it found no
+    /// region: see [`Absent`].
+    absent: Vec<Absent>,
+}
+
+/// A position where a question of [`exists`] found no region. A region of a later position
+/// all of whose squares hold what they held there lies inside one of that position's
+/// regions, which touched fewer areas (or held no square of the `containing` set), so it
+/// is not taken either: only the regions around the squares whose contents changed need a
+/// search. After a move, that is the region of the piece just placed.
+#[derive(Debug)]
+struct Absent {
+    /// The question, as [`Witness::key`].
+    key: (usize, SideId, u64),
+    cells: Vec<Code>,
 }
 
 /// Squares that made a region [`exists`] looks for, in some position: a square of the
@@ -262,10 +279,32 @@ pub fn exists(
         tables,
         parent,
         witnesses,
+        absent,
+        starts,
         ..
     } = fill;
     let flood = Flood::new(e, pos, (q.spec, side), tables);
     let key = (q.spec, side, need);
+    // The squares a search starts from: members of the regions whose contents changed
+    // since the last position without a region, or, without one, the seeds.
+    let before = absent
+        .iter()
+        .position(|a| a.key == key && a.cells.len() == e.g.n);
+    starts.clear();
+    match before {
+        Some(i) => changed(&absent[i].cells, &pos.cells, |sq| {
+            if flood.member(sq) {
+                starts.push(sq as u32);
+            }
+        }),
+        None => starts.extend(
+            (0..e.g.n as u32).filter(|&sq| flood.seed(sq as usize) && flood.member(sq as usize)),
+        ),
+    }
+    // No member changed since a position without a region: none now either.
+    if before.is_some() && starts.is_empty() {
+        return Some(false);
+    }
     let holds = |w: &Witness| {
         w.key == key
             && flood.seed(w.squares[0] as usize)
@@ -277,16 +316,19 @@ pub fn exists(
         witnesses.push(w);
         return Some(true);
     }
-    for sq in 0..e.g.n {
-        if seen[sq] == stamp || !flood.seed(sq) || !flood.member(sq) {
+    for &sq in starts.iter() {
+        let sq = sq as usize;
+        if seen[sq] == stamp {
             continue;
         }
-        // Breadth first, so that the squares joining the seed to each area are few.
+        // Breadth first, so that the squares joining the start to each area are few.
         seen[sq] = stamp;
         parent[sq] = sq as u32;
         queue.clear();
         queue.push(sq as u32);
         let (mut head, mut touches) = (0, 0u64);
+        // A seed of the region (the start, when the search starts from seeds).
+        let mut seed = None;
         let mut ends = Vec::new();
         while let Some(&v) = queue.get(head) {
             head += 1;
@@ -295,8 +337,15 @@ pub fn exists(
                 touches |= more;
                 ends.push(v);
             }
-            if touches == need {
-                let squares = joining(parent, sq as u32, &ends);
+            if seed.is_none() && flood.seed(v as usize) {
+                seed = Some(v);
+            }
+            if let (true, Some(seed)) = (touches == need, seed) {
+                // The witness begins with the seed.
+                ends.push(seed);
+                let mut squares = joining(parent, sq as u32, &ends);
+                let at = squares.iter().position(|&x| x == seed).unwrap_or(0);
+                squares.swap(0, at);
                 keep(witnesses, Witness { key, squares });
                 // The other fills take the stack empty.
                 queue.clear();
@@ -312,7 +361,39 @@ pub fn exists(
         }
     }
     queue.clear();
+    match before {
+        Some(i) => absent[i].cells.clone_from(&pos.cells),
+        None => absent.push(Absent {
+            key,
+            cells: pos.cells.clone(),
+        }),
+    }
     Some(false)
+}
+
+/// Calls `each` with every square whose cell differs between `was` and `now` (of one
+/// length), comparing a block of cells at a time: after a move, most blocks are as they were.
+#[inline(always)]
+fn changed(was: &[Code], now: &[Code], mut each: impl FnMut(usize)) {
+    const BLOCK: usize = 16;
+    let (a, b) = (was.chunks_exact(BLOCK), now.chunks_exact(BLOCK));
+    let tail = a.remainder().iter().zip(b.remainder());
+    let tail_start = was.len() - was.len() % BLOCK;
+    for (k, (x, y)) in a.zip(b).enumerate() {
+        let block = |c: &[Code]| u128::from_ne_bytes(c.try_into().unwrap());
+        if block(x) != block(y) {
+            for j in 0..BLOCK {
+                if x[j] != y[j] {
+                    each(k * BLOCK + j);
+                }
+            }
+        }
+    }
+    for (j, (x, y)) in tail.enumerate() {
+        if x != y {
+            each(tail_start + j);
+        }
+    }
 }
 
 /// How many witnesses [`exists`] keeps for one question: a move that breaks the newest
