@@ -110,6 +110,11 @@ pub struct Tables {
     pub passes: bool,
     /// How many pieces each move takes matters (`taking the most`, identical captures).
     pub counts_taken: bool,
+    /// When every move is one placement (no parts, chains, dice, turns, mandatory moves or
+    /// majority captures): each (rule, action, kind) that places, so that a random move can
+    /// be drawn as a candidate and square and kept if legal, without listing every move.
+    /// Empty otherwise.
+    pub placements: Vec<(u16, u8, u8)>,
     /// Every complete move counts as it is: no `legal if`, no position that may not come
     /// back, no majority capture, no identical captures folded into one move.
     pub plain: bool,
@@ -255,6 +260,7 @@ impl Tables {
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
             mandatory: p.moves.iter().any(|m| m.mandatory),
+            placements: placements(p),
             outcomes: p.dice.as_ref().map(|d| d.outcomes()).unwrap_or_default(),
             opening_outcomes: p
                 .dice
@@ -348,4 +354,31 @@ fn uses_memory(p: &Program) -> bool {
         .as_ref()
         .is_some_and(|i| read(&i.header) || read(&i.body))
         || p.expressions().any(|e| e.any(&unmoved))
+}
+
+/// See [`Tables::placements`].
+fn placements(p: &Program) -> Vec<(u16, u8, u8)> {
+    let simple = p.dice.is_none()
+        && p.turns.is_none()
+        && !p.captures_mandatory
+        && !p.captures_most
+        && p.moves
+            .iter()
+            .all(|m| !m.mandatory && m.chain.is_none() && m.then.is_empty());
+    let places = |a: &KindAction| matches!(a.action, Action::Place { reach: None, .. });
+    if !simple || !p.moves.iter().flat_map(|m| &m.actions).all(places) {
+        return Vec::new();
+    }
+    let kinds = p.kinds.len().clamp(1, 32);
+    let mut out = Vec::new();
+    for (ri, m) in p.moves.iter().enumerate() {
+        for (ai, a) in m.actions.iter().enumerate() {
+            let mut bits = a.kinds & (u32::MAX >> (32 - kinds));
+            while bits != 0 {
+                out.push((ri as u16, ai as u8, bits.trailing_zeros() as u8));
+                bits &= bits - 1;
+            }
+        }
+    }
+    out
 }

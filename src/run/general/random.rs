@@ -4,6 +4,7 @@
 use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
 use super::runner::Runner;
+use super::trace::Off;
 use crate::run::error::RunError;
 use crate::run::generator::{Ply, Seen};
 use crate::run::position::Position;
@@ -14,10 +15,16 @@ use crate::run::step::{NONE, Step};
 /// of several steps, to draw one: larger boards count the moves and walk to the one drawn.
 const SMALL_BOARD: usize = 1024;
 
+/// How many candidates a random move of a game of placements draws before it lists every
+/// move instead (a board with few legal placements left).
+const SAMPLES: u32 = 24;
+
 impl Runner<'_> {
     /// A uniformly random legal move from `pos` (whose moves are one step each), played,
-    /// with the next side to move; `None` when there is none. The steps are tried in random
-    /// order and the first legal one is played.
+    /// with the next side to move; `None` when there is none. When every move is a
+    /// placement, candidates (an action and a square) are first drawn at random and the
+    /// first legal one played; otherwise, or when [`SAMPLES`] draws find none, the steps
+    /// are listed and tried in random order. Either way each legal move is as likely.
     fn random_move(
         &mut self,
         pos: &Position,
@@ -28,49 +35,95 @@ impl Runner<'_> {
         if self.over(pos)? {
             return Ok(None);
         }
-        self.first_steps(pos, steps)?;
         let remembers = self.e.p.no_repeat.is_some();
         if remembers {
             self.history.push(&pos.cells);
         }
-        let mut found = Ok(None);
-        while !steps.is_empty() {
-            let st = steps.swap_remove(rng.below(steps.len() as u64) as usize);
-            let mut next = self.take_pos(pos);
-            apply(&self.e, &mut next, &st, &mut self.scratch.work);
-            let captured = st.over != NONE;
-            if self.needs_finish(captured) {
-                finish(&self.e, &mut next, st.to, captured);
-            }
-            if self.e.t.legal {
-                match self.legal(&next) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        self.put_pos(next);
-                        continue;
-                    }
-                    Err(e) => {
-                        self.put_pos(next);
-                        found = Err(e);
-                        break;
-                    }
-                }
-            }
-            match self.hand_over(&mut next) {
-                Ok(()) => {
-                    found = Ok(Some(next));
-                }
-                Err(e) => {
-                    self.put_pos(next);
-                    found = Err(e);
-                }
-            }
-            break;
+        let mut found = self.sampled_move(pos, rng, steps);
+        if let Ok(None) = found {
+            found = self.listed_move(pos, rng, steps);
         }
         if remembers {
             self.history.pop();
         }
         found
+    }
+
+    /// A random legal placement of a game whose moves are all placements, drawn as a
+    /// candidate (rule, action, kind) and a square, [`SAMPLES`] times at most: `None` when
+    /// no draw was legal (or the game's moves are not all placements). A game with a bit
+    /// form draws from the list of moves, as its bit form does, so that both play the same
+    /// games from one seed.
+    fn sampled_move(
+        &mut self,
+        pos: &Position,
+        rng: &mut Rng,
+        steps: &mut Vec<Step>,
+    ) -> Result<Option<Position>, RunError> {
+        let n = pos.cells.len() as u64;
+        let candidates = self.e.t.placements.len() as u64 * n;
+        if candidates == 0 || self.e.bits().is_some() {
+            return Ok(None);
+        }
+        for _ in 0..SAMPLES {
+            let pick = rng.below(candidates);
+            let candidate = self.e.t.placements[(pick / n) as usize];
+            steps.clear();
+            self.generator(&mut Off)
+                .placement(pos, candidate, (pick % n) as u32, steps)?;
+            if let Some(st) = steps.pop()
+                && let Some(next) = self.legal_after(pos, &st)?
+            {
+                return Ok(Some(next));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A random legal move from the list of every step, tried in random order.
+    fn listed_move(
+        &mut self,
+        pos: &Position,
+        rng: &mut Rng,
+        steps: &mut Vec<Step>,
+    ) -> Result<Option<Position>, RunError> {
+        self.first_steps(pos, steps)?;
+        while !steps.is_empty() {
+            let st = steps.swap_remove(rng.below(steps.len() as u64) as usize);
+            if let Some(next) = self.legal_after(pos, &st)? {
+                return Ok(Some(next));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The position after step `st` from `pos` with the next side to move, or `None` when
+    /// the rules do not allow the position it leads to.
+    fn legal_after(&mut self, pos: &Position, st: &Step) -> Result<Option<Position>, RunError> {
+        let mut next = self.take_pos(pos);
+        apply(&self.e, &mut next, st, &mut self.scratch.work);
+        let captured = st.over != NONE;
+        if self.needs_finish(captured) {
+            finish(&self.e, &mut next, st.to, captured);
+        }
+        let allowed = match self.e.t.legal {
+            true => self.legal(&next),
+            false => Ok(true),
+        };
+        match allowed.and_then(|ok| match ok {
+            true => self.hand_over(&mut next).map(|()| true),
+            false => Ok(false),
+        }) {
+            Ok(true) => Ok(Some(next)),
+            Ok(false) => {
+                self.put_pos(next);
+                Ok(None)
+            }
+            Err(e) => {
+                self.put_pos(next);
+                Err(e)
+            }
+        }
     }
 
     /// One ply of a random game from `pos`, played on it (see

@@ -358,7 +358,7 @@ impl<'p> Runner<'p> {
     }
 
     /// The move generator, borrowing the engine and the runner's scratch space.
-    fn generator<'a, T: Trace>(&'a mut self, trace: &'a mut T) -> Gen<'a, 'p, T> {
+    pub(super) fn generator<'a, T: Trace>(&'a mut self, trace: &'a mut T) -> Gen<'a, 'p, T> {
         Gen {
             e: &self.e,
             vars: &self.vars,
