@@ -34,6 +34,7 @@ pub mod history;
 mod king_guard;
 pub mod movegen;
 pub mod near;
+mod place;
 mod random;
 mod rays;
 pub mod regions;
