@@ -240,9 +240,9 @@ fn grooved(g: &Geometry, f: Frame, s: &mut String) {
     }
 }
 
-/// A board of long triangles, as backgammon is drawn: each from its row's outer edge
-/// toward the middle, two colours in turn; a strip (`strips on ZONE`: a bar, a tray) a
-/// plain band as long, darker than the board.
+/// A board of long triangles, as a race board's points are drawn: each from its row's
+/// outer edge toward the middle, two colours in turn; a strip (`strips on ZONE`: a bar, a
+/// tray) a plain band as long, darker than the board.
 fn triangles(g: &Geometry, f: Frame, s: &mut String) {
     let (w, h) = f.board_size();
     let _ = writeln!(

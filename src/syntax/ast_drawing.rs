@@ -51,6 +51,6 @@ pub enum CellShape {
     /// Round pits in a board of wood, as sowing games are drawn.
     Pits,
     /// Long triangles pointing from each row's outer edge toward the middle, a stack's
-    /// pieces in a line along them, as backgammon is drawn.
+    /// pieces in a line along them, as the points of a race board are drawn.
     Triangles,
 }
