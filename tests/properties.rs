@@ -164,9 +164,11 @@ output \"{count moves}\"
     }
 }
 
-/// Random plies of the general generator (moves of one step each are tried in random order
-/// until one is legal): every move so chosen is one of the legal moves (the positions after
-/// them, as the general walk makes them), and every legal move can be chosen.
+/// Random plies of the general generator (moves of one step each tried in random order until
+/// one is legal, placements drawn as a candidate and a square, moves in parts counted and
+/// the one drawn walked to): every move so chosen is one of the legal moves (the positions
+/// after them, as the general walk makes them), and every legal move is chosen about as
+/// often.
 #[test]
 fn random_moves_are_the_legal_moves() {
     use ply::run::{Generator, Ply};
@@ -177,6 +179,7 @@ fn random_moves_are_the_legal_moves() {
         "breakthrough",
         "othello",
         "hex",
+        "amazons",
     ] {
         let p = program(&rules(name));
         let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");

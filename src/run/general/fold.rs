@@ -58,6 +58,11 @@ pub(super) struct Acc {
     pub taken: Vec<u32>,
     /// How many of `positions` [`Fold::Collect`] has written (the rest are spare).
     pub filled: usize,
+    /// Whether the walk writes down, after each first step, how many moves it has folded in
+    /// so far (into `marks`): a walk to the move of one index given those marks passes by
+    /// every first step whose moves all come before it without walking them.
+    pub marking: bool,
+    pub marks: Vec<u64>,
 }
 
 /// A move as its steps, with the number of pieces it takes.

@@ -463,6 +463,20 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         Ok(None)
     }
 
+    /// Whether every step of the piece on `sq` by the action `at` that the action's
+    /// conditions allow is added as it is ([`Gen::push`] makes one step of it): it pushes or
+    /// pulls no piece, has no kind to choose and strands no piece.
+    #[inline(always)]
+    pub(super) fn lands_plainly(&self, pos: &Position, sq: usize, at: ActionRef) -> bool {
+        let (t, g) = (&*self.e.t, &self.e.g);
+        let pairs = t.pairs && {
+            let fx = &self.e.p.part(at.rule, at.part)[at.action as usize].effects;
+            fx.pushes.is_some() || fx.pulls.is_some()
+        };
+        let chooses = t.any_choices && !t.choices[pos.cells[sq] as usize].is_empty();
+        !pairs && !chooses && g.stranded.is_empty()
+    }
+
     /// Adds a step: one for each kind the piece may choose when it reaches its far row, and
     /// for each square a piece it pushes may go to or a piece it pulls may come from.
     #[inline(always)]

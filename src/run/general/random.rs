@@ -142,6 +142,13 @@ impl Runner<'_> {
             let n = self.roll_outcomes(pos).len();
             self.make_roll(pos, rng.below(n as u64) as usize);
         }
+        let single = {
+            let (t, p) = (&self.e.t, self.e.p);
+            !t.chains && !t.parts && !p.captures_most
+        };
+        if !single && self.blind(&Fold::Nth(0)) {
+            return self.random_marked(pos, rng, seen);
+        }
         let counted = match seen {
             Some(seen) => {
                 let n = self.count_plies(pos)?;
@@ -150,18 +157,11 @@ impl Runner<'_> {
             }
             None => None,
         };
-        let (t, p) = (&self.e.t, self.e.p);
-        if !t.chains && !t.parts && !p.captures_most {
+        if single {
             let mut steps = std::mem::take(&mut self.scratch.random);
             let found = self.random_move(pos, rng, &mut steps);
             self.scratch.random = steps;
-            if let Some(next) = found? {
-                self.remember(pos);
-                let before = std::mem::replace(pos, next);
-                self.put_pos(before);
-                return Ok(Ply::Played);
-            }
-            return self.random_pass(pos);
+            return self.play_found(pos, found?);
         }
         if self.e.g.n <= SMALL_BOARD {
             return self.random_successor(pos, rng);
@@ -181,13 +181,50 @@ impl Runner<'_> {
             0 => None,
             _ => self.nth_successor(pos, rng.below(n))?.0,
         };
-        let Some(after) = found else {
-            return self.random_pass(pos);
+        self.play_found(pos, found)
+    }
+
+    /// [`Runner::play_random`] with moves of several steps that the walk can pass by without
+    /// making the positions after them (see [`Runner::blind`]): the moves are counted, with
+    /// a mark after each first step, and the one drawn is walked to again, its first step
+    /// found by the marks. Only its position is made.
+    fn random_marked(
+        &mut self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        seen: Option<&mut Seen>,
+    ) -> Result<Ply, RunError> {
+        let mut acc = Acc {
+            marking: true,
+            marks: std::mem::take(&mut self.scratch.marks),
+            ..Acc::default()
         };
-        self.remember(pos);
-        let before = std::mem::replace(pos, after);
-        self.put_pos(before);
-        Ok(Ply::Played)
+        acc.marks.clear();
+        let counted = self.walk(pos, &Fold::Count(None), &mut acc);
+        let Acc {
+            count,
+            moves,
+            marks,
+            ..
+        } = acc;
+        if let Err(e) = counted {
+            self.scratch.marks = marks;
+            return Err(e);
+        }
+        if let Some(seen) = seen {
+            // A side with no move may pass: that is one ply too.
+            seen.add(match moves {
+                0 => self.count_plies(pos)?,
+                _ => count,
+            });
+        }
+        if count == 0 {
+            self.scratch.marks = marks;
+            return self.random_pass(pos);
+        }
+        let k = rng.below(count);
+        let (found, _) = self.nth_marked(pos, k, marks)?;
+        self.play_found(pos, found)
     }
 
     /// [`Runner::play_random`] with moves of several steps on a small board: the positions
@@ -204,16 +241,20 @@ impl Runner<'_> {
             Err(e) => Some(Err(e)),
         };
         self.scratch.successors = next;
-        match played {
-            None => self.random_pass(pos),
-            Some(after) => {
-                let after = after?;
-                self.remember(pos);
-                let before = std::mem::replace(pos, after);
-                self.put_pos(before);
-                Ok(Ply::Played)
-            }
-        }
+        let found = played.transpose()?;
+        self.play_found(pos, found)
+    }
+
+    /// Plays the random move that leads to `found` on `pos`; with none, the side to move
+    /// passes (see [`Runner::random_pass`]).
+    fn play_found(&mut self, pos: &mut Position, found: Option<Position>) -> Result<Ply, RunError> {
+        let Some(after) = found else {
+            return self.random_pass(pos);
+        };
+        self.remember(pos);
+        let before = std::mem::replace(pos, after);
+        self.put_pos(before);
+        Ok(Ply::Played)
     }
 
     /// [`Runner::play_random`] where the side to move has no move: it passes when the rules

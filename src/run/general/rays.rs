@@ -140,6 +140,23 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         if avail == 0 {
             self.reject(at, sq, NONE, d, 0, Why::PastEdge { room: 0 });
         }
+        if !T::ON && slide.cond.is_empty() && self.lands_plainly(pos, sq, at) {
+            // Each square it may land on is one step, written straight into the list.
+            for _ in 1..=avail {
+                t = advance(t, stride, next_of);
+                let c = class[pos.cells[t] as usize];
+                if c & slide.onto != 0 {
+                    out.push(Step {
+                        part: at.part,
+                        ..Step::new(sq as u32, t as u32, NONE, d, at.rule, at.action)
+                    });
+                }
+                if c & slide.over == 0 {
+                    break;
+                }
+            }
+            return;
+        }
         for k in 1..=avail {
             t = advance(t, stride, next_of);
             let c = class[pos.cells[t] as usize];

@@ -51,6 +51,8 @@ pub(super) struct Scratch {
     /// of a random game's ply (`random.rs`).
     pub random: Vec<Step>,
     pub successors: Vec<Position>,
+    /// The marks of a random ply's count of its moves (see [`super::fold::Acc::marks`]).
+    pub marks: Vec<u64>,
     pub fill: Fill,
     pub regions: Regions,
     /// The steps of the move being walked, when a query writes moves out.

@@ -2,6 +2,8 @@
 //! place it may end), and the queries that are folds over that walk: counting, the best
 //! value, listing moves, their ends, the positions after them.
 
+use std::cell::Cell;
+
 use super::apply::finish;
 use super::counts::count_set;
 use super::fold::{Acc, Fold, MoveEnds, Seen, Taken};
@@ -98,25 +100,93 @@ impl<'p> Runner<'p> {
         fold: &Fold<'p>,
         acc: &mut Acc,
     ) -> Result<(), RunError> {
-        // Listing and plain counting need no position after a move that ends at once.
-        let blind = matches!(fold, Fold::Ends | Fold::Count(None)) && !self.e.t.legal;
+        let blind = self.blind(fold);
+        let left = Cell::new(left_to(fold, acc));
+        // The walk to one index passes by each first step whose moves all come before it,
+        // as the marks of the walk that counted them say.
+        let marks = match (blind, fold) {
+            (true, Fold::Nth(_)) => std::mem::take(&mut acc.marks),
+            _ => Vec::new(),
+        };
+        let target = match fold {
+            Fold::Nth(k) => *k,
+            _ => 0,
+        };
+        let index = Cell::new(0);
+        let passed = |i: usize| marks.get(i).is_some_and(|&m| m <= target);
         let counts = self.e.t.counts_taken;
-        let plays = |r: &Self, st: &Step| !blind || r.continues(st);
-        self.play_some(pos, steps, plays, |r, st, next| {
+        let plays = |r: &Self, st: &Step| {
+            !passed(index.get()) && (!blind || left.get() == 0 || r.continues(st))
+        };
+        let r = self.play_some(pos, steps, plays, |r, st, next| {
+            let i = index.replace(index.get() + 1);
+            if passed(i) {
+                acc.moves += marks[i] - acc.count;
+                acc.count = marks[i];
+                left.set(left_to(fold, acc));
+                return Ok(());
+            }
             let taken = (counts && r.takes(pos, st)) as u32;
             let Some(next) = next else {
                 let ends = MoveEnds {
                     from: st.from,
                     to: st.to,
                 };
-                return r.visit(pos, ends, taken, false, fold, acc);
+                let r = r.visit(pos, ends, taken, false, fold, acc);
+                mark(acc);
+                left.set(left_to(fold, acc));
+                return r;
             };
             if r.keeps_path(fold) {
                 r.scratch.path.clear();
                 r.scratch.path.push(*st);
             }
-            r.after_first_step(pos, st, next, taken, fold, acc)
-        })
+            let r = r.after_first_step(pos, st, next, taken, fold, acc);
+            mark(acc);
+            left.set(left_to(fold, acc));
+            r
+        });
+        // The marks' memory goes back to the walk's caller.
+        if acc.marks.is_empty() {
+            acc.marks = marks;
+        }
+        r
+    }
+
+    /// In a blind walk (see [`Runner::blind`]) that counts, or walks to a move of one
+    /// index: when every one of `steps` ends its move and folds in as one more move
+    /// whatever the position after it, and the move looked for is not among them, they are
+    /// counted at once (and true returned).
+    fn passes_by(&self, steps: &[Step], fold: &Fold<'p>, acc: &mut Acc) -> bool {
+        let n = steps.len() as u64;
+        let one_each = self.e.t.plain && !self.needs_finish(true);
+        if !one_each
+            || !matches!(fold, Fold::Count(None) | Fold::Nth(_))
+            || left_to(fold, acc) < n
+            || steps.iter().any(|st| self.continues(st))
+        {
+            return false;
+        }
+        match acc.count.checked_add(n) {
+            Some(count) => {
+                acc.count = count;
+                acc.moves += n;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the walk folds in a move that ends with its next step without making the
+    /// position after it: listing and plain counting need none, and the walk to the move
+    /// of one index needs only that move's (when no move is turned down, folded into another
+    /// or finished at its end).
+    pub(super) fn blind(&self, fold: &Fold<'p>) -> bool {
+        match fold {
+            Fold::Ends | Fold::Count(None) => !self.e.t.legal,
+            Fold::Nth(_) => self.e.t.plain && !self.needs_finish(true),
+            _ => false,
+        }
     }
 
     /// Goes on from the position `next` that the first step `st` of a move led to.
@@ -188,16 +258,28 @@ impl<'p> Runner<'p> {
             self.scratch.step_pool.push(steps);
             return Err(e);
         }
-        self.play_each(pos, steps, |r, st, next| {
-            if r.keeps_path(fold) {
-                r.scratch.path.push(*st);
-            }
+        let blind = self.blind(fold);
+        if blind && self.passes_by(&steps, fold, acc) {
+            self.scratch.step_pool.push(steps);
+            return Ok(());
+        }
+        let left = Cell::new(left_to(fold, acc));
+        let plays = |r: &Self, st: &Step| !blind || left.get() == 0 || r.continues(st);
+        self.play_some(pos, steps, plays, |r, st, next| {
             // A step of the first part (a further jump) moves where the move's first part ends.
             let ends = match st.part {
                 0 => MoveEnds { to: st.to, ..ends },
                 _ => ends,
             };
             let taken = taken + (r.e.t.counts_taken && r.takes(pos, st)) as u32;
+            let Some(next) = next else {
+                let res = r.visit(pos, ends, taken, true, fold, acc);
+                left.set(left_to(fold, acc));
+                return res;
+            };
+            if r.keeps_path(fold) {
+                r.scratch.path.push(*st);
+            }
             let res = if r.continues(st) {
                 let on = Chained {
                     at: chain_at(st, pos, next),
@@ -212,6 +294,7 @@ impl<'p> Runner<'p> {
             if r.keeps_path(fold) {
                 r.scratch.path.pop();
             }
+            left.set(left_to(fold, acc));
             res
         })
     }
@@ -619,8 +702,20 @@ impl<'p> Runner<'p> {
         pos: &Position,
         k: u64,
     ) -> Result<(Option<Position>, u64), RunError> {
+        self.nth_marked(pos, k, Vec::new())
+    }
+
+    /// [`Runner::nth_successor`], given the marks of a walk that counted the moves of `pos`
+    /// (see [`Acc::marks`]): the first steps whose moves all come before it are passed by.
+    pub(super) fn nth_marked(
+        &mut self,
+        pos: &Position,
+        k: u64,
+        marks: Vec<u64>,
+    ) -> Result<(Option<Position>, u64), RunError> {
         let mut acc = Acc {
             positions: std::mem::take(&mut self.scratch.successors),
+            marks,
             ..Acc::default()
         };
         acc.positions.truncate(1);
@@ -632,6 +727,7 @@ impl<'p> Runner<'p> {
             Err(e) => Err(e),
         };
         self.scratch.successors = acc.positions;
+        self.scratch.marks = acc.marks;
         let Some(mut after) = found? else {
             return Ok((None, acc.moves));
         };
@@ -664,6 +760,23 @@ impl<'p> Runner<'p> {
         }
         *out = acc.positions;
         r.and(handed)
+    }
+}
+
+/// After a first step and the moves that begin with it: the number of moves folded in so
+/// far, written down when the walk marks them.
+fn mark(acc: &mut Acc) {
+    if acc.marking {
+        acc.marks.push(acc.count);
+    }
+}
+
+/// For the walk to the move of one index: how many moves come before it still (0: the next
+/// move is the one); for other folds, as many as there can be.
+fn left_to(fold: &Fold, acc: &Acc) -> u64 {
+    match fold {
+        Fold::Nth(k) => k.saturating_sub(acc.count),
+        _ => u64::MAX,
     }
 }
 
