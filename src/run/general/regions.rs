@@ -78,11 +78,87 @@ pub struct Fill {
 /// regions, which touched fewer areas (or held no square of the `containing` set), so it
 /// is not taken either: only the regions around the squares whose contents changed need a
 /// search. After a move, that is the region of the piece just placed.
+///
+/// While the positions asked about only add members to it (the moves of a game that only
+/// places pieces), the regions of the position are kept as well ([`Joined`]): a new member
+/// joins the regions next to it, and only its region can be one the question takes.
 #[derive(Debug)]
 struct Absent {
     /// The question, as [`Witness::key`].
     key: (usize, SideId, u64),
     cells: Vec<Code>,
+    /// The regions of the position of `cells`, when they have been made.
+    joined: Joined,
+}
+
+/// The regions of the members of one position, as disjoint sets (a union-find): each
+/// member's set, with the areas asked that each set touches and whether it holds a square
+/// of the spec's `containing` set, kept at its root.
+#[derive(Debug, Default)]
+struct Joined {
+    /// False until made for the position (after a position where a member was lost).
+    made: bool,
+    /// The square above each member in its set ([`NOT_MEMBER`] for other squares).
+    up: Vec<u32>,
+    /// At a root: the areas asked that its region touches.
+    touches: Vec<u64>,
+    /// At a root: whether its region has a square of the `containing` set.
+    contains: Vec<bool>,
+}
+
+/// [`Joined::up`] of a square that is not a member.
+const NOT_MEMBER: u32 = u32::MAX;
+
+impl Joined {
+    /// The root of the set of the member `sq`, halving the way up as it goes.
+    fn root(&mut self, mut sq: u32) -> u32 {
+        while self.up[sq as usize] != sq {
+            let up = self.up[self.up[sq as usize] as usize];
+            self.up[sq as usize] = up;
+            sq = up;
+        }
+        sq
+    }
+
+    /// The member `sq` joins the sets of the members next to it (a member, or not yet one).
+    fn add(&mut self, flood: &Flood, need: u64, sq: u32) {
+        let i = sq as usize;
+        self.up[i] = sq;
+        self.touches[i] = flood.e.g.areas[i] & need;
+        self.contains[i] = flood.seed(i);
+        for &w in flood.next_to(sq) {
+            if self.up[w as usize] == NOT_MEMBER {
+                continue;
+            }
+            let (a, b) = (self.root(sq), self.root(w));
+            if a != b {
+                self.up[b as usize] = a;
+                self.touches[a as usize] |= self.touches[b as usize];
+                self.contains[a as usize] |= self.contains[b as usize];
+            }
+        }
+    }
+
+    /// The sets of every member of the position `flood` reads.
+    fn make(&mut self, flood: &Flood, need: u64, n: usize) {
+        self.up.clear();
+        self.up.resize(n, NOT_MEMBER);
+        self.touches.resize(n, 0);
+        self.contains.resize(n, false);
+        for sq in 0..n {
+            if flood.member(sq) {
+                self.add(flood, need, sq as u32);
+            }
+        }
+        self.made = true;
+    }
+
+    /// Whether the region of the member `sq` touches every area asked and holds a square of
+    /// the `containing` set.
+    fn taken(&mut self, need: u64, sq: u32) -> bool {
+        let r = self.root(sq) as usize;
+        self.touches[r] == need && self.contains[r]
+    }
 }
 
 /// Squares that made a region [`exists`] looks for, in some position: a square of the
@@ -184,8 +260,14 @@ impl<'a> Flood<'a> {
     /// Whether the square `sq` is a member of the regions.
     #[inline(always)]
     fn member(&self, sq: usize) -> bool {
+        self.member_as(sq, self.pos.cells[sq])
+    }
+
+    /// Whether the square `sq` would be a member of the regions, holding `cell`.
+    #[inline(always)]
+    fn member_as(&self, sq: usize, cell: Code) -> bool {
         let m = &self.members;
-        m.cells[self.pos.cells[sq] as usize]
+        m.cells[cell as usize]
             && match m.rows {
                 None => self.e.g.areas[sq] & m.on == m.on,
                 Some(all) => all.iter().all(|&a| self.e.g.on_area(a, self.side, sq)),
@@ -291,18 +373,54 @@ pub fn exists(
         .iter()
         .position(|a| a.key == key && a.cells.len() == e.g.n);
     starts.clear();
+    // Whether a square stopped being a member (or a member changed whether it is in the
+    // `containing` set), and the squares that became members, at the end of `starts`.
+    let (mut lost, mut gained) = (false, 0);
     match before {
-        Some(i) => changed(&absent[i].cells, &pos.cells, |sq| {
-            if flood.member(sq) {
-                starts.push(sq as u32);
-            }
-        }),
+        Some(i) => {
+            let was = &absent[i].cells;
+            changed(was, &pos.cells, |sq| {
+                let (then, now) = (flood.member_as(sq, was[sq]), flood.member(sq));
+                if now && !then {
+                    starts.push(sq as u32);
+                    gained += 1;
+                } else if then && (!now || flood.seeds[was[sq] as usize] != flood.seed(sq)) {
+                    lost = true;
+                }
+                if now && then {
+                    starts.insert(starts.len() - gained, sq as u32);
+                }
+            })
+        }
         None => starts.extend(
             (0..e.g.n as u32).filter(|&sq| flood.seed(sq as usize) && flood.member(sq as usize)),
         ),
     }
     // No member changed since a position without a region: none now either.
     if before.is_some() && starts.is_empty() {
+        return Some(false);
+    }
+    if let (Some(i), false) = (before, lost) {
+        // Members were only gained: they join the regions kept (made first if need be), and
+        // only theirs can be taken.
+        let Absent { cells, joined, .. } = &mut absent[i];
+        match joined.made {
+            true => {
+                for &sq in &starts[starts.len() - gained..] {
+                    joined.add(&flood, need, sq);
+                }
+            }
+            false => joined.make(&flood, need, e.g.n),
+        }
+        if starts[starts.len() - gained..]
+            .iter()
+            .any(|&sq| joined.taken(need, sq))
+        {
+            // The regions kept are of a position with a region: made again when asked next.
+            joined.made = false;
+            return Some(true);
+        }
+        cells.clone_from(&pos.cells);
         return Some(false);
     }
     let holds = |w: &Witness| {
@@ -362,10 +480,14 @@ pub fn exists(
     }
     queue.clear();
     match before {
-        Some(i) => absent[i].cells.clone_from(&pos.cells),
+        Some(i) => {
+            absent[i].cells.clone_from(&pos.cells);
+            absent[i].joined.made = false;
+        }
         None => absent.push(Absent {
             key,
             cells: pos.cells.clone(),
+            joined: Joined::default(),
         }),
     }
     Some(false)
