@@ -71,6 +71,10 @@ pub struct Fill {
     /// For each question of [`exists`], the cells of the last position where it found no
     /// region: see [`Absent`].
     absent: Vec<Absent>,
+    /// For each region spec and side, the first side that sees the spec's regions as it
+    /// does (the same members, seeds and parts of the board): the sides that ask one
+    /// question share what [`exists`] keeps of it.
+    alike: Vec<SideId>,
 }
 
 /// A position where a question of [`exists`] found no region. A region of a later position
@@ -187,6 +191,22 @@ impl Fill {
                     Some(f) => filter_table(f, class, t),
                     None => [true; 256],
                 });
+            }
+        }
+        let sides = t.class.len();
+        for (i, spec) in e.p.regions.iter().enumerate() {
+            let at = |s: usize| (i * sides + s) * 2;
+            let members = |s: usize| Members::new(spec, s as SideId, &self.tables[at(s)]);
+            for side in 0..sides {
+                let (m, mine) = (members(side), &self.tables[at(side)..at(side) + 2]);
+                let first = (0..side).find(|&o| {
+                    let theirs = members(o);
+                    m.rows.is_none()
+                        && theirs.rows.is_none()
+                        && theirs.on == m.on
+                        && self.tables[at(o)..at(o) + 2] == *mine
+                });
+                self.alike.push(first.unwrap_or(side) as SideId);
             }
         }
     }
@@ -363,10 +383,15 @@ pub fn exists(
         witnesses,
         absent,
         starts,
+        alike,
         ..
     } = fill;
     let flood = Flood::new(e, pos, (q.spec, side), tables);
-    let key = (q.spec, side, need);
+    let key = (
+        q.spec,
+        alike[q.spec * e.t.class.len() + side as usize],
+        need,
+    );
     // The squares a search starts from: members of the regions whose contents changed
     // since the last position without a region, or, without one, the seeds.
     let before = absent
@@ -396,8 +421,12 @@ pub fn exists(
             (0..e.g.n as u32).filter(|&sq| flood.seed(sq as usize) && flood.member(sq as usize)),
         ),
     }
-    // No member changed since a position without a region: none now either.
-    if before.is_some() && starts.is_empty() {
+    // No member changed since a position without a region: none now either. This position
+    // is kept in its place, so that the next one is compared with one nearer.
+    if let (Some(i), true) = (before, starts.is_empty()) {
+        let Absent { cells, joined, .. } = &mut absent[i];
+        cells.clone_from(&pos.cells);
+        joined.made &= !lost;
         return Some(false);
     }
     if let (Some(i), false) = (before, lost) {
