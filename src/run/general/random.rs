@@ -146,7 +146,7 @@ impl Runner<'_> {
             let (t, p) = (&self.e.t, self.e.p);
             !t.chains && !t.parts && !p.captures_most
         };
-        if !single && self.blind(&Fold::Nth(0)) {
+        if !single && self.one_each() {
             return self.random_marked(pos, rng, seen);
         }
         let counted = match seen {
@@ -184,8 +184,8 @@ impl Runner<'_> {
         self.play_found(pos, found)
     }
 
-    /// [`Runner::play_random`] with moves of several steps that the walk can pass by without
-    /// making the positions after them (see [`Runner::blind`]): the moves are counted, with
+    /// [`Runner::play_random`] with moves of several steps each of which counts as one move
+    /// (see [`Runner::one_each`]): the moves are counted, with
     /// a mark after each first step, and the one drawn is walked to again, its first step
     /// found by the marks. Only its position is made.
     fn random_marked(

@@ -399,22 +399,17 @@ pub fn exists(
         .position(|a| a.key == key && a.cells.len() == e.g.n);
     starts.clear();
     // Whether a square stopped being a member (or a member changed whether it is in the
-    // `containing` set), and the squares that became members, at the end of `starts`.
-    let (mut lost, mut gained) = (false, 0);
+    // `containing` set).
+    let mut lost = false;
     match before {
         Some(i) => {
             let was = &absent[i].cells;
             changed(was, &pos.cells, |sq| {
                 let (then, now) = (flood.member_as(sq, was[sq]), flood.member(sq));
-                if now && !then {
+                if now {
                     starts.push(sq as u32);
-                    gained += 1;
-                } else if then && (!now || flood.seeds[was[sq] as usize] != flood.seed(sq)) {
-                    lost = true;
                 }
-                if now && then {
-                    starts.insert(starts.len() - gained, sq as u32);
-                }
+                lost |= then && (!now || flood.seeds[was[sq] as usize] != flood.seed(sq));
             })
         }
         None => starts.extend(
@@ -433,16 +428,18 @@ pub fn exists(
         // Members were only gained: they join the regions kept (made first if need be), and
         // only theirs can be taken.
         let Absent { cells, joined, .. } = &mut absent[i];
+        let gained = |sq: &&u32| !flood.member_as(**sq as usize, cells[**sq as usize]);
         match joined.made {
             true => {
-                for &sq in &starts[starts.len() - gained..] {
+                for &sq in starts.iter().filter(gained) {
                     joined.add(&flood, need, sq);
                 }
             }
             false => joined.make(&flood, need, e.g.n),
         }
-        if starts[starts.len() - gained..]
+        if starts
             .iter()
+            .filter(gained)
             .any(|&sq| joined.taken(need, sq))
         {
             // The regions kept are of a position with a region: made again when asked next.

@@ -159,8 +159,7 @@ impl<'p> Runner<'p> {
     /// counted at once (and true returned).
     fn passes_by(&self, steps: &[Step], fold: &Fold<'p>, acc: &mut Acc) -> bool {
         let n = steps.len() as u64;
-        let one_each = self.e.t.plain && !self.needs_finish(true);
-        if !one_each
+        if !self.one_each()
             || !matches!(fold, Fold::Count(None) | Fold::Nth(_))
             || left_to(fold, acc) < n
             || steps.iter().any(|st| self.continues(st))
@@ -184,9 +183,15 @@ impl<'p> Runner<'p> {
     pub(super) fn blind(&self, fold: &Fold<'p>) -> bool {
         match fold {
             Fold::Ends | Fold::Count(None) => !self.e.t.legal,
-            Fold::Nth(_) => self.e.t.plain && !self.needs_finish(true),
+            Fold::Nth(_) => self.one_each(),
             _ => false,
         }
+    }
+
+    /// Whether every complete move folds in as one move, whatever the position after it:
+    /// no move is turned down, folded into another or finished at its end.
+    pub(super) fn one_each(&self) -> bool {
+        self.e.t.plain && !self.needs_finish(true)
     }
 
     /// Goes on from the position `next` that the first step `st` of a move led to.
