@@ -444,3 +444,49 @@ fn the_nth_child_made_alone_is_the_nth_child() {
     }
     assert!(checked > 10_000, "children checked: {checked}");
 }
+
+/// Under `legal if no own KIND pieces attacked`, moves known legal without making them
+/// (the guarded piece not attacked, the piece moved not pinned) are counted as the general
+/// question counts them: each game with such a guard against a twin whose `legal if` asks
+/// one thing more, which no guard reads, by perft(1) and perft(2) along random games.
+#[test]
+fn moves_known_legal_agree_with_moves_asked() {
+    use ply::run::query::perft::{Levels, perft};
+    use ply::run::{Generator, Ply};
+    let mut checked = 0;
+    for name in ["chess", "crazyhouse", "shogi", "xiangqi"] {
+        let source = rules(name);
+        let guard = "legal if no own ";
+        let at = source.find(guard).expect("a guard");
+        let end = at + source[at..].find(['#', '\n']).unwrap();
+        let twin = format!(
+            "{} and count own pieces >= 0 {}",
+            source[..end].trim_end(),
+            &source[end..]
+        );
+        let (p, q) = (program(&source), program(&twin));
+        let (mut guarded, _) = ply::cases::game_start(&p, None).expect("a setup");
+        let (mut asked, _) = ply::cases::game_start(&q, None).expect("a setup");
+        guarded.forget_game();
+        let (mut l1, mut l2) = (Levels::default(), Levels::default());
+        for seed in 1..=6 {
+            let mut rng = ply::run::rng::Rng::new(seed);
+            let (_, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
+            guarded.forget_game();
+            for ply in 0..160 {
+                if ply % 5 == 0 {
+                    for depth in [1, 2] {
+                        let a = perft(&mut guarded, &pos, depth, &mut l1).unwrap();
+                        let b = perft(&mut asked, &pos, depth, &mut l2).unwrap();
+                        assert_eq!(a, b, "{name}: seed {seed} ply {ply}: perft({depth})");
+                        checked += 1;
+                    }
+                }
+                if guarded.random_ply(&mut pos, &mut rng, None).unwrap() != Ply::Played {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 400, "positions checked: {checked}");
+}

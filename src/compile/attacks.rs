@@ -245,7 +245,12 @@ impl Attacks {
 #[derive(Debug, Clone)]
 pub struct KingGuard {
     pub kind: KindId,
-    pub rays: Vec<Vec<DirId>>,
+    /// Per side, the directions of its rays, each with the kinds that attack along it.
+    pub rays: Vec<Vec<(DirId, u32)>>,
+    /// The guard is all that is asked of the position after a move (no position that may
+    /// not come back, no `unless that leaves`, no captures compared): a move known legal
+    /// counts without its position being made.
+    pub alone: bool,
 }
 
 impl KingGuard {
@@ -269,24 +274,41 @@ impl KingGuard {
         else {
             return None;
         };
+        // A piece promoted to the guarded kind would be a second one, not looked at.
+        if p.promotions.iter().any(|pr| pr.to.contains(kind)) {
+            return None;
+        }
         let all = C_EMPTY | C_OWN | C_ENEMY;
         let mut rays = Vec::with_capacity(attacks.len());
         for a in attacks {
             if a.general || a.guards.iter().any(Option::is_some) {
                 return None;
             }
-            let mut dirs = Vec::new();
+            let mut dirs: Vec<(DirId, u32)> = Vec::new();
             for pat in &a.patterns {
                 match *pat {
                     Pattern::Leap { k, over, .. } if k <= 1 || over & all == all => {}
-                    Pattern::Ray { dir, over, .. } if over == C_EMPTY => dirs.push(dir),
+                    Pattern::Ray { dir, over, kinds } if over == C_EMPTY => {
+                        match dirs.iter_mut().find(|(d, _)| *d == dir) {
+                            Some((_, k)) => *k |= kinds,
+                            None => dirs.push((dir, kinds)),
+                        }
+                    }
                     _ => return None,
                 }
             }
             dirs.sort_unstable();
-            dirs.dedup();
             rays.push(dirs);
         }
-        Some(KingGuard { kind: *kind, rays })
+        let alone = p.moves.iter().all(|m| m.leaves_not.is_empty())
+            && p.no_repeat.is_none()
+            && p.unchanged.is_none()
+            && !p.identical_one
+            && !p.captures_most;
+        Some(KingGuard {
+            kind: *kind,
+            rays,
+            alone,
+        })
     }
 }

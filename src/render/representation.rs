@@ -26,6 +26,11 @@ pub struct Representation {
     /// Why the rules have no bit form.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub because: Option<Because>,
+    /// Under `legal if no own KIND pieces attacked` that the general generator reads as a
+    /// guard of that kind: its name (moves of other pieces that are not pinned to it, while
+    /// it is not attacked, are known legal without the position after them being made).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guards: Option<String>,
 }
 
 /// The construct that keeps rules off bits, and where it is written (line and column from
@@ -49,6 +54,7 @@ impl Representation {
                 word: None,
                 board: None,
                 because: None,
+                guards: None,
             };
         };
         let board = Some(format!("{rows} x {cols}"));
@@ -65,9 +71,11 @@ impl Representation {
                         line: None,
                         column: None,
                     }),
+                    guards: None,
                 };
             }
         };
+        let guards = (engine.t.king_guard.as_ref()).map(|g| p.kinds[g.kind as usize].clone());
         match &engine.form {
             Ok(form) => Representation {
                 form: "bits",
@@ -75,6 +83,7 @@ impl Representation {
                 word: Some(if engine.g.n <= 64 { 64 } else { 128 }),
                 board,
                 because: None,
+                guards: None,
             },
             Err(miss) => {
                 let at = miss.span.map(|s| line_col(source, s.start));
@@ -88,6 +97,7 @@ impl Representation {
                         line: at.map(|a| a.0),
                         column: at.map(|a| a.1),
                     }),
+                    guards,
                 }
             }
         }
@@ -112,8 +122,14 @@ impl Representation {
                     (Some(l), Some(c)) => format!(" at {l}:{c}"),
                     _ => String::new(),
                 };
+                let guard = match &self.guards {
+                    Some(kind) => format!(
+                        "  legal if: a guard of the own {kind} (a move of another piece not pinned to it, while it is not attacked, is legal without being made)\n"
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "  moves: the general generator, on the {board} board\n  no bit form: {name}{at}{note}\n"
+                    "  moves: the general generator, on the {board} board\n  no bit form: {name}{at}{note}\n{guard}"
                 )
             }
             _ => "  moves: picked for each board size the input gives\n".to_string(),

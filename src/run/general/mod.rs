@@ -17,6 +17,7 @@
 
 pub mod apply;
 pub mod attack;
+mod blind;
 mod blocks;
 mod candidate;
 mod candidate_scope;

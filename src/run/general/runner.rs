@@ -77,12 +77,19 @@ pub(super) struct Cache {
 }
 
 /// The own guarded piece of the side to move (`legal if no own KIND pieces attacked`, see
-/// [`super::king_guard`]): its square, and whether it is attacked.
+/// [`super::king_guard`]): its square, whether it is attacked, and the squares of the own
+/// pieces that stand between it and an enemy piece that attacks along that line (pinned).
 #[derive(Debug, Clone, Copy)]
 pub struct Guarded {
     pub sq: u32,
     pub attacked: bool,
+    pub pinned: [u32; MAX_PINNED],
+    /// How many of `pinned` are kept; more than [`MAX_PINNED`]: no move is known legal.
+    pub pins: usize,
 }
+
+/// The most pinned pieces a position's [`Guarded`] keeps.
+pub const MAX_PINNED: usize = 8;
 
 pub struct Runner<'p> {
     pub(super) e: Rc<Engine<'p>>,

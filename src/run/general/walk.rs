@@ -5,6 +5,7 @@
 use std::cell::Cell;
 
 use super::apply::finish;
+use super::blind::{left_to, mark};
 use super::counts::count_set;
 use super::fold::{Acc, Fold, MoveEnds, Seen, Taken};
 use super::movegen::{ChainAt, chain_at};
@@ -116,7 +117,9 @@ impl<'p> Runner<'p> {
         let passed = |i: usize| marks.get(i).is_some_and(|&m| m <= target);
         let counts = self.e.t.counts_taken;
         let plays = |r: &Self, st: &Step| {
-            !passed(index.get()) && (!blind || left.get() == 0 || r.continues(st))
+            !passed(index.get())
+                && (!blind || left.get() == 0 || r.continues(st))
+                && !r.unmade(fold, st)
         };
         let r = self.play_some(pos, steps, plays, |r, st, next| {
             let i = index.replace(index.get() + 1);
@@ -132,7 +135,10 @@ impl<'p> Runner<'p> {
                     from: st.from,
                     to: st.to,
                 };
-                let r = r.visit(pos, ends, taken, false, fold, acc);
+                let r = match r.unmade(fold, st) {
+                    true => r.fold_one(ends, fold, acc),
+                    false => r.visit(pos, ends, taken, false, fold, acc),
+                };
                 mark(acc);
                 left.set(left_to(fold, acc));
                 return r;
@@ -151,47 +157,6 @@ impl<'p> Runner<'p> {
             acc.marks = marks;
         }
         r
-    }
-
-    /// In a blind walk (see [`Runner::blind`]) that counts, or walks to a move of one
-    /// index: when every one of `steps` ends its move and folds in as one more move
-    /// whatever the position after it, and the move looked for is not among them, they are
-    /// counted at once (and true returned).
-    fn passes_by(&self, steps: &[Step], fold: &Fold<'p>, acc: &mut Acc) -> bool {
-        let n = steps.len() as u64;
-        if !self.one_each()
-            || !matches!(fold, Fold::Count(None) | Fold::Nth(_))
-            || left_to(fold, acc) < n
-            || steps.iter().any(|st| self.continues(st))
-        {
-            return false;
-        }
-        match acc.count.checked_add(n) {
-            Some(count) => {
-                acc.count = count;
-                acc.moves += n;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Whether the walk folds in a move that ends with its next step without making the
-    /// position after it: listing and plain counting need none, and the walk to the move
-    /// of one index needs only that move's (when no move is turned down, folded into another
-    /// or finished at its end).
-    pub(super) fn blind(&self, fold: &Fold<'p>) -> bool {
-        match fold {
-            Fold::Ends | Fold::Count(None) => !self.e.t.legal,
-            Fold::Nth(_) => self.one_each(),
-            _ => false,
-        }
-    }
-
-    /// Whether every complete move folds in as one move, whatever the position after it:
-    /// no move is turned down, folded into another or finished at its end.
-    pub(super) fn one_each(&self) -> bool {
-        self.e.t.plain && !self.needs_finish(true)
     }
 
     /// Goes on from the position `next` that the first step `st` of a move led to.
@@ -221,7 +186,7 @@ impl<'p> Runner<'p> {
             from: st.from,
             to: st.to,
         };
-        self.legal_known = self.known_legal(pos, st);
+        self.legal_known = self.known_legal(st);
         let r = self.visit(next, ends, taken, captured, fold, acc);
         self.legal_known = false;
         r
@@ -326,16 +291,11 @@ impl<'p> Runner<'p> {
             && !matches!(fold, Fold::Most | Fold::Taken)
         {
             // No move is turned down or folded into another: straight to the fold.
+            if matches!(fold, Fold::Ends | Fold::Count(None)) {
+                return self.fold_one(ends, fold, acc);
+            }
             acc.moves += 1;
             return match fold {
-                Fold::Ends => {
-                    acc.ends.push(ends);
-                    Ok(())
-                }
-                Fold::Count(None) => {
-                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
-                    Ok(())
-                }
                 Fold::Best { max, body } if matches!(body, Expr::CountSet(_)) => {
                     let v = self.best_count(pos, body);
                     acc.best = Some(
@@ -356,20 +316,8 @@ impl<'p> Runner<'p> {
                 return Ok(());
             }
         }
-        if !self.e.t.legal {
-            match fold {
-                Fold::Ends => {
-                    acc.moves += 1;
-                    acc.ends.push(ends);
-                    return Ok(());
-                }
-                Fold::Count(None) => {
-                    acc.moves += 1;
-                    acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?;
-                    return Ok(());
-                }
-                _ => {}
-            }
+        if !self.e.t.legal && matches!(fold, Fold::Ends | Fold::Count(None)) {
+            return self.fold_one(ends, fold, acc);
         }
         if !self.needs_finish(captured) {
             return self.fold_legal(pos, ends, taken, fold, acc);
@@ -511,6 +459,9 @@ impl<'p> Runner<'p> {
         }
         if known {
             return Ok(true);
+        }
+        if let Some(holds) = self.guard_holds(after)? {
+            return Ok(holds);
         }
         Ok(self.failed_legal(after)?.is_none())
     }
@@ -765,23 +716,6 @@ impl<'p> Runner<'p> {
         }
         *out = acc.positions;
         r.and(handed)
-    }
-}
-
-/// After a first step and the moves that begin with it: the number of moves folded in so
-/// far, written down when the walk marks them.
-fn mark(acc: &mut Acc) {
-    if acc.marking {
-        acc.marks.push(acc.count);
-    }
-}
-
-/// For the walk to the move of one index: how many moves come before it still (0: the next
-/// move is the one); for other folds, as many as there can be.
-fn left_to(fold: &Fold, acc: &Acc) -> u64 {
-    match fold {
-        Fold::Nth(k) => k.saturating_sub(acc.count),
-        _ => u64::MAX,
     }
 }
 

@@ -1,0 +1,95 @@
+//! Moves folded in without the position after them (a blind walk): listing and plain
+//! counting need no position, the walk to the move of one index needs only that move's, and
+//! a move known legal under a guard needs none to be asked about.
+
+use super::fold::{Acc, Fold, MoveEnds};
+use super::runner::Runner;
+use crate::run::error::{RunError, count_overflow};
+use crate::run::step::Step;
+
+impl<'p> Runner<'p> {
+    /// In a blind walk (see [`Runner::blind`]) that counts, or walks to a move of one
+    /// index: when every one of `steps` ends its move and folds in as one more move
+    /// whatever the position after it, and the move looked for is not among them, they are
+    /// counted at once (and true returned).
+    pub(super) fn passes_by(&self, steps: &[Step], fold: &Fold<'p>, acc: &mut Acc) -> bool {
+        let n = steps.len() as u64;
+        if !self.one_each()
+            || !matches!(fold, Fold::Count(None) | Fold::Nth(_))
+            || left_to(fold, acc) < n
+            || steps.iter().any(|st| self.continues(st))
+        {
+            return false;
+        }
+        match acc.count.checked_add(n) {
+            Some(count) => {
+                acc.count = count;
+                acc.moves += n;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the walk folds in a move that ends with its next step without making the
+    /// position after it: listing and plain counting need none, and the walk to the move
+    /// of one index needs only that move's (when no move is turned down, folded into another
+    /// or finished at its end).
+    pub(super) fn blind(&self, fold: &Fold<'p>) -> bool {
+        match fold {
+            Fold::Ends | Fold::Count(None) => !self.e.t.legal,
+            Fold::Nth(_) => self.one_each(),
+            _ => false,
+        }
+    }
+
+    /// Whether a walk that lists or counts folds in the move of the one step `st` without
+    /// making the position after it: the move is known legal (see [`Runner::known_legal`])
+    /// and nothing else is asked of the position after it.
+    pub(super) fn unmade(&self, fold: &Fold<'p>, st: &Step) -> bool {
+        matches!(fold, Fold::Ends | Fold::Count(None))
+            && self.e.t.king_guard.as_ref().is_some_and(|g| g.alone)
+            && !self.needs_finish(true)
+            && !self.continues(st)
+            && self.known_legal(st)
+    }
+
+    /// Folds in one more move where the fold needs no position: its ends listed, or it is
+    /// counted.
+    pub(super) fn fold_one(
+        &self,
+        ends: MoveEnds,
+        fold: &Fold<'p>,
+        acc: &mut Acc,
+    ) -> Result<(), RunError> {
+        acc.moves += 1;
+        match fold {
+            Fold::Ends => acc.ends.push(ends),
+            _ => acc.count = acc.count.checked_add(1).ok_or_else(count_overflow)?,
+        }
+        Ok(())
+    }
+
+    /// Whether every complete move folds in as one move, whatever the position after it:
+    /// no move is turned down, folded into another or finished at its end.
+    pub(super) fn one_each(&self) -> bool {
+        self.e.t.plain && !self.needs_finish(true)
+    }
+}
+
+/// After a first step and the moves that begin with it: the number of moves folded in so
+/// far, written down when the walk marks them.
+pub(super) fn mark(acc: &mut Acc) {
+    if acc.marking {
+        acc.marks.push(acc.count);
+    }
+}
+
+/// For the walk to the move of one index: how many moves come before it still (0: the next
+/// move is the one); for other folds, as many as there can be.
+pub(super) fn left_to(fold: &Fold, acc: &Acc) -> u64 {
+    match fold {
+        Fold::Nth(k) => k.saturating_sub(acc.count),
+        _ => u64::MAX,
+    }
+}
