@@ -43,15 +43,13 @@ impl<'p> Runner<'p> {
         }
     }
 
-    /// Whether a walk that lists or counts folds in the move of the one step `st` without
-    /// making the position after it: the move is known legal (see [`Runner::known_legal`])
-    /// and nothing else is asked of the position after it.
-    pub(super) fn unmade(&self, fold: &Fold<'p>, st: &Step) -> bool {
+    /// Whether a walk that lists or counts folds in each move of one step that is known
+    /// legal (see [`Runner::known_legal`]) without making the position after it: nothing
+    /// else is asked of that position. The same for every step of the walk.
+    pub(super) fn folds_known_unmade(&self, fold: &Fold<'p>) -> bool {
         matches!(fold, Fold::Ends | Fold::Count(None))
             && self.e.t.king_guard.as_ref().is_some_and(|g| g.alone)
             && !self.needs_finish(true)
-            && !self.continues(st)
-            && self.known_legal(st)
     }
 
     /// Folds in one more move where the fold needs no position: its ends listed, or it is

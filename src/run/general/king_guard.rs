@@ -6,7 +6,7 @@
 
 use super::attack::{attacker, attackers};
 use super::runner::{Guarded, MAX_PINNED, Runner};
-use crate::program::{Attackers, DirId, EMPTY};
+use crate::program::{Attackers, Code, DirId, EMPTY};
 use crate::run::error::RunError;
 use crate::run::position::Position;
 use crate::run::step::{NONE, Step};
@@ -16,13 +16,9 @@ impl Runner<'_> {
     /// side has exactly one such piece.
     pub(super) fn guarded(&mut self, pos: &Position) -> Result<Option<Guarded>, RunError> {
         let e = &self.e;
-        let Some(guard) = &e.t.king_guard else {
+        let (Some(guard), Some(code)) = (&e.t.king_guard, self.guard_code(pos)) else {
             return Ok(None);
         };
-        let code = e.p.code(pos.mover, guard.kind);
-        if pos.counts.get(code as usize) != Some(&1) {
-            return Ok(None);
-        }
         let Some(sq) = pos.cells.iter().position(|&c| c == code) else {
             return Ok(None);
         };
@@ -70,6 +66,14 @@ impl Runner<'_> {
         Ok(Some(g))
     }
 
+    /// The code of the guarded piece of the side to move in `pos`, when the rules have a
+    /// guard and the side has exactly one such piece.
+    fn guard_code(&self, pos: &Position) -> Option<Code> {
+        let guard = self.e.t.king_guard.as_ref()?;
+        let code = self.e.p.code(pos.mover, guard.kind);
+        (pos.counts.get(code as usize) == Some(&1)).then_some(code)
+    }
+
     /// Whether the one-step move `st` is legal without asking: the guarded piece is not
     /// attacked, the move takes nothing off another square and moves no second piece, and
     /// it is a drop of another kind, or a move of another piece that is not pinned.
@@ -101,13 +105,9 @@ impl Runner<'_> {
     /// before the move or searched for; `None` when the side has not exactly one.
     pub(super) fn guard_holds(&mut self, after: &Position) -> Result<Option<bool>, RunError> {
         let e = &self.e;
-        let Some(guard) = &e.t.king_guard else {
+        let Some(code) = self.guard_code(after) else {
             return Ok(None);
         };
-        let code = e.p.code(after.mover, guard.kind);
-        if after.counts.get(code as usize) != Some(&1) {
-            return Ok(None);
-        }
         let sq = match self.guarded {
             Some(g) if after.cells[g.sq as usize] == code => g.sq as usize,
             _ => match after.cells.iter().position(|&c| c == code) {

@@ -116,10 +116,13 @@ impl<'p> Runner<'p> {
         let index = Cell::new(0);
         let passed = |i: usize| marks.get(i).is_some_and(|&m| m <= target);
         let counts = self.e.t.counts_taken;
+        // Under a guard, known-legal moves of one step fold in unmade (never in a blind
+        // walk, which has no `legal if`): the steps not played are those.
+        let unmade = self.folds_known_unmade(fold);
         let plays = |r: &Self, st: &Step| {
             !passed(index.get())
                 && (!blind || left.get() == 0 || r.continues(st))
-                && !r.unmade(fold, st)
+                && !(unmade && !r.continues(st) && r.known_legal(st))
         };
         let r = self.play_some(pos, steps, plays, |r, st, next| {
             let i = index.replace(index.get() + 1);
@@ -135,7 +138,7 @@ impl<'p> Runner<'p> {
                     from: st.from,
                     to: st.to,
                 };
-                let r = match r.unmade(fold, st) {
+                let r = match unmade {
                     true => r.fold_one(ends, fold, acc),
                     false => r.visit(pos, ends, taken, false, fold, acc),
                 };
