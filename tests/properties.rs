@@ -490,3 +490,78 @@ fn moves_known_legal_agree_with_moves_asked() {
     }
     assert!(checked > 400, "positions checked: {checked}");
 }
+
+/// A random move of several parts is drawn part by part (a first step, then an index below
+/// each later part's bound, see `PartBounds`): every move of every statement must still be
+/// drawn about as often, on a small board where the arrows a landing square offers differ
+/// from square to square and from statement to statement.
+#[test]
+fn moves_drawn_part_by_part_are_as_likely_as_each_other() {
+    use ply::run::{Generator, Ply};
+    let source = r#"board 5 x 5
+squares column letter + row number from the bottom
+sides white, black
+kinds queen, king, arrow
+pieces "Q" white queen, "q" black queen, "K" white king, "k" black king, "w" white arrow, "b" black arrow
+setup
+  white queen on "A1"
+  white king on "E1"
+  black queen on "E5"
+  black king on "A5"
+
+move
+  queen: slide along all over empty onto empty
+  then arrow: place along all over empty onto empty
+move
+  king: step along all onto empty
+  then arrow: place along all over empty onto empty
+
+game
+  no moves: lose
+"#;
+    let p = program(source);
+    let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
+    assert!(
+        runner.engine().part_bounds.is_some(),
+        "the moves are drawn part by part"
+    );
+    let mut rng = ply::run::rng::Rng::new(3);
+    let mut after = Vec::new();
+    runner.forget_game();
+    for ply in 0..12 {
+        runner.children(&pos, &mut after).unwrap();
+        if ply % 4 == 0 {
+            // 100 draws of each move expected: every move drawn, and Pearson's statistic
+            // within six deviations of its mean (the degrees of freedom). Moves drawn by a
+            // uniform first step and then a uniform arrow are far outside.
+            const EACH: usize = 100;
+            let mut seen = vec![0usize; after.len()];
+            for _ in 0..after.len() * EACH {
+                let mut m = pos.clone();
+                assert_eq!(
+                    runner.random_ply(&mut m, &mut rng, None).unwrap(),
+                    Ply::Played
+                );
+                runner.forget_last();
+                let i = after.iter().position(|a| *a == m);
+                seen[i.unwrap_or_else(|| panic!("ply {ply}: not a legal move"))] += 1;
+            }
+            let chi2: f64 = seen
+                .iter()
+                .map(|&o| (o as f64 - EACH as f64).powi(2) / EACH as f64)
+                .sum();
+            let df = (after.len() - 1) as f64;
+            assert!(
+                seen.iter().all(|&o| o > 0) && chi2 < df + 6.0 * (2.0 * df).sqrt(),
+                "ply {ply}: {} moves, chi-square {chi2:.0} on {df} degrees of freedom",
+                after.len()
+            );
+        }
+        let mut next = pos.clone();
+        if runner.random_ply(&mut next, &mut rng, None).unwrap() != Ply::Played {
+            break;
+        }
+        Generator::remember(&mut runner, &pos);
+        pos = next;
+    }
+}

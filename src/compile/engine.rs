@@ -6,6 +6,7 @@ use std::rc::Rc;
 use super::bits::{BitForm, Fit, bit_form};
 use super::geometry::{Geometry, NotationError};
 use super::keys::Keys;
+use super::part_bounds::PartBounds;
 use super::size::engine_bytes;
 use super::tables::Tables;
 use crate::memory::TooMuch;
@@ -22,6 +23,9 @@ pub struct Engine<'p> {
     pub form: Fit<BitForm>,
     /// The random numbers of position keys.
     pub keys: Keys,
+    /// How many steps each later part of a move can offer, when a random move can be drawn
+    /// part by part (see [`PartBounds`]).
+    pub part_bounds: Option<PartBounds>,
 }
 
 impl<'p> Engine<'p> {
@@ -62,6 +66,7 @@ impl<'p> Engine<'p> {
         Ok(Engine {
             p,
             form: bit_form(p, &t, &g),
+            part_bounds: PartBounds::of(p, &t, &g),
             // On a board of counts a cell's code is its count: a key for every count.
             keys: Keys::new(
                 g.n,

@@ -37,6 +37,7 @@ pub mod movegen;
 pub mod near;
 mod place;
 mod random;
+mod random_parts;
 mod rays;
 pub mod regions;
 mod results;

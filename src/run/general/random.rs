@@ -147,6 +147,12 @@ impl Runner<'_> {
             !t.chains && !t.parts && !p.captures_most
         };
         if !single && self.one_each() {
+            // Drawn part by part, unless every move is to be counted anyway.
+            if seen.is_none()
+                && let Some(after) = self.sampled_parts(pos, rng)?
+            {
+                return self.play_found(pos, Some(after));
+            }
             return self.random_marked(pos, rng, seen);
         }
         let counted = match seen {

@@ -1,0 +1,111 @@
+//! The most steps each later part of a move (after `then`) can offer from where the part
+//! before ended, on one board: what lets a random game draw a move of several parts by
+//! trying one step of each part in turn, without counting every move (see
+//! `Runner::sampled_parts`).
+//!
+//! A draw takes a first step uniformly, then, for each later part `i`, a number below the
+//! part's bound `B_i`: the step of that index when there is one, else the draw fails. A
+//! move of a statement whose parts have bounds `B_1 .. B_k` is drawn with probability
+//! `1 / (K * B_1 * .. * B_k)` (`K` the first steps). When every statement's product
+//! `B_1 * .. * B_k` is one number `W` and no part may be skipped, every complete move is
+//! drawn with probability `1 / (K * W)`: a draw that reaches a move's end is a uniformly
+//! random move. That holds only while no part can offer more steps than its bound, which
+//! is why a bound is given only for the actions whose steps are known to be at most one
+//! per square they can reach (and the draw checks it).
+
+use super::geometry::Geometry;
+use super::tables::Tables;
+use crate::program::{Action, DirId, Distance, KindAction, Program};
+
+/// The bounds of every later part of every move statement, and their one product.
+#[derive(Debug, Clone)]
+pub struct PartBounds {
+    /// `parts[rule][i]`: the most steps part `i + 1` of the statement can offer (at least 1).
+    pub parts: Vec<Vec<u64>>,
+    /// The product of every statement's bounds (`W` above): a draw reaches a move's end
+    /// with probability (the moves) / (`K` x this).
+    pub most: u64,
+}
+
+/// Draws whose weight would pass this are not worth making: a game whose moves have
+/// parts this wide is counted instead.
+const MOST_WEIGHT: u64 = 1 << 40;
+
+impl PartBounds {
+    /// The bounds of the rules `p` on the board `g`, when a random move can be drawn part
+    /// by part: some statement has later parts, none chains jumps, no part's steps are
+    /// multiplied by choices of promotion or by pushed and pulled pieces, a game may not end
+    /// between parts, there are no dice, every action of a later part has a bound, and
+    /// every statement's bounds have one product (see [`PartBounds::most`]).
+    pub fn of(p: &Program, t: &Tables, g: &Geometry) -> Option<PartBounds> {
+        let plain_parts = t.parts
+            && !t.chains
+            && !t.any_choices
+            && !t.pairs
+            && !t.between_parts
+            && p.dice.is_none()
+            && p.moves.iter().all(|m| m.chain.is_none());
+        if !plain_parts {
+            return None;
+        }
+        let mut parts = Vec::with_capacity(p.moves.len());
+        let mut most = 1u64;
+        for rule in &p.moves {
+            let mut bounds = Vec::with_capacity(rule.then.len());
+            let mut product = 1u64;
+            for part in &rule.then {
+                let mut b = 0u64;
+                for ka in part {
+                    b = b.checked_add(action_bound(ka, t, g)?)?;
+                }
+                let b = b.max(1);
+                product = product.checked_mul(b).filter(|&w| w <= MOST_WEIGHT)?;
+                bounds.push(b);
+            }
+            // Moves drawn with different probabilities (parts that may be skipped,
+            // statements of fewer or narrower parts) would have to be kept by weight, most
+            // draws in vain: they are counted instead.
+            if rule.then_if.iter().any(Option::is_some) || (!parts.is_empty() && product != most) {
+                return None;
+            }
+            most = product;
+            parts.push(bounds);
+        }
+        Some(PartBounds { parts, most })
+    }
+}
+
+/// The most steps one action of a later part offers from one square (the part before's
+/// end), or `None` when that is not known to be bounded.
+fn action_bound(ka: &KindAction, t: &Tables, g: &Geometry) -> Option<u64> {
+    let n = g.n as u64;
+    match &ka.action {
+        Action::Pass => Some(1),
+        // One step per square (and per kind placed).
+        Action::Place { reach: None, .. } => {
+            let kinds = ka.kinds & ((1u32 << t.kinds.max(1)) - 1);
+            Some(n * u64::from(kinds.count_ones().max(1)))
+        }
+        Action::Remove { .. } | Action::Fly { .. } => Some(n),
+        Action::Rotate { turns } => Some((g.blocks.len() * turns.len()) as u64),
+        Action::Place {
+            reach: Some(reach), ..
+        } => Some(rays_bound(&reach.dirs, &reach.distance, g)),
+        Action::Slide { dirs, distance, .. } => Some(rays_bound(dirs, distance, g)),
+        Action::Jump { .. } | Action::Sow(_) => None,
+    }
+}
+
+/// The most squares a slide along `dirs` (of any side) lands on from one square: as far as
+/// the board goes along each direction when the distance is unlimited, else one square
+/// per direction.
+fn rays_bound(dirs: &[Vec<DirId>], distance: &Distance, g: &Geometry) -> u64 {
+    let per_side = |ds: &Vec<DirId>| match distance {
+        Distance::Unlimited => (0..g.n)
+            .map(|sq| ds.iter().map(|&d| u64::from(g.steps(d, sq))).sum::<u64>())
+            .max()
+            .unwrap_or(0),
+        _ => ds.len() as u64,
+    };
+    dirs.iter().map(per_side).max().unwrap_or(0)
+}
