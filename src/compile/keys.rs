@@ -31,7 +31,8 @@ impl Keys {
         Keys { piece, mover, n }
     }
 
-    /// The key of a piece of `code` on `sq`.
+    /// The key of a piece of `code` on `sq`: 0 for an empty square, and for a ghost (a code
+    /// past the table's pieces).
     #[inline]
     pub fn of(&self, code: u8, sq: usize) -> u64 {
         self.piece
