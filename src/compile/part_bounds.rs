@@ -17,14 +17,11 @@ use super::geometry::Geometry;
 use super::tables::Tables;
 use crate::program::{Action, DirId, Distance, KindAction, Program};
 
-/// The bounds of every later part of every move statement, and their one product.
+/// The bounds of every later part of every move statement (whose products are all `W`).
 #[derive(Debug, Clone)]
 pub struct PartBounds {
     /// `parts[rule][i]`: the most steps part `i + 1` of the statement can offer (at least 1).
     pub parts: Vec<Vec<u64>>,
-    /// The product of every statement's bounds (`W` above): a draw reaches a move's end
-    /// with probability (the moves) / (`K` x this).
-    pub most: u64,
 }
 
 /// Draws whose weight would pass this are not worth making: a game whose moves have
@@ -36,20 +33,19 @@ impl PartBounds {
     /// by part: some statement has later parts, none chains jumps, no part's steps are
     /// multiplied by choices of promotion or by pushed and pulled pieces, a game may not end
     /// between parts, there are no dice, every action of a later part has a bound, and
-    /// every statement's bounds have one product (see [`PartBounds::most`]).
+    /// every statement's bounds have one product (`W` above).
     pub fn of(p: &Program, t: &Tables, g: &Geometry) -> Option<PartBounds> {
         let plain_parts = t.parts
             && !t.chains
             && !t.any_choices
             && !t.pairs
             && !t.between_parts
-            && p.dice.is_none()
-            && p.moves.iter().all(|m| m.chain.is_none());
+            && p.dice.is_none();
         if !plain_parts {
             return None;
         }
         let mut parts = Vec::with_capacity(p.moves.len());
-        let mut most = 1u64;
+        let mut w = 1u64;
         for rule in &p.moves {
             let mut bounds = Vec::with_capacity(rule.then.len());
             let mut product = 1u64;
@@ -65,13 +61,13 @@ impl PartBounds {
             // Moves drawn with different probabilities (parts that may be skipped,
             // statements of fewer or narrower parts) would have to be kept by weight, most
             // draws in vain: they are counted instead.
-            if rule.then_if.iter().any(Option::is_some) || (!parts.is_empty() && product != most) {
+            if rule.then_if.iter().any(Option::is_some) || (!parts.is_empty() && product != w) {
                 return None;
             }
-            most = product;
+            w = product;
             parts.push(bounds);
         }
-        Some(PartBounds { parts, most })
+        Some(PartBounds { parts })
     }
 }
 

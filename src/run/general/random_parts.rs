@@ -19,26 +19,20 @@ const DRAWS: u32 = 32;
 
 /// What one draw of a move came to.
 enum Draw {
-    /// The position after the move drawn, with the next side to move.
-    Kept(Position),
+    /// The move ended: the position after it is a uniformly random move's.
+    Ended,
     /// Turned down: an index drawn was past its part's steps.
     Failed,
     /// A part offered more steps than its bound: this position is not drawn from so.
     Unbounded,
 }
 
-/// How the parts of a draw went: the move ended, or as in [`Draw`].
-enum Parts {
-    Ended,
-    Failed,
-    Unbounded,
-}
-
 impl Runner<'_> {
-    /// A uniformly random move of a game whose moves have parts, drawn part by part, or
-    /// `None` when none of [`DRAWS`] draws reached a move's end, the rules' moves cannot be drawn so, or the
-    /// game is over: the caller then counts the moves and draws one. A game with a bit
-    /// form is left to it too, so that both forms play the same games from one seed.
+    /// A uniformly random move of a game whose moves have parts, drawn part by part, with
+    /// the next side to move; `None` when none of [`DRAWS`] draws reached a move's end, the
+    /// rules' moves cannot be drawn so, or the game is over: the caller then counts the
+    /// moves and draws one. A game with a bit form is left to it too, so that both forms
+    /// play the same games from one seed.
     pub(super) fn sampled_parts(
         &mut self,
         pos: &Position,
@@ -57,77 +51,65 @@ impl Runner<'_> {
         }
         let mut first = self.take_steps();
         let mut later = self.take_steps();
-        let mut found = self.first_steps(pos, &mut first).map(|()| None);
-        if matches!(found, Ok(None)) && !first.is_empty() {
-            for _ in 0..DRAWS {
-                let st = first[rng.below(first.len() as u64) as usize];
-                match self.draw_rest(pos, st, bounds, rng, &mut later) {
-                    Ok(Draw::Failed) => continue,
-                    Ok(Draw::Kept(next)) => found = Ok(Some(next)),
-                    Ok(Draw::Unbounded) => {}
-                    Err(err) => found = Err(err),
-                }
-                break;
+        let mut next = self.take_pos(pos);
+        let mut drawn = self.first_steps(pos, &mut first).map(|()| Draw::Failed);
+        let mut draws = 0;
+        while matches!(drawn, Ok(Draw::Failed)) && !first.is_empty() && draws < DRAWS {
+            if draws > 0 {
+                // A draw turned down played some of its steps: the move starts again.
+                next.copy_from(pos);
             }
+            draws += 1;
+            let st = first[rng.below(first.len() as u64) as usize];
+            drawn = self.draw_rest(&mut next, st, bounds, rng, &mut later);
         }
         self.scratch.step_pool.push(first);
         self.scratch.step_pool.push(later);
-        found
+        let handed = match drawn {
+            Ok(Draw::Ended) => self.hand_over(&mut next).map(|()| true),
+            Ok(Draw::Failed | Draw::Unbounded) => Ok(false),
+            Err(err) => Err(err),
+        };
+        match handed {
+            Ok(true) => Ok(Some(next)),
+            other => {
+                self.put_pos(next);
+                other.map(|_| None)
+            }
+        }
     }
 
-    /// The rest of a move that begins with the step `st` from `pos`, drawn part by part
-    /// into `steps`' memory.
+    /// Plays on `next` (the position the move starts from) the step `st` and, part by
+    /// part, a step drawn of each later part, using `steps`' memory.
     fn draw_rest(
         &mut self,
-        pos: &Position,
+        next: &mut Position,
         mut st: Step,
         bounds: &PartBounds,
         rng: &mut Rng,
         steps: &mut Vec<Step>,
     ) -> Result<Draw, RunError> {
-        let mut next = self.take_pos(pos);
-        let drawn = loop {
+        loop {
             if st.to == NONE && self.continues(&st) {
                 // A later part with no square to go on from: left to the count.
-                break Ok(Parts::Unbounded);
+                return Ok(Draw::Unbounded);
             }
             let before = (st.from != NONE).then(|| next.cells[st.from as usize]);
-            apply(&self.e, &mut next, &st, &mut self.scratch.work);
+            apply(&self.e, next, &st, &mut self.scratch.work);
             if !self.continues(&st) {
-                break Ok(Parts::Ended);
+                return Ok(Draw::Ended);
             }
             // No part may be skipped (no `then, if`): the move goes on.
             let moved = before.unwrap_or(next.cells[st.to as usize]);
-            let at = chain_after(&st, moved, &next);
-            if let Err(err) = self.chain_steps(&next, at, steps) {
-                break Err(err);
-            }
+            self.chain_steps(next, chain_after(&st, moved, next), steps)?;
             let bound = bounds.parts[st.rule as usize][st.part as usize];
             if steps.len() as u64 > bound {
-                break Ok(Parts::Unbounded);
+                return Ok(Draw::Unbounded);
             }
-            let pick = rng.below(bound);
-            let Some(&chosen) = steps.get(pick as usize) else {
-                break Ok(Parts::Failed);
+            let Some(&chosen) = steps.get(rng.below(bound) as usize) else {
+                return Ok(Draw::Failed);
             };
             st = chosen;
-        };
-        let refused = match drawn {
-            Ok(Parts::Ended) => None,
-            Ok(Parts::Failed) => Some(Ok(Draw::Failed)),
-            Ok(Parts::Unbounded) => Some(Ok(Draw::Unbounded)),
-            Err(err) => Some(Err(err)),
-        };
-        if let Some(refused) = refused {
-            self.put_pos(next);
-            return refused;
-        }
-        match self.hand_over(&mut next) {
-            Ok(()) => Ok(Draw::Kept(next)),
-            Err(err) => {
-                self.put_pos(next);
-                Err(err)
-            }
         }
     }
 }
