@@ -110,6 +110,7 @@ fn variants() -> Vec<(&'static str, String)> {
     ]
     .into_iter()
     .chain(draughts_variants())
+    .chain(region_variants())
     .collect()
 }
 
@@ -185,6 +186,58 @@ fn connect_four() -> String {
 
 fn breakthrough() -> String {
     std::fs::read_to_string("rules/breakthrough.rules").unwrap()
+}
+
+fn hex() -> String {
+    std::fs::read_to_string("rules/hex.rules").unwrap()
+}
+
+/// Hex, and games that end by regions of pieces every way a region can be asked for: by
+/// the areas it touches (one, two, three), by its size, its border, its empty neighbours,
+/// the set it contains, counted or only found, on the sets of a side, own, enemy or empty.
+fn region_variants() -> Vec<(&'static str, String)> {
+    let red_chain =
+        "any regions of red pieces by neighbours touching the top edge and the bottom edge";
+    let small = hex().replace("board 11 x 11", "board 6 x 6");
+    let fives = "board 5 x 5\nsides x \"X\", o \"O\"\nsetup empty\nmove place onto empty\ngame\n";
+    vec![
+        ("hex", hex()),
+        (
+            "hex 6 x 6, chains counted",
+            small.replace(
+                red_chain,
+                "count regions of red pieces by neighbours touching the top edge and the bottom edge >= 1",
+            ),
+        ),
+        (
+            "hex 6 x 6, three edges",
+            small
+                .replace(red_chain, &format!("{red_chain} and the left edge"))
+                .replace(
+                    "touching the left edge and the right edge\n",
+                    "touching the left edge and the right edge\n  draw if no empty squares\n",
+                ),
+        ),
+        (
+            "regions by size, border, liberties and containing",
+            format!(
+                "{fives}  x wins if any regions of x pieces by orthogonal with size >= 5\n  \
+                 o wins if any regions of x pieces by orthogonal with no empty neighbour\n  \
+                 o wins if count regions of empty squares by all bordered only by o >= 2\n  \
+                 x wins if any regions of o pieces by orthogonal bordered by nothing containing o pieces with size >= 2\n  \
+                 draw if count regions of own pieces by diagonal bordered by x touching the left edge > 2\n  \
+                 draw if any regions of empty squares on the right edge by orthogonal bordered by o with size <= 2\n  \
+                 draw if no empty squares\n"
+            ),
+        ),
+        (
+            "breakthrough ended by a region on the far row",
+            breakthrough().replace(
+                "white wins if any white pieces on the far row",
+                "white wins if any regions of white pieces by all touching the far row of white",
+            ),
+        ),
+    ]
 }
 
 /// The rules compiled twice from the setup: to their bit form (which they must have), and
@@ -501,9 +554,20 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
             ),
         ),
         (
-            "an end by regions",
-            "an end rule that asks more than counts and rows of pieces",
-            std::fs::read_to_string("rules/hex.rules").unwrap(),
+            "an end by regions of two sets",
+            "an end rule that asks more than counts, rows and regions of pieces",
+            hex().replace(
+                "any regions of red pieces by",
+                "any regions of red pieces or empty squares by",
+            ),
+        ),
+        (
+            "an end by regions one way",
+            "an end rule that asks more than counts, rows and regions of pieces",
+            hex().replace(
+                "directions neighbours = up, down, left, right, up-right, down-left",
+                "directions neighbours = up, down, left, right, up-right",
+            ),
         ),
         (
             "a where clause two steps away",
@@ -551,7 +615,7 @@ fn rules_without_a_bit_form_keep_the_general_generator() {
         ),
         (
             "an end rule on kings",
-            "an end rule that asks more than counts and rows of pieces",
+            "an end rule that asks more than counts, rows and regions of pieces",
             draughts().replace(
                 "  no moves: end ",
                 "  draw if no own king pieces\n  no moves: end ",

@@ -38,13 +38,17 @@ pub trait Word:
     fn rest(self) -> Self;
     fn rotate_right(self, n: u32) -> Self;
     fn rotate_left(self, n: u32) -> Self;
+    /// `self << s.n`, a shift by fewer squares than half a `u128`.
+    fn short_shl(self, s: Short) -> Self;
+    /// `self >> s.n`, likewise.
+    fn short_shr(self, s: Short) -> Self;
     /// The `k`-th square (from 0) of the set, in square order, alone (`k` below its
     /// count).
     fn nth(self, k: u32) -> Self;
 }
 
 macro_rules! word {
-    ($t:ty, $m:ident => $narrow:expr, $nth:ident) => {
+    ($t:ty, $m:ident => $narrow:expr, $nth:ident, $shl:expr, $shr:expr) => {
         impl Word for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -82,6 +86,14 @@ macro_rules! word {
                 <$t>::rotate_left(self, n)
             }
             #[inline(always)]
+            fn short_shl(self, s: Short) -> Self {
+                $shl(self, s)
+            }
+            #[inline(always)]
+            fn short_shr(self, s: Short) -> Self {
+                $shr(self, s)
+            }
+            #[inline(always)]
             fn nth(self, k: u32) -> Self {
                 $nth(self, k)
             }
@@ -89,8 +101,41 @@ macro_rules! word {
     };
 }
 
-word!(u64, mask => mask as u64, nth64);
-word!(u128, mask => mask, nth128);
+word!(u64, mask => mask as u64, nth64, |x: u64, s: Short| x << s.n, |x: u64, s: Short| x >> s.n);
+word!(u128, mask => mask, nth128, shl128, shr128);
+
+/// A shift by `n` squares, 1 to 63, with `across = 64 - n`: how far the bits that cross
+/// from one half of a `u128` to the other shift. Kept as a number of its own, so that the
+/// compiler cannot see the two plain shifts of a half as one funnel shift (`shld`), which
+/// takes several times as long on some processors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Short {
+    pub n: u32,
+    pub across: u32,
+}
+
+impl Short {
+    /// A shift by `n` squares, when `n` is 1 to 63.
+    pub fn new(n: u32) -> Option<Short> {
+        (1..64).contains(&n).then_some(Short { n, across: 64 - n })
+    }
+}
+
+/// `x << s.n`, each half by plain shifts.
+#[inline(always)]
+fn shl128(x: u128, s: Short) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let hi = hi << s.n | lo >> s.across;
+    u128::from(hi) << 64 | u128::from(lo << s.n)
+}
+
+/// `x >> s.n`, as [`shl128`].
+#[inline(always)]
+fn shr128(x: u128, s: Short) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let lo = lo >> s.n | hi << s.across;
+    u128::from(hi >> s.n) << 64 | u128::from(lo)
+}
 
 /// Per byte and `k`, the position of the byte's `k`-th set bit (8 when it has fewer).
 const IN_BYTE: [[u8; 8]; 256] = {
@@ -362,6 +407,24 @@ mod tests {
         }
         assert_eq!(u64::MAX.nth(63), 1 << 63);
         assert_eq!(u128::MAX.nth(127), 1 << 127);
+    }
+
+    #[test]
+    fn short_shifts_are_shifts() {
+        let mut rng = Rng::new(5);
+        for _ in 0..2000 {
+            let x = (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+            assert_eq!(Short::new(0), None);
+            assert_eq!(Short::new(64), None);
+            for n in 1..64 {
+                let s = Short::new(n).unwrap();
+                assert_eq!(x.short_shl(s), x << n, "{x:#x} << {n}");
+                assert_eq!(x.short_shr(s), x >> n, "{x:#x} >> {n}");
+                let narrow = x as u64;
+                assert_eq!(narrow.short_shl(s), narrow << n, "{narrow:#x} << {n}");
+                assert_eq!(narrow.short_shr(s), narrow >> n, "{narrow:#x} >> {n}");
+            }
+        }
     }
 
     #[test]

@@ -3,8 +3,10 @@
 use super::{Fit, Miss};
 use crate::compile::geometry::Geometry;
 use crate::compile::tables::Tables;
-use crate::compile::word::Rows;
-use crate::program::{Area, DirId, Expr, GameRules, Op, SetFilter, SideId};
+use crate::compile::word::{Rows, Shift, Short};
+use crate::program::{
+    Area, BorderFilter, DirId, Expr, Op, Program, RegionQuery, SetFilter, SideId,
+};
 
 /// An expression on the sets of pieces, seen by the side to move.
 #[derive(Debug, Clone)]
@@ -24,6 +26,44 @@ pub enum BitExpr {
     /// `N SET in a row along DIRECTIONS`: per side to move, the set; the rows looked for,
     /// along one direction of each line.
     InARow([Option<usize>; 2], Rows),
+    /// `count regions of SET by DIRECTIONS ...` (`any regions ...` when it asks whether
+    /// there is one: then it counts to 1 at most).
+    Regions(Box<BitRegions>),
+}
+
+/// A count of connected regions in bit form: the members, the steps between neighbours, and
+/// what a region must be to be counted. Sets and squares are per side to move, as
+/// [`BitExpr::Count`]'s are.
+#[derive(Debug, Clone)]
+pub struct BitRegions {
+    /// The squares that may be members: a set (`None`: the empty squares) on a mask (the
+    /// parts of the board the spec keeps them to).
+    pub members: [(Option<usize>, u128); 2],
+    /// One step along each direction of the spec's adjacency (closed under opposites), as
+    /// shifts up (a positive stride) and down: the squares whose step stays on the board,
+    /// shifted by the stride's size (below 64).
+    pub up: Vec<(Short, u128)>,
+    pub down: Vec<(Short, u128)>,
+    /// The areas a region must have a square on.
+    pub touching: [Vec<u128>; 2],
+    /// `containing SET`: a region must hold a square of the set (on the mask).
+    pub containing: Option<[(Option<usize>, u128); 2]>,
+    pub border: BorderFilter,
+    pub no_liberty: bool,
+    pub size: Option<(Op, u32)>,
+    /// Only whether there is a region is asked: the count stops at 1.
+    pub exists: bool,
+}
+
+impl BitRegions {
+    /// Whether a region counts by what it touches alone (then a search can grow every
+    /// region from the first area at once).
+    pub fn by_areas(&self) -> bool {
+        self.containing.is_none()
+            && self.border == BorderFilter::All
+            && !self.no_liberty
+            && self.size.is_none()
+    }
 }
 
 /// The end rules of a game in bit form, in order, each with the sets it reads: a rule found
@@ -55,20 +95,36 @@ impl BitExpr {
             BitExpr::ToMove(_) => READS_MOVER,
             BitExpr::Count(v) | BitExpr::Any(v) | BitExpr::No(v) if v[0] == v[1] => set(v[0].0),
             BitExpr::InARow(s, _) if s[0] == s[1] => set(s[0]),
+            BitExpr::Regions(r) if r.members[0].0 == r.members[1].0 && r.by_areas() => {
+                set(r.members[0].0)
+            }
             _ => READS_MOVER,
         }
     }
 }
 
+/// What lowering an expression to bits reads: the rules, their tables, the board, and how
+/// many kinds of piece a side has.
+struct Lower<'a> {
+    p: &'a Program,
+    t: &'a Tables,
+    g: &'a Geometry,
+    kinds: usize,
+}
+
 /// The end rules of a game in bit form, or the first that has none (pieces of `kinds`
 /// kinds).
-pub(super) fn bit_ends(game: &GameRules, t: &Tables, g: &Geometry, kinds: usize) -> Fit<BitEnds> {
+pub(super) fn bit_ends(p: &Program, t: &Tables, g: &Geometry, kinds: usize) -> Fit<BitEnds> {
+    let cx = Lower { p, t, g, kinds };
+    let Some(game) = &p.game else {
+        return Ok(Vec::new());
+    };
     game.ends
         .iter()
         .map(|e| {
-            let Some(rule) = bit_expr(&e.condition, (t, kinds), g) else {
+            let Some(rule) = bit_expr(&e.condition, &cx) else {
                 return Err(Miss::new(
-                    "an end rule that asks more than counts and rows of pieces",
+                    "an end rule that asks more than counts, rows and regions of pieces",
                     Some(e.span),
                 ));
             };
@@ -91,8 +147,9 @@ fn one_way(t: &Tables, dirs: &[DirId]) -> Vec<DirId> {
 
 /// An expression in bit form, when it only counts pieces (of a side, own, enemy, all) or
 /// empty squares, on the whole board or on a named part of it.
-fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitExpr> {
-    let boxed = |x: &Expr| bit_expr(x, (t, kinds), g).map(Box::new);
+fn bit_expr(e: &Expr, cx: &Lower) -> Option<BitExpr> {
+    let (t, g, kinds) = (cx.t, cx.g, cx.kinds);
+    let boxed = |x: &Expr| bit_expr(x, cx).map(Box::new);
     Some(match e {
         Expr::Int(v) => BitExpr::Int(*v),
         Expr::Not(x) => BitExpr::Not(boxed(x)?),
@@ -102,6 +159,10 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitE
             (Op::Gt | Op::Ne, BitExpr::Count(c), BitExpr::Int(0)) => BitExpr::Any(c),
             (Op::Ge, BitExpr::Count(c), BitExpr::Int(1)) => BitExpr::Any(c),
             (Op::Eq, BitExpr::Count(c), BitExpr::Int(0)) => BitExpr::No(c),
+            // A count of regions is never below 0: more than 0 is whether there is one.
+            (Op::Gt | Op::Ne, BitExpr::Regions(r), BitExpr::Int(0)) if r.exists => {
+                BitExpr::Regions(r)
+            }
             (op, a, b) => BitExpr::Bin(*op, Box::new(a), Box::new(b)),
         },
         Expr::ToMove(s) => BitExpr::ToMove(*s),
@@ -122,7 +183,65 @@ fn bit_expr(e: &Expr, (t, kinds): (&Tables, usize), g: &Geometry) -> Option<BitE
             let sets = counted(*members, None, g, kinds)?.map(|(set, _)| set);
             BitExpr::InARow(sets, Rows::new(g, *n, &one_way(t, dirs)))
         }
+        Expr::CountRegions(q) => BitExpr::Regions(Box::new(bit_regions(q, cx)?)),
         _ => return None,
+    })
+}
+
+/// A count of regions in bit form, when its members and `containing` set are sets of
+/// pieces (of a side, own, enemy) or the empty squares, its adjacency goes both ways, and
+/// every area it touches has squares that do not depend on the pieces.
+fn bit_regions(q: &RegionQuery, cx: &Lower) -> Option<BitRegions> {
+    let (t, g) = (cx.t, cx.g);
+    let spec = cx.p.regions.get(q.spec)?;
+    let both_ways = spec.adjacency.iter().all(|&d| {
+        let back = t.opposite[d as usize];
+        spec.adjacency.contains(&back)
+    });
+    if !both_ways {
+        return None;
+    }
+    let mut members = counted(spec.members, None, g, cx.kinds)?;
+    for (viewer, (_, mask)) in members.iter_mut().enumerate() {
+        for &a in &spec.within {
+            *mask &= g.bits_where(|sq| g.on_area(a, viewer as SideId, sq));
+        }
+    }
+    let containing = match spec.containing {
+        Some(f) => Some(counted(f, None, g, cx.kinds)?),
+        None => None,
+    };
+    let mut touching: [Vec<u128>; 2] = Default::default();
+    for (viewer, masks) in touching.iter_mut().enumerate() {
+        for &a in &q.touching {
+            // A row counted from home has no area bit: the general path takes no region
+            // as touching it, and neither does this.
+            let bit = Geometry::area_bit(a, viewer as SideId);
+            masks.push(match bit {
+                0 => 0,
+                _ => g.bits_where(|sq| g.areas[sq] & bit != 0),
+            });
+        }
+    }
+    let (mut up, mut down) = (Vec::new(), Vec::new());
+    for &d in &spec.adjacency {
+        let Shift { stride, mask } = Shift::of(g, d);
+        let by = Short::new(u32::try_from(stride.unsigned_abs()).ok()?)?;
+        match stride > 0 {
+            true => up.push((by, mask)),
+            false => down.push((by, mask)),
+        }
+    }
+    Some(BitRegions {
+        members,
+        up,
+        down,
+        touching,
+        containing,
+        border: q.border,
+        no_liberty: q.no_liberty,
+        size: q.size,
+        exists: q.exists,
     })
 }
 

@@ -208,7 +208,7 @@ pub(super) fn jump_game(p: &Program, t: &Tables, g: &Geometry) -> Fit<JumpGame> 
         far_now: if promotion.at_once { far } else { none },
         far_end: if promotion.at_once { none } else { far },
         mandatory: p.captures_mandatory,
-        ends: bit_ends(game, t, g, 2)?,
+        ends: bit_ends(p, t, g, 2)?,
     })
 }
 

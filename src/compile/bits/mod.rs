@@ -15,7 +15,8 @@
 //!   cannot move.
 //! - [`PlaceGame`] ([`place`]): one placement on an empty square, with `where` clauses that
 //!   test the square a step away (`down of to is not empty`); the game ends by conditions on
-//!   counts of pieces and rows of them (`4 red pieces in a row along ...`).
+//!   counts of pieces, rows of them (`4 red pieces in a row along ...`) and regions of them
+//!   (`any regions of red pieces by neighbours touching the top edge and the bottom edge`).
 //! - [`JumpGame`] ([`jumps`]): two kinds of piece, men and the kings they become on the far
 //!   row, moving by single steps onto empty squares and short jumps over an enemy piece, the
 //!   jumps of a move going on in a chain (while possible or optionally, until promoted or
@@ -33,7 +34,7 @@ mod jumps;
 mod place;
 mod steps;
 
-pub use ends::{BitEnd, BitEnds, BitExpr, READS_EMPTY, READS_MOVER, READS_SIDE};
+pub use ends::{BitEnd, BitEnds, BitExpr, BitRegions, READS_EMPTY, READS_MOVER, READS_SIDE};
 pub use flip::FlipGame;
 pub use jumps::{JumpAction, JumpGame, Lane};
 pub use place::{PlaceGame, SquareTest};

@@ -10,7 +10,7 @@ use crate::program::{Action, C_EMPTY, CellMask, Code, Expr, Program, SquareClass
 
 /// A placement game as bit operations: two sides of one kind of piece, every move puts a
 /// piece on an empty square where its `where` clauses hold (each a test of the square a step
-/// away from it), and the game ends by conditions on counts of pieces or rows of them.
+/// away from it), and the game ends by conditions on counts of pieces, rows or regions of them.
 #[derive(Debug, Clone)]
 pub struct PlaceGame {
     /// Per side, the squares the `where` clauses about the board's edge allow (`left of to
@@ -98,7 +98,7 @@ pub(super) fn place_game(p: &Program, t: &Tables, g: &Geometry) -> Fit<PlaceGame
         allowed,
         wheres,
         code: [p.code(0, 0), p.code(1, 0)],
-        ends: bit_ends(game, t, g, 1)?,
+        ends: bit_ends(p, t, g, 1)?,
     })
 }
 

@@ -63,6 +63,6 @@ pub(super) fn step_game(p: &Program, t: &Tables, g: &Geometry) -> Fit<StepGame> 
     Ok(StepGame {
         actions,
         code: [p.code(0, 0), p.code(1, 0)],
-        ends: bit_ends(game, t, g, 1)?,
+        ends: bit_ends(p, t, g, 1)?,
     })
 }

@@ -1,10 +1,10 @@
 //! The end rules of a game in bit form, asked of the sets of pieces: only the rules that
 //! read what the last move changed are asked again.
 
-use crate::compile::bits::{BitEnds, BitExpr, READS_EMPTY, READS_MOVER, READS_SIDE};
+use crate::compile::bits::{BitEnds, BitExpr, BitRegions, READS_EMPTY, READS_MOVER, READS_SIDE};
 use crate::compile::geometry::Geometry;
 use crate::compile::word::{Word, all};
-use crate::program::Op;
+use crate::program::{BorderFilter, Op};
 use crate::run::error::{RunError, overflow};
 use crate::run::eval::binary;
 
@@ -27,6 +27,7 @@ fn value<W: Word>(e: &BitExpr, g: &Geometry, sets: &[W; 2], mover: usize) -> Res
             };
             i64::from(rows.any(members))
         }
+        BitExpr::Regions(r) => regions(r, sets, mover)?,
         BitExpr::Bin(op, a, b) => {
             let x = value(a, g, sets, mover)?;
             match op {
@@ -83,8 +84,101 @@ fn holds<W: Word>(
         BitExpr::No(per_viewer) => within(per_viewer, sets, mover) == W::ZERO,
         BitExpr::InARow([Some(s), _], rows) if mover == 0 => rows.any(sets[*s]),
         BitExpr::InARow([_, Some(s)], rows) if mover == 1 => rows.any(sets[*s]),
+        BitExpr::Regions(r) if r.exists => regions(r, sets, mover)? != 0,
         _ => value(e, g, sets, mover)? != 0,
     })
+}
+
+/// The squares of `set` (as [`within`]'s sets are named) on `mask`.
+#[inline(always)]
+fn of_set<W: Word>((set, mask): (Option<usize>, u128), sets: &[W; 2]) -> W {
+    let squares = match set {
+        Some(s) => sets[s],
+        None => !(sets[0] | sets[1]),
+    };
+    squares & W::of(mask)
+}
+
+/// The squares next to `set`, one step along each of `r`'s directions.
+#[inline(always)]
+fn around<W: Word>(r: &BitRegions, set: W) -> W {
+    let up = (r.up.iter()).fold(W::ZERO, |next, &(n, m)| {
+        next | (set & W::of(m)).short_shl(n)
+    });
+    (r.down.iter()).fold(up, |next, &(n, m)| next | (set & W::of(m)).short_shr(n))
+}
+
+/// The region of `members` grown from `from` (members themselves), stopping early once it
+/// has a square of `stop`.
+#[inline(always)]
+fn grow<W: Word>(r: &BitRegions, from: W, members: W, stop: W) -> W {
+    let mut region = from;
+    loop {
+        let grown = (region | around(r, region)) & members;
+        if grown == region || grown & stop != W::ZERO {
+            return grown;
+        }
+        region = grown;
+    }
+}
+
+/// How many regions `r` counts with `mover` to move (1 at most when it asks whether there
+/// is one): the regions are grown one at a time from their members on the first area asked
+/// (or from any member), and each is taken when it has what the query asks.
+fn regions<W: Word>(r: &BitRegions, sets: &[W; 2], mover: usize) -> Result<i64, RunError> {
+    let members = of_set(r.members[mover], sets);
+    let touching = &r.touching[mover];
+    let mut starts = match touching.first() {
+        Some(&first) => members & W::of(first),
+        None => members,
+    };
+    if r.exists && r.by_areas() {
+        // Some region touches every area when a member on the first one does, and, for
+        // two areas, when the regions grown from all of them at once reach the second.
+        match touching.get(1..).unwrap_or_default() {
+            [] => return Ok(i64::from(starts != W::ZERO)),
+            [second] => {
+                let second = W::of(*second);
+                if members & second == W::ZERO {
+                    return Ok(0);
+                }
+                let grown = grow(r, starts, members, second);
+                return Ok(i64::from(grown & second != W::ZERO));
+            }
+            _ => {}
+        }
+    }
+    let empty = !(sets[0] | sets[1]);
+    let seeds = r.containing.map(|c| of_set(c[mover], sets));
+    let mut count = 0;
+    while starts != W::ZERO {
+        let region = grow(r, starts.lowest(), members, W::ZERO);
+        starts &= !region;
+        let taken = touching.iter().all(|&a| region & W::of(a) != W::ZERO)
+            && seeds.is_none_or(|s| region & s != W::ZERO)
+            && r.size.is_none_or(|(op, n)| {
+                binary(op, i64::from(region.count()), i64::from(n)).is_ok_and(|v| v == 1)
+            })
+            && (r.border == BorderFilter::All && !r.no_liberty || {
+                let next = around(r, region) & !region;
+                let border = |s: usize| next & sets[s] != W::ZERO;
+                let sides = u32::from(border(0)) | u32::from(border(1)) << 1;
+                !(r.no_liberty && next & empty != W::ZERO)
+                    && match r.border {
+                        BorderFilter::All => true,
+                        BorderFilter::Only(s) => sides == 1 << s,
+                        BorderFilter::Touches(s) => sides & (1 << s) != 0,
+                        BorderFilter::Nothing => sides == 0,
+                    }
+            });
+        if taken {
+            count += 1;
+            if r.exists {
+                break;
+            }
+        }
+    }
+    Ok(count)
 }
 
 /// Everything an end rule can read: for a position not reached by a known move.
