@@ -65,3 +65,47 @@ fn games_kept_as_bit_states_are_the_games_of_the_general_path() {
         assert!(e.unwrap_err().to_string().starts_with("game 3:"), "{game}");
     }
 }
+
+#[test]
+fn a_move_named_by_its_key_is_the_action_of_its_token() {
+    use ply::env::action_space::Token;
+    use ply::run::MoveKey;
+    use ply::run::step::{NO_DIE, NO_KIND, NONE};
+    // Placements of one kind and of several, steps, promotions (their first choice), dice.
+    for game in [
+        "connect-four",
+        "breakthrough",
+        "chess",
+        "shogi",
+        "backgammon",
+        "amazons",
+    ] {
+        let p = program(&format!("rules/{game}.rules"));
+        let env = open(p, None, 5000).unwrap();
+        let space = &env.space;
+        let n = env.compiled.engine().g.n as u32;
+        let squares = || (0..n + 2).chain([NONE]);
+        let mut named = 0;
+        for from in squares() {
+            for to in squares() {
+                for kind in 0..4u8 {
+                    let key = MoveKey { from, to, kind };
+                    let token = match (from, to) {
+                        (NONE, NONE) => Token::Pass,
+                        (NONE, sq) => Token::Place { sq, kind },
+                        (from, to) => Token::Move {
+                            from,
+                            to,
+                            promo: NO_KIND,
+                            die: NO_DIE,
+                        },
+                    };
+                    let action = space.key_action(&key);
+                    assert_eq!(action, space.encode(token), "{game}: {key:?}");
+                    named += usize::from(action.is_some());
+                }
+            }
+        }
+        assert!(named > 1, "{game}: {named} keys named");
+    }
+}

@@ -219,20 +219,24 @@ impl ActionSpace {
 
     /// The action of a move named by its key ([`crate::run::Generator::move_keys`]: one
     /// step, or a pass); `None` when the space has no such action.
+    /// As [`ActionSpace::encode`] gives it, worked out in place (a position's moves are
+    /// named so at every decision of a game played through the environment).
+    #[inline]
     pub fn key_action(&self, k: &crate::run::MoveKey) -> Option<u32> {
-        self.encode(match (k.from, k.to) {
-            (NONE, NONE) => Token::Pass,
-            (NONE, to) => Token::Place {
-                sq: to,
-                kind: k.kind,
-            },
-            (from, to) => Token::Move {
-                from,
-                to,
-                promo: NO_KIND,
-                die: NO_DIE,
-            },
-        })
+        let n = self.squares;
+        let within = |(at, size): (u32, u32), i: u32| (i < size).then_some(at + i);
+        match (k.from, k.to) {
+            (NONE, NONE) => Some(PASS),
+            (NONE, sq) if sq < n && u32::from(k.kind) < self.kinds => {
+                within(self.place, sq * self.kinds + u32::from(k.kind))
+            }
+            (from, to) if from != NONE && from < n && to < n => {
+                // No promotion and no die: the first choice of the pair.
+                let choices = (self.promos.len() as u32 + 1) * (self.faces + 1);
+                within(self.moves, (from * n + to) * choices)
+            }
+            _ => None,
+        }
     }
 
     /// The token of an action; `None` past the last.

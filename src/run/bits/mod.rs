@@ -292,15 +292,18 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
     }
 
     fn state(&mut self, pos: &Position) -> Self::State {
-        let sets = G::Sets::of(self.game.code(), pos);
         let (base_sets, base) = &mut self.base;
-        *base_sets = sets;
-        match base.cells.len() == pos.cells.len() {
-            true => base.copy_from(pos),
-            false => *base = pos.clone(),
+        // The position read or written last (a learning environment asks about the
+        // position it was just given) is not read again.
+        if *base != *pos {
+            *base_sets = G::Sets::of(self.game.code(), pos);
+            match base.cells.len() == pos.cells.len() {
+                true => base.copy_from(pos),
+                false => *base = pos.clone(),
+            }
         }
         BitState {
-            sets,
+            sets: *base_sets,
             mover: pos.mover,
             passes: pos.passes,
             changed: EVERYTHING,
@@ -314,6 +317,10 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             .sets
             .position(base_sets, self.game.code(), s.mover as usize, end);
         pos.passes = s.passes;
+        // Kept as the base: the next position asked about is often this one.
+        let (base_sets, base) = &mut self.base;
+        base.copy_from(&pos);
+        *base_sets = s.sets;
         pos
     }
 
