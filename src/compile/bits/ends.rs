@@ -95,7 +95,13 @@ impl BitExpr {
             BitExpr::ToMove(_) => READS_MOVER,
             BitExpr::Count(v) | BitExpr::Any(v) | BitExpr::No(v) if v[0] == v[1] => set(v[0].0),
             BitExpr::InARow(s, _) if s[0] == s[1] => set(s[0]),
-            BitExpr::Regions(r) if r.members[0].0 == r.members[1].0 && r.by_areas() => {
+            // Members and areas alike for both sides to move (not the side looking's own
+            // pieces or rows), and nothing asked of the region's neighbours.
+            BitExpr::Regions(r)
+                if r.members[0] == r.members[1]
+                    && r.touching[0] == r.touching[1]
+                    && r.by_areas() =>
+            {
                 set(r.members[0].0)
             }
             _ => READS_MOVER,
