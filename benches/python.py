@@ -28,6 +28,7 @@ GAMES = [
     ("othello", "othello", "othello"),
     ("breakthrough", "breakthrough", None),
     ("chess", "chess", "chess"),
+    ("hex", "hex", "hex"),
 ]
 
 

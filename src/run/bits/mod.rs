@@ -67,6 +67,11 @@ pub trait BitGame {
     ) {
         self.each(g, sets, mover, then);
     }
+    /// The squares `mover`'s moves place a piece on, in the generator's order, when every
+    /// move only places one (then a move's key is its square, found without making it).
+    fn placements(&self, _: &Geometry, _: &Self::Sets, _: usize) -> Option<SetsWord<Self>> {
+        None
+    }
     /// [`BitGame::count`] before a move is played: keeps what [`BitGame::play`] needs.
     fn moves(&self, g: &Geometry, sets: &Self::Sets, mover: usize, kept: &mut Self::Kept) -> u64;
     /// Plays the `k`-th move (from 0) in the generator's order, after [`BitGame::moves`].
@@ -399,9 +404,28 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         if !G::SINGLE_STEPS {
             return Ok(false);
         }
-        self.keep_children(s)?;
         let mover = s.mover as usize;
         let kind = self.e.p.kind_of(self.game.code()[mover]);
+        if let Some(targets) = self.game.placements(&self.e.g, &s.sets, mover) {
+            // Named by their squares alone: [`Generator::play_nth`] plays the one taken.
+            self.runner.tick()?;
+            self.kids.of = None;
+            out.clear();
+            if self.over(s)?.is_some() {
+                return Ok(true);
+            }
+            let key = |to| MoveKey {
+                from: crate::run::step::NONE,
+                to,
+                kind,
+            };
+            sets::each_square(targets, |to| out.push(key(to.first())));
+            if out.is_empty() && self.pass(s).is_some() {
+                out.push(key(crate::run::step::NONE));
+            }
+            return Ok(true);
+        }
+        self.keep_children(s)?;
         let before = s.sets.sides();
         let (own, taken) = (before[mover], before[0] | before[1]);
         out.clear();

@@ -83,6 +83,10 @@ impl<W: Word> BitGame for Place<W> {
         });
     }
 
+    fn placements(&self, g: &Geometry, sets: &[W; 2], mover: usize) -> Option<W> {
+        Some(self.targets(g, sets, mover))
+    }
+
     #[inline(always)]
     fn moves(&self, g: &Geometry, sets: &[W; 2], mover: usize, kept: &mut W) -> u64 {
         *kept = self.targets(g, sets, mover);
