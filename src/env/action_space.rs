@@ -219,6 +219,7 @@ impl ActionSpace {
 
     /// The action of a move named by its key ([`crate::run::Generator::move_keys`]: one
     /// step, or a pass); `None` when the space has no such action.
+    ///
     /// As [`ActionSpace::encode`] gives it, worked out in place (a position's moves are
     /// named so at every decision of a game played through the environment).
     #[inline]

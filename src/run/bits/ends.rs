@@ -7,6 +7,7 @@ use crate::compile::word::{Word, all};
 use crate::program::{BorderFilter, Op};
 use crate::run::error::{RunError, overflow};
 use crate::run::eval::binary;
+use crate::run::general::regions::{border_ok, size_ok};
 
 /// The value of a bit-form expression for the sets `sets` (indexed by side), `mover` to move.
 fn value<W: Word>(e: &BitExpr, g: &Geometry, sets: &[W; 2], mover: usize) -> Result<i64, RunError> {
@@ -89,16 +90,6 @@ fn holds<W: Word>(
     })
 }
 
-/// The squares of `set` (as [`within`]'s sets are named) on `mask`.
-#[inline(always)]
-fn of_set<W: Word>((set, mask): (Option<usize>, u128), sets: &[W; 2]) -> W {
-    let squares = match set {
-        Some(s) => sets[s],
-        None => !(sets[0] | sets[1]),
-    };
-    squares & W::of(mask)
-}
-
 /// The squares next to `set`, one step along each of `r`'s directions.
 #[inline(always)]
 fn around<W: Word>(r: &BitRegions, set: W) -> W {
@@ -126,7 +117,7 @@ fn grow<W: Word>(r: &BitRegions, from: W, members: W, stop: W) -> W {
 /// is one): the regions are grown one at a time from their members on the first area asked
 /// (or from any member), and each is taken when it has what the query asks.
 fn regions<W: Word>(r: &BitRegions, sets: &[W; 2], mover: usize) -> Result<i64, RunError> {
-    let members = of_set(r.members[mover], sets);
+    let members = within(&r.members, sets, mover);
     let touching = &r.touching[mover];
     let mut starts = match touching.first() {
         Some(&first) => members & W::of(first),
@@ -148,29 +139,15 @@ fn regions<W: Word>(r: &BitRegions, sets: &[W; 2], mover: usize) -> Result<i64, 
             _ => {}
         }
     }
-    let empty = !(sets[0] | sets[1]);
-    let seeds = r.containing.map(|c| of_set(c[mover], sets));
+    let seeds = r.containing.map(|c| within(&c, sets, mover));
     let mut count = 0;
     while starts != W::ZERO {
         let region = grow(r, starts.lowest(), members, W::ZERO);
         starts &= !region;
         let taken = touching.iter().all(|&a| region & W::of(a) != W::ZERO)
             && seeds.is_none_or(|s| region & s != W::ZERO)
-            && r.size.is_none_or(|(op, n)| {
-                binary(op, i64::from(region.count()), i64::from(n)).is_ok_and(|v| v == 1)
-            })
-            && (r.border == BorderFilter::All && !r.no_liberty || {
-                let next = around(r, region) & !region;
-                let border = |s: usize| next & sets[s] != W::ZERO;
-                let sides = u32::from(border(0)) | u32::from(border(1)) << 1;
-                !(r.no_liberty && next & empty != W::ZERO)
-                    && match r.border {
-                        BorderFilter::All => true,
-                        BorderFilter::Only(s) => sides == 1 << s,
-                        BorderFilter::Touches(s) => sides & (1 << s) != 0,
-                        BorderFilter::Nothing => sides == 0,
-                    }
-            });
+            && size_ok(r.size, region.count())
+            && (r.border == BorderFilter::All && !r.no_liberty || neighbours_ok(r, region, sets));
         if taken {
             count += 1;
             if r.exists {
@@ -179,6 +156,16 @@ fn regions<W: Word>(r: &BitRegions, sets: &[W; 2], mover: usize) -> Result<i64, 
         }
     }
     Ok(count)
+}
+
+/// Whether the squares next to `region` (outside it) are as `r` asks: bordered as asked,
+/// and none empty when it asks for no empty neighbour.
+fn neighbours_ok<W: Word>(r: &BitRegions, region: W, sets: &[W; 2]) -> bool {
+    let next = around(r, region) & !region;
+    let border = |s: usize| next & sets[s] != W::ZERO;
+    let sides = u32::from(border(0)) | u32::from(border(1)) << 1;
+    let open = next & !(sets[0] | sets[1]) != W::ZERO;
+    !(r.no_liberty && open) && border_ok(r.border, sides)
 }
 
 /// Everything an end rule can read: for a position not reached by a known move.

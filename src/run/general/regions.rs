@@ -3,7 +3,7 @@
 use super::filters::filter_table;
 use crate::compile::Engine;
 use crate::compile::geometry::Geometry;
-use crate::program::{BorderFilter, Code, EMPTY, GHOST, RegionQuery, RegionSpec, SideId};
+use crate::program::{BorderFilter, Code, EMPTY, GHOST, Op, RegionQuery, RegionSpec, SideId};
 use crate::run::position::Position;
 
 /// Every region of a spec in a position, in the order of their first squares.
@@ -34,15 +34,22 @@ pub fn region_ok(q: &RegionQuery, f: Facts, side: SideId) -> bool {
     border_ok(q.border, f.border)
         && f.contains
         && !(q.no_liberty && f.open)
-        && q.size.is_none_or(|(op, n)| {
-            crate::run::eval::binary(op, f.size as i64, n as i64).is_ok_and(|v| v == 1)
-        })
+        && size_ok(q.size, f.size)
         && q.touching
             .iter()
             .all(|&a| f.touches & Geometry::area_bit(a, side) != 0)
 }
 
-fn border_ok(f: BorderFilter, sides: u32) -> bool {
+/// Whether a region of `size` squares is of the size asked (`with size OP N`; any without).
+pub fn size_ok(asked: Option<(Op, u32)>, size: u32) -> bool {
+    asked.is_none_or(|(op, n)| {
+        crate::run::eval::binary(op, i64::from(size), i64::from(n)).is_ok_and(|v| v == 1)
+    })
+}
+
+/// Whether a region whose border is `sides` (bit `s`: a piece of side `s` is next to it)
+/// is bordered as asked.
+pub fn border_ok(f: BorderFilter, sides: u32) -> bool {
     match f {
         BorderFilter::All => true,
         BorderFilter::Only(s) => sides == 1 << s,
