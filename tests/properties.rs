@@ -332,20 +332,30 @@ fn regions_found_early_agree_with_regions_counted() {
 /// Each case of `out` ("SIDE yes" lines, then the regions counted for each side, then
 /// "end"): every side's yes agrees with its count; how many said yes and how many no.
 fn answers_agree(out: &str, sides: [&str; 2]) -> (usize, usize) {
-    let (mut yes_count, mut no_count) = (0, 0);
+    let each = answers_of(out, &sides);
+    (
+        each.iter().map(|a| a.0).sum(),
+        each.iter().map(|a| a.1).sum(),
+    )
+}
+
+/// [`answers_agree`] for any number of names: how many cases said yes and no for each.
+fn answers_of(out: &str, names: &[&str]) -> Vec<(usize, usize)> {
+    let mut answers = vec![(0, 0); names.len()];
     for case in out.split("end\n").filter(|c| !c.is_empty()) {
         let said: Vec<&str> = case.lines().collect();
         let counts: Vec<u64> = said[said.len() - 1]
             .split(' ')
             .map(|n| n.parse().unwrap())
             .collect();
-        for (side, n) in sides.iter().zip(counts) {
-            let yes = said.contains(&format!("{side} yes").as_str());
-            assert_eq!(yes, n > 0, "{side}: {n} regions counted\n{case}");
-            if yes { yes_count += 1 } else { no_count += 1 }
+        assert_eq!(counts.len(), names.len(), "a count for each name\n{case}");
+        for ((name, n), a) in names.iter().zip(counts).zip(&mut answers) {
+            let yes = said.contains(&format!("{name} yes").as_str());
+            assert_eq!(yes, n > 0, "{name}: {n} regions counted\n{case}");
+            if yes { a.0 += 1 } else { a.1 += 1 }
         }
     }
-    (yes_count, no_count)
+    answers
 }
 
 /// `any regions ... touching ...` searches only around the squares that changed since the
@@ -396,6 +406,73 @@ fn regions_searched_around_changes_agree_with_regions_counted() {
     assert_eq!(won + open, 2 * cases, "every position answered");
     // A random game joins its edges only near its end (the board full, one side has).
     assert!(won > cases / 20 && open > cases, "{won} joined, {open} not");
+}
+
+/// `any regions ...` that asks a region's liberties, border or size searches only the
+/// regions around the squares that changed since the last position where it found none:
+/// along boards that each differ from the last by a few stones placed or taken (one runner
+/// for all of them), it must agree with counting the regions in full.
+#[test]
+fn regions_asked_around_changes_agree_with_regions_counted() {
+    let asked = [
+        (
+            "dead",
+            "regions of black pieces by orthogonal with no empty neighbour",
+        ),
+        (
+            "walled",
+            "regions of empty squares by orthogonal bordered only by white",
+        ),
+        (
+            "big",
+            "regions of white pieces by orthogonal with size >= 5",
+        ),
+        (
+            "lone",
+            "regions of black pieces by diagonal bordered by nothing with size >= 3",
+        ),
+    ];
+    let mut source = rules("go");
+    let at = source.find("\noutput").map_or(source.len(), |i| i + 1);
+    source.truncate(at);
+    source.push_str("output\n");
+    for (name, q) in asked {
+        source.push_str(&format!("  \"{name} yes\" if any {q}\n"));
+    }
+    let counts: Vec<String> = asked
+        .iter()
+        .map(|(_, q)| format!("{{count {q}}}"))
+        .collect();
+    source.push_str(&format!("  \"{}\"\n  \"end\"\n", counts.join(" ")));
+    let mut rng = Lcg(41);
+    let (mut input, mut grid) = (String::new(), [b'.'; 81]);
+    let cases = 1500;
+    for case in 0..cases {
+        // A few stones placed or taken; now and then a crowded board or an empty one.
+        match case % 200 {
+            0 => grid = [b'.'; 81],
+            100 => grid.iter_mut().for_each(|c| *c = b"XO."[rng.below(3)]),
+            _ => {
+                for _ in 0..1 + rng.below(3) {
+                    grid[rng.below(81)] = b"XO.."[rng.below(4)];
+                }
+            }
+        }
+        for row in grid.chunks(9) {
+            input.push_str(std::str::from_utf8(row).unwrap());
+            input.push('\n');
+        }
+        input.push_str(if case % 2 == 0 { "X\n" } else { "O\n" });
+    }
+    let names: Vec<&str> = asked.iter().map(|(name, _)| *name).collect();
+    let answers = answers_of(&run(&source, &input), &names);
+    for (name, (yes, no)) in names.iter().zip(answers) {
+        assert_eq!(yes + no, cases, "{name}: every board answered");
+        assert!(
+            yes > cases / 20 && no > cases / 20,
+            "{name}: {yes} yes, {no} no"
+        );
+    }
 }
 
 /// A child made alone (`Generator::play_nth`, the general walk halted at the `k`-th move,

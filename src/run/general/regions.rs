@@ -82,6 +82,52 @@ pub struct Fill {
     /// does (the same members, seeds and parts of the board): the sides that ask one
     /// question share what [`exists`] keeps of it.
     alike: Vec<SideId>,
+    /// For each region spec: whether its squares neighbour each other both ways (a square
+    /// is next to each square next to it), as [`around_changes`] needs.
+    both_ways: Vec<bool>,
+}
+
+/// A question [`exists`] and [`find_taken`] keep answers of: the region spec, the first side
+/// that sees its regions alike ([`Fill::alike`]), the areas asked (as bits), and what else is
+/// asked of a region (its border, its liberties, its size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    spec: usize,
+    side: SideId,
+    need: u64,
+    border: BorderFilter,
+    no_liberty: bool,
+    size: Option<(Op, u32)>,
+}
+
+impl Key {
+    /// The key of `q` asked by `side` (`None` for a row counted from home, which has no
+    /// area bit). `fill`'s tables must be made.
+    fn of(e: &Engine, q: &RegionQuery, side: SideId, fill: &Fill) -> Option<Key> {
+        let mut need = 0u64;
+        for &a in &q.touching {
+            let bit = Geometry::area_bit(a, side);
+            if bit == 0 {
+                return None;
+            }
+            need |= bit;
+        }
+        Some(Key {
+            spec: q.spec,
+            side: fill.alike[q.spec * e.t.class.len() + side as usize],
+            need,
+            border: q.border,
+            no_liberty: q.no_liberty,
+            size: q.size,
+        })
+    }
+
+    /// Whether a region the question takes stays taken when it grows (it asks only which
+    /// areas the region touches): then a region of unchanged squares lies inside one that
+    /// was not taken, and only the squares that changed start a search.
+    fn grows(&self) -> bool {
+        self.border == BorderFilter::All && !self.no_liberty && self.size.is_none()
+    }
 }
 
 /// A position where a question of [`exists`] found no region. A region of a later position
@@ -95,11 +141,35 @@ pub struct Fill {
 /// joins the regions next to it, and only its region can be one the question takes.
 #[derive(Debug)]
 struct Absent {
-    /// The question, as [`Witness::key`].
-    key: (usize, SideId, u64),
+    key: Key,
     cells: Vec<Code>,
     /// The regions of the position of `cells`, when they have been made.
     joined: Joined,
+}
+
+impl Absent {
+    /// Which of `absent` is the position kept for `key` on a board of `n` squares.
+    fn of(absent: &[Absent], key: Key, n: usize) -> Option<usize> {
+        absent
+            .iter()
+            .position(|a| a.key == key && a.cells.len() == n)
+    }
+
+    /// Keeps `cells` as the position where the question of `key` found no region, in place
+    /// of `absent[before]` (its regions no longer made), or as a new one.
+    fn keep(absent: &mut Vec<Absent>, before: Option<usize>, key: Key, cells: &[Code]) {
+        match before {
+            Some(i) => {
+                absent[i].cells.clone_from_slice(cells);
+                absent[i].joined.made = false;
+            }
+            None => absent.push(Absent {
+                key,
+                cells: cells.to_vec(),
+                joined: Joined::default(),
+            }),
+        }
+    }
 }
 
 /// The regions of the members of one position, as disjoint sets (a union-find): each
@@ -179,8 +249,7 @@ impl Joined {
 /// so the answer is yes without a search: after a move far from them, most are.
 #[derive(Debug)]
 struct Witness {
-    /// The region spec, the side that looks and the areas asked, as bits.
-    key: (usize, SideId, u64),
+    key: Key,
     squares: Vec<u32>,
 }
 
@@ -199,6 +268,15 @@ impl Fill {
                     None => [true; 256],
                 });
             }
+        }
+        for (start, list) in &e.g.adjacency {
+            let next = |v: usize| &list[start[v] as usize..start[v + 1] as usize];
+            let both = (0..start.len() - 1).all(|v| {
+                next(v)
+                    .iter()
+                    .all(|&w| next(w as usize).contains(&(v as u32)))
+            });
+            self.both_ways.push(both);
         }
         let sides = t.class.len();
         for (i, spec) in e.p.regions.iter().enumerate() {
@@ -357,8 +435,9 @@ impl<'a> Flood<'a> {
 /// Whether the query takes some region of `pos` (as `side` sees it), found by filling
 /// regions one at a time and stopping at the first that touches every area asked (and has a
 /// square of the spec's `containing` set, only such squares starting a fill); `None` when the
-/// query asks more of a region than this search knows before the fill ends (its border, its
-/// liberties, its size, a row counted from home).
+/// query asks of a row counted from home. A question that asks more of a region than the
+/// areas it touches (its border, its liberties, its size) is answered by
+/// [`around_changes`] (`None` when that cannot answer it either).
 pub fn exists(
     e: &Engine,
     pos: &Position,
@@ -366,19 +445,13 @@ pub fn exists(
     q: &RegionQuery,
     fill: &mut Fill,
 ) -> Option<bool> {
-    if q.border != BorderFilter::All || q.no_liberty || q.size.is_some() {
-        return None;
-    }
-    let mut need = 0u64;
-    for &a in &q.touching {
-        let bit = Geometry::area_bit(a, side);
-        if bit == 0 {
-            return None;
-        }
-        need |= bit;
-    }
-    let stamp = fill.start(e.g.n);
     fill.make_tables(e);
+    let key = Key::of(e, q, side, fill)?;
+    if !key.grows() {
+        return around_changes(e, pos, (side, q, key), fill, false);
+    }
+    let need = key.need;
+    let stamp = fill.start(e.g.n);
     if fill.parent.len() != e.g.n {
         fill.parent = vec![0; e.g.n];
     }
@@ -390,20 +463,12 @@ pub fn exists(
         witnesses,
         absent,
         starts,
-        alike,
         ..
     } = fill;
     let flood = Flood::new(e, pos, (q.spec, side), tables);
-    let key = (
-        q.spec,
-        alike[q.spec * e.t.class.len() + side as usize],
-        need,
-    );
     // The squares a search starts from: members of the regions whose contents changed
     // since the last position without a region, or, without one, the seeds.
-    let before = absent
-        .iter()
-        .position(|a| a.key == key && a.cells.len() == e.g.n);
+    let before = Absent::of(absent, key, e.g.n);
     starts.clear();
     // Whether a square stopped being a member (or a member changed whether it is in the
     // `containing` set).
@@ -512,18 +577,75 @@ pub fn exists(
         }
     }
     queue.clear();
-    match before {
-        Some(i) => {
-            absent[i].cells.clone_from(&pos.cells);
-            absent[i].joined.made = false;
-        }
-        None => absent.push(Absent {
-            key,
-            cells: pos.cells.clone(),
-            joined: Joined::default(),
-        }),
-    }
+    Absent::keep(absent, before, key, &pos.cells);
     Some(false)
+}
+
+/// Whether the query takes a region of `pos` (as `side` sees it), searched only among the
+/// regions around the squares that changed since the last position where the same question
+/// took none. A region none of whose squares or neighbours changed since then is one of that
+/// position's regions, with the same border, liberties, size and areas: it was not taken,
+/// and is not now. So only the regions with a square that changed, or next to one, are
+/// filled; without such a position, every region is. After a placement, that is the
+/// regions next to the square placed on.
+///
+/// With `all`, every region taken is filled into `fill.found` (for [`find_taken`]); else
+/// the search stops at the first. `None` when the spec's squares do not neighbour each other
+/// both ways (a region's neighbours could change unseen).
+fn around_changes(
+    e: &Engine,
+    pos: &Position,
+    (side, q, key): (SideId, &RegionQuery, Key),
+    fill: &mut Fill,
+    all: bool,
+) -> Option<bool> {
+    if !fill.both_ways[q.spec] {
+        return None;
+    }
+    let n = e.g.n;
+    let stamp = fill.start(n);
+    let Fill {
+        seen,
+        found,
+        tables,
+        absent,
+        starts,
+        ..
+    } = fill;
+    let flood = Flood::new(e, pos, (q.spec, side), tables);
+    let before = Absent::of(absent, key, n);
+    starts.clear();
+    match before {
+        Some(i) => changed(&absent[i].cells, &pos.cells, |sq| {
+            starts.push(sq as u32);
+            starts.extend_from_slice(flood.next_to(sq as u32));
+        }),
+        None => starts.extend(0..n as u32),
+    }
+    found.clear();
+    let mut taken = false;
+    for &sq in starts.iter() {
+        if seen[sq as usize] == stamp || !flood.member(sq as usize) {
+            continue;
+        }
+        seen[sq as usize] = stamp;
+        let first = found.len();
+        if region_ok(q, flood.one((seen, stamp), sq, found), side) {
+            taken = true;
+            if !all {
+                break;
+            }
+        } else {
+            found.truncate(first);
+        }
+    }
+    if !all {
+        found.clear();
+    }
+    if !taken {
+        Absent::keep(absent, before, key, &pos.cells);
+    }
+    Some(taken)
 }
 
 /// Calls `each` with every square whose cell differs between `was` and `now` (of one
@@ -583,6 +705,12 @@ fn joining(parent: &[u32], seed: u32, ends: &[u32]) -> Vec<u32> {
 /// The squares of every region the query takes in `pos` (as `side` sees them), into
 /// `fill.found`: all regions are found before any is taken.
 pub fn find_taken(e: &Engine, pos: &Position, side: SideId, q: &RegionQuery, fill: &mut Fill) {
+    fill.make_tables(e);
+    if let Some(key) = Key::of(e, q, side, fill)
+        && around_changes(e, pos, (side, q, key), fill, true).is_some()
+    {
+        return;
+    }
     fill.found.clear();
     each_region(e, pos, (q.spec, side), fill, true, |facts, found, first| {
         if !region_ok(q, facts, side) {
