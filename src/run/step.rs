@@ -87,9 +87,18 @@ impl Step {
 
 /// The block (numbered from 0, row by row from the top left) and the turn of a step that
 /// turns a block; `None` for every other step.
-#[inline]
+#[inline(always)]
 pub fn rotation(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
-    if !e.t.rotates || st.from != NONE || st.to == NONE {
+    // Asked of every step played: only a game whose blocks turn looks further.
+    match e.t.rotates {
+        true => block_turned(e, st),
+        false => None,
+    }
+}
+
+/// [`rotation`] in a game whose blocks turn.
+fn block_turned(e: &Engine, st: &Step) -> Option<(u32, Turn)> {
+    if st.from != NONE || st.to == NONE {
         return None;
     }
     // A rotation's step lands on its block's first square.

@@ -8,9 +8,14 @@ pub struct Fx(u64);
 impl Hasher for Fx {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let words = bytes.chunks_exact(8);
+        let rest = words.remainder();
+        for word in words {
+            self.write_u64(u64::from_le_bytes(word.try_into().unwrap()));
+        }
+        if !rest.is_empty() {
             let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
+            b[..rest.len()].copy_from_slice(rest);
             self.write_u64(u64::from_le_bytes(b));
         }
     }

@@ -59,13 +59,18 @@ impl History {
         if len == 0 || after.len() != self.n {
             return false;
         }
-        let h = hash(after);
-        if self.is(len - 1, after, h) {
+        // Boards compared as they are where only one or two are asked: a move changes
+        // the board early on most of them, and a comparison stops at the first difference.
+        let board = |i: usize| &self.boards[i * self.n..(i + 1) * self.n];
+        if board(len - 1) == after {
             return false;
         }
         match rule {
-            Repetition::BeforeLast => len >= 2 && self.is(len - 2, after, h),
-            Repetition::Earlier => (0..len - 1).any(|i| self.is(i, after, h)),
+            Repetition::BeforeLast => len >= 2 && board(len - 2) == after,
+            Repetition::Earlier => {
+                let h = hash(after);
+                (0..len - 1).any(|i| self.is(i, after, h))
+            }
         }
     }
 }
