@@ -2,7 +2,7 @@
 //! named part of the board, or attacked) and rows of them.
 
 use super::attack;
-use super::filters::matches_filter;
+use super::filters::{filter_bits, matches_filter};
 use crate::compile::{Engine, Tables};
 use crate::program::*;
 use crate::run::error::RunError;
@@ -217,9 +217,7 @@ fn runs_among(
     cells: impl Iterator<Item = (u32, Code)>,
 ) -> bool {
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
-    let members = cells
-        .filter(|&(_, c)| matches_filter(row.members, c, class, t))
-        .fold(0u128, |m, (sq, _)| m | 1 << sq);
+    let members = filter_bits(row.members, class, t, cells);
     crate::compile::word::runs_of(&e.g, members, row.n, row.dirs)
 }
 

@@ -23,6 +23,31 @@ pub fn matches_filter(f: SetFilter, cell: Code, class: &[u8; 256], t: &Tables) -
     }
 }
 
+/// The squares among `cells` (square, cell) whose cell the filter accepts, as bits of a word
+/// (squares below 128): which filter it is is asked once, not at every square.
+#[inline]
+pub fn filter_bits(
+    f: SetFilter,
+    class: &[u8; 256],
+    t: &Tables,
+    cells: impl Iterator<Item = (u32, Code)>,
+) -> u128 {
+    #[inline(always)]
+    fn bits(cells: impl Iterator<Item = (u32, Code)>, keep: impl Fn(Code) -> bool) -> u128 {
+        cells.fold(0, |m, (sq, c)| m | u128::from(keep(c)) << sq)
+    }
+    let piece = |c: Code| c != EMPTY && c != GHOST;
+    match f {
+        SetFilter::Own => bits(cells, |c| class[c as usize] == C_OWN),
+        SetFilter::Enemy => bits(cells, |c| class[c as usize] == C_ENEMY),
+        SetFilter::Side(s) => bits(cells, |c| piece(c) && t.side_of[c as usize] == s),
+        SetFilter::Piece(p) => bits(cells, |c| c == p),
+        SetFilter::Empty => bits(cells, |c| c == EMPTY),
+        SetFilter::Pieces => bits(cells, piece),
+        _ => bits(cells, |c| matches_filter(f, c, class, t)),
+    }
+}
+
 /// Which cell values a filter accepts, as a table (for loops over many squares).
 pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
     let mut m = [false; 256];

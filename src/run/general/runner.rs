@@ -153,6 +153,9 @@ impl<'p> Runner<'p> {
         if !Rc::ptr_eq(&self.e, &e) {
             self.e = e;
             self.scratch.pos_pool.clear();
+            // What was kept of positions on another board.
+            self.scratch.fill = Fill::default();
+            self.scratch.work.fill = Fill::default();
             self.new_position();
         }
     }
