@@ -61,6 +61,9 @@ pub struct Geometry {
     pub all_bits: u128,
     /// Neighbour lists per region adjacency (one per region spec), flattened like lines.
     pub adjacency: Vec<(Vec<u32>, Vec<u32>)>,
+    /// Per region spec: whether its squares neighbour each other both ways (each square is
+    /// next to every square next to it).
+    pub both_ways: Vec<bool>,
     /// `blocks R x C`: each block's squares, row by row from its top left.
     pub blocks: Vec<Vec<u32>>,
     /// The block each square is in (empty without blocks).
@@ -205,6 +208,7 @@ impl Geometry {
             step_bits: Vec::new(),
             all_bits: 0,
             adjacency: Vec::new(),
+            both_ways: Vec::new(),
             blocks: Vec::new(),
             block_of: Vec::new(),
             block_grid: (0, 0),
@@ -287,7 +291,15 @@ impl Geometry {
             })
             .collect();
         for spec in &p.regions {
-            g.adjacency.push(g.neighbours(&spec.adjacency));
+            let (start, list) = g.neighbours(&spec.adjacency);
+            let next = |v: usize| &list[start[v] as usize..start[v + 1] as usize];
+            let both = (0..n).all(|v| {
+                next(v)
+                    .iter()
+                    .all(|&w| next(w as usize).contains(&(v as u32)))
+            });
+            g.both_ways.push(both);
+            g.adjacency.push((start, list));
         }
         if let Some(b) = p.blocks {
             g.cut_blocks(b)?;

@@ -36,7 +36,7 @@ use crate::run::generator::{Generator, MoveKey, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
-use crate::run::step::Step;
+use crate::run::step::{NONE, Step};
 
 /// A family of games in bit form: its moves on the sets `Sets`, for the side `mover`.
 pub trait BitGame {
@@ -415,13 +415,13 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
                 return Ok(true);
             }
             let key = |to| MoveKey {
-                from: crate::run::step::NONE,
+                from: NONE,
                 to,
                 kind,
             };
             sets::each_square(targets, |to| out.push(key(to.first())));
             if out.is_empty() && self.pass(s).is_some() {
-                out.push(key(crate::run::step::NONE));
+                out.push(key(NONE));
             }
             return Ok(true);
         }
@@ -438,7 +438,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
                 _ => gained & !taken,
             };
             let square = |set: <G::Sets as BitSets>::W| match set == Word::ZERO {
-                true => crate::run::step::NONE,
+                true => NONE,
                 false => set.first(),
             };
             out.push(MoveKey {

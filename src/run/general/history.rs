@@ -48,8 +48,13 @@ impl History {
         }
     }
 
+    /// The `i`-th board kept, oldest first.
+    fn board(&self, i: usize) -> &[Code] {
+        &self.boards[i * self.n..(i + 1) * self.n]
+    }
+
     fn is(&self, i: usize, cells: &[Code], h: u64) -> bool {
-        self.hashes[i] == h && &self.boards[i * self.n..(i + 1) * self.n] == cells
+        self.hashes[i] == h && self.board(i) == cells
     }
 
     /// Whether a move from the last board to `after` brings back a board `rule` forbids. A
@@ -61,12 +66,11 @@ impl History {
         }
         // Boards compared as they are where only one or two are asked: a move changes
         // the board early on most of them, and a comparison stops at the first difference.
-        let board = |i: usize| &self.boards[i * self.n..(i + 1) * self.n];
-        if board(len - 1) == after {
+        if self.board(len - 1) == after {
             return false;
         }
         match rule {
-            Repetition::BeforeLast => len >= 2 && board(len - 2) == after,
+            Repetition::BeforeLast => len >= 2 && self.board(len - 2) == after,
             Repetition::Earlier => {
                 let h = hash(after);
                 (0..len - 1).any(|i| self.is(i, after, h))

@@ -82,9 +82,6 @@ pub struct Fill {
     /// does (the same members, seeds and parts of the board): the sides that ask one
     /// question share what [`exists`] keeps of it.
     alike: Vec<SideId>,
-    /// For each region spec: whether its squares neighbour each other both ways (a square
-    /// is next to each square next to it), as [`around_changes`] needs.
-    both_ways: Vec<bool>,
 }
 
 /// A question [`exists`] and [`find_taken`] keep answers of: the region spec, the first side
@@ -268,15 +265,6 @@ impl Fill {
                     None => [true; 256],
                 });
             }
-        }
-        for (start, list) in &e.g.adjacency {
-            let next = |v: usize| &list[start[v] as usize..start[v + 1] as usize];
-            let both = (0..start.len() - 1).all(|v| {
-                next(v)
-                    .iter()
-                    .all(|&w| next(w as usize).contains(&(v as u32)))
-            });
-            self.both_ways.push(both);
         }
         let sides = t.class.len();
         for (i, spec) in e.p.regions.iter().enumerate() {
@@ -591,7 +579,7 @@ pub fn exists(
 ///
 /// With `all`, every region taken is filled into `fill.found` (for [`find_taken`]); else
 /// the search stops at the first. `None` when the spec's squares do not neighbour each other
-/// both ways (a region's neighbours could change unseen).
+/// both ways ([`Geometry::both_ways`]: a region's neighbours could change unseen).
 fn around_changes(
     e: &Engine,
     pos: &Position,
@@ -599,7 +587,7 @@ fn around_changes(
     fill: &mut Fill,
     all: bool,
 ) -> Option<bool> {
-    if !fill.both_ways[q.spec] {
+    if !e.g.both_ways[q.spec] {
         return None;
     }
     let n = e.g.n;
