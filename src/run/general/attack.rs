@@ -5,6 +5,7 @@
 
 use super::candidate::Candidate;
 use super::movegen::Gen;
+use super::own::OwnPieces;
 use super::trace::Off;
 use crate::compile::Engine;
 use crate::compile::attacks::Pattern;
@@ -70,6 +71,13 @@ fn by_patterns(
             && kinds & (1 << t.kind_of[c as usize]) != 0
     };
     let back = |d: DirId, at: u32| g.prev[d as usize * g.n + at as usize];
+    // How many steps back along `d` stay on the board, and the step's index change, when
+    // the board is a full grid and `d` has a declared opposite: the squares back are then
+    // counted, not looked up one after the other.
+    let room = |d: DirId| {
+        let (stride, o) = (g.stride[d as usize], t.opposite[d as usize]);
+        (stride != 0 && o != u16::MAX).then(|| (g.steps(o, sq as usize), stride))
+    };
     let attacks = &t.attacks[s as usize];
     for (p, guard) in attacks.patterns.iter().zip(&attacks.guards) {
         // The attacker's square, the direction of its move, where the move lands.
@@ -82,31 +90,58 @@ fn by_patterns(
             } => {
                 let mut at = sq;
                 let mut open = true;
-                for j in 0..k {
-                    at = back(dir, at);
-                    if at == NONE {
-                        open = false;
-                        break;
+                if let Some((avail, stride)) = room(dir) {
+                    open = avail >= k;
+                    for _ in 0..k.min(avail) {
+                        at = (at as isize - stride) as u32;
                     }
-                    if j + 1 < k && class[pos.cells[at as usize] as usize] & over == 0 {
-                        open = false;
-                        break;
+                    let mut between = sq;
+                    for _ in 1..k.min(avail) {
+                        between = (between as isize - stride) as u32;
+                        open &= class[pos.cells[between as usize] as usize] & over != 0;
+                    }
+                } else {
+                    for j in 0..k {
+                        at = back(dir, at);
+                        if at == NONE {
+                            open = false;
+                            break;
+                        }
+                        if j + 1 < k && class[pos.cells[at as usize] as usize] & over == 0 {
+                            open = false;
+                            break;
+                        }
                     }
                 }
                 ((open && of(at, kinds)).then_some(at), dir, sq)
             }
             Pattern::Ray { kinds, dir, over } => {
-                let mut at = back(dir, sq);
                 let mut found = None;
-                while at != NONE {
-                    if of(at, kinds) {
-                        found = Some(at);
-                        break;
+                if let Some((avail, stride)) = room(dir) {
+                    let mut at = sq as isize;
+                    for _ in 0..avail {
+                        at -= stride;
+                        let at = at as u32;
+                        if of(at, kinds) {
+                            found = Some(at);
+                            break;
+                        }
+                        if class[pos.cells[at as usize] as usize] & over == 0 {
+                            break;
+                        }
                     }
-                    if class[pos.cells[at as usize] as usize] & over == 0 {
-                        break;
+                } else {
+                    let mut at = back(dir, sq);
+                    while at != NONE {
+                        if of(at, kinds) {
+                            found = Some(at);
+                            break;
+                        }
+                        if class[pos.cells[at as usize] as usize] & over == 0 {
+                            break;
+                        }
+                        at = back(dir, at);
                     }
-                    at = back(dir, at);
                 }
                 (found, dir, sq)
             }
@@ -192,7 +227,8 @@ fn by_generator(
     if p.cells[sq as usize] == e.p.code(s, 0) {
         return Ok(None);
     }
-    let (mut line_counts, mut own, mut steps) = (Vec::new(), Vec::new(), Vec::<Step>::new());
+    let (mut line_counts, mut steps) = (Vec::new(), Vec::<Step>::new());
+    let mut own = OwnPieces::default();
     Gen {
         e,
         vars,

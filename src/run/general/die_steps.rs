@@ -2,6 +2,7 @@
 //! each die not yet used, each marked with the die it uses.
 
 use super::movegen::Gen;
+use super::own::Pieces;
 use super::trace::Trace;
 use crate::program::Program;
 use crate::run::position::Position;
@@ -13,7 +14,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     pub(super) fn die_steps(
         &mut self,
         pos: &Position,
-        (own, dice): (&[u32], u8),
+        (own, dice): (Pieces<'_>, u8),
         out: &mut Vec<Step>,
     ) {
         for i in 0..dice as usize {
@@ -36,7 +37,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     }
 
     /// The first steps of every move rule for `pos.mover`, its pieces on `own`.
-    pub(super) fn rule_steps(&mut self, pos: &Position, own: &[u32], out: &mut Vec<Step>) {
+    pub(super) fn rule_steps(&mut self, pos: &Position, own: Pieces<'_>, out: &mut Vec<Step>) {
         let p: &'p Program = self.e.p;
         for ri in 0..p.moves.len() {
             if let Some(turns) = p.turns {

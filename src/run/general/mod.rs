@@ -35,6 +35,7 @@ pub mod history;
 mod king_guard;
 pub mod movegen;
 pub mod near;
+pub mod own;
 mod place;
 mod random;
 mod random_parts;

@@ -4,6 +4,7 @@
 use super::candidate::{BlockMemo, Candidate};
 use super::filters::{add_line_counts, filter_table};
 use super::near::{Squares, members, on_parts};
+use super::own::{OwnPieces, Pieces};
 use super::trace::{ActionRef, Event, Trace, Why};
 use crate::compile::Engine;
 use crate::program::*;
@@ -57,7 +58,7 @@ pub struct Gen<'a, 'p, T: Trace> {
     /// Per-line counts for `distance count ... on line`, filled on demand.
     pub line_counts: &'a mut Vec<u32>,
     /// Scratch: the squares of the mover's pieces.
-    pub own: &'a mut Vec<u32>,
+    pub own: &'a mut OwnPieces,
     pub trace: &'a mut T,
     /// The first error met working out a distance or a `where` clause.
     pub err: Option<RunError>,
@@ -148,19 +149,17 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         let t = &*self.e.t;
         // The mover's pieces, found once for every action that moves a piece.
         let mut own = std::mem::take(self.own);
-        own.clear();
-        if t.moves_pieces {
-            let class = &t.class[pos.mover as usize];
-            for (s, &c) in pos.cells.iter().enumerate() {
-                if class[c as usize] == C_OWN {
-                    own.push(s as u32);
-                }
+        match t.moves_pieces {
+            true => {
+                let class = &t.class[pos.mover as usize];
+                own.gather(&pos.cells, class, &t.kind_of, t.kinds as usize);
             }
+            false => own.clear(),
         }
         let p: &'p Program = self.e.p;
         match p.dice.as_ref().filter(|d| d.per_die) {
-            Some(dice) => self.die_steps(pos, (&own, dice.count), out),
-            None => self.rule_steps(pos, &own, out),
+            Some(dice) => self.die_steps(pos, (own.pieces(), dice.count), out),
+            None => self.rule_steps(pos, own.pieces(), out),
         }
         *self.own = own;
         if t.mandatory {
@@ -196,7 +195,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             EMPTY | GHOST => &[],
             _ => &own,
         };
-        self.actions(pos, (pieces, Some(at.sq)), (at.rule, part), out);
+        self.actions(pos, (Pieces::on(pieces), Some(at.sq)), (at.rule, part), out);
         self.err.take().map_or(Ok(()), Err)
     }
 
@@ -205,7 +204,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     pub(super) fn actions(
         &mut self,
         pos: &Position,
-        (pieces, origin): (&[u32], Option<u32>),
+        (own, origin): (Pieces<'_>, Option<u32>),
         (ri, part): (u16, u8),
         out: &mut Vec<Step>,
     ) {
@@ -219,6 +218,12 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                 action: ai as u8,
             };
             let cond = &ka.conditions[..];
+            // An action for one kind goes through that kind's pieces (unless the other
+            // pieces are being explained, each turned down for its kind).
+            let pieces = match T::ON {
+                true => own.all(),
+                false => own.for_kinds(ka.kinds),
+            };
             // A condition that asks nothing of the candidate and does not hold rules the
             // whole action out: its squares need not be tried (unless the rejections are
             // being explained, square by square).

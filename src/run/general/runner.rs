@@ -46,7 +46,7 @@ pub(super) struct Scratch {
     pub step_pool: Vec<Vec<Step>>,
     pub pos_pool: Vec<Position>,
     /// The mover's pieces, for the generator.
-    pub own: Vec<u32>,
+    pub own: super::own::OwnPieces,
     /// The steps of a random move being looked for, and the positions after each move
     /// of a random game's ply (`random.rs`).
     pub random: Vec<Step>,
