@@ -57,6 +57,33 @@ pub trait BitGame {
     fn count(&self, g: &Geometry, sets: &Self::Sets, mover: usize) -> u64;
     /// The sets after each move of `mover`, in the generator's order.
     fn each(&self, g: &Geometry, sets: &Self::Sets, mover: usize, then: impl FnMut(Self::Sets));
+    /// [`BitGame::each`] with each move's squares, for a game of [`BitGame::SINGLE_STEPS`]:
+    /// the square its piece leaves ([`NONE`] for a placement) and the one it lands on, read
+    /// off the sets before and after it unless the family knows them as it finds the move.
+    fn each_keyed(
+        &self,
+        g: &Geometry,
+        sets: &Self::Sets,
+        mover: usize,
+        mut then: impl FnMut(Self::Sets, u32, u32),
+    ) {
+        let before = sets.sides();
+        let (own, taken) = (before[mover], before[0] | before[1]);
+        let square = |set: SetsWord<Self>| match set == Word::ZERO {
+            true => NONE,
+            false => set.first(),
+        };
+        self.each(g, sets, mover, |next| {
+            let after = next.sides()[mover];
+            let (gained, lost) = (after & !own, own & !after);
+            // A placement that flips gains the flipped squares too: it lands on the empty one.
+            let to = match gained.count() {
+                1 => gained,
+                _ => gained & !taken,
+            };
+            then(next, square(lost), square(to));
+        });
+    }
     /// [`BitGame::each`] in any order (a family may find its moves faster so).
     fn each_any(
         &self,
@@ -157,17 +184,6 @@ impl<'p, G: BitGame> Bits<'p, G> {
         self.game.play(&self.e.g, &mut s.sets, mover, &self.kept, k);
         s.changed = changed(&self.game, &before, &s.sets.sides());
         s.mover = 1 - mover as u8;
-    }
-
-    /// Makes the children of `s` and keeps them.
-    fn keep_children(&mut self, s: &BitState<G::Sets>) -> Result<(), RunError> {
-        let mut list = std::mem::take(&mut self.kids.list);
-        let found = self.children(s, &mut list);
-        self.kids = Kids {
-            of: found.is_ok().then_some(*s),
-            list,
-        };
-        found
     }
 
     /// The children of `s` in the order `each` (a way of [`BitGame`]'s to list moves)
@@ -425,28 +441,39 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             }
             return Ok(true);
         }
-        self.keep_children(s)?;
-        let before = s.sets.sides();
-        let (own, taken) = (before[mover], before[0] | before[1]);
+        // The children are kept with their keys, for the move taken.
+        self.runner.tick()?;
+        let mut list = std::mem::take(&mut self.kids.list);
+        list.clear();
         out.clear();
-        for child in &self.kids.list {
-            let after = child.sets.sides()[mover];
-            let (gained, lost) = (after & !own, own & !after);
-            // A placement that flips gains the flipped squares too: it lands on the empty one.
-            let to = match gained.count() {
-                1 => gained,
-                _ => gained & !taken,
-            };
-            let square = |set: <G::Sets as BitSets>::W| match set == Word::ZERO {
-                true => NONE,
-                false => set.first(),
-            };
-            out.push(MoveKey {
-                from: square(lost),
-                to: square(to),
-                kind,
+        let over = self.over(s);
+        if let Ok(None) = over {
+            let (game, g, before) = (&self.game, &self.e.g, s.sets.sides());
+            game.each_keyed(g, &s.sets, mover, |next, from, to| {
+                list.push(BitState {
+                    sets: next,
+                    mover: 1 - mover as u8,
+                    passes: s.passes,
+                    changed: changed(game, &before, &next.sides()),
+                });
+                out.push(MoveKey { from, to, kind });
             });
+            if list.is_empty()
+                && let Some(passed) = self.pass(s)
+            {
+                list.push(passed);
+                out.push(MoveKey {
+                    from: NONE,
+                    to: NONE,
+                    kind,
+                });
+            }
         }
+        self.kids = Kids {
+            of: over.is_ok().then_some(*s),
+            list,
+        };
+        over?;
         Ok(true)
     }
 

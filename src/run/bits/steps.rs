@@ -64,7 +64,20 @@ impl<W: Word> BitGame for Steps<W> {
 
     /// The generator's order: the actions in turn, the pieces of each in square order, each
     /// piece's directions in turn.
+    #[inline(always)]
     fn each(&self, g: &Geometry, sets: &[W; 2], mover: usize, mut then: impl FnMut([W; 2])) {
+        self.each_keyed(g, sets, mover, |next, _, _| then(next));
+    }
+
+    /// [`BitGame::each`] with the squares each step leaves and lands on, as it finds them.
+    #[inline(always)]
+    fn each_keyed(
+        &self,
+        g: &Geometry,
+        sets: &[W; 2],
+        mover: usize,
+        mut then: impl FnMut([W; 2], u32, u32),
+    ) {
         let (own, enemy) = (sets[mover], sets[1 - mover]);
         let empty = all::<W>(g) & !(own | enemy);
         for (dirs, onto) in &self.f.actions[mover] {
@@ -82,7 +95,7 @@ impl<W: Word> BitGame for Steps<W> {
                         let mut next = *sets;
                         next[mover] = own & !piece | to;
                         next[1 - mover] = enemy & !to;
-                        then(next);
+                        then(next, piece.first(), to.first());
                     }
                 }
             }
