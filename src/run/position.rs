@@ -273,26 +273,26 @@ mod tests {
         let mut base = Position::empty(11, 4, 0);
         base.moved = vec![0; 1];
         assert_eq!(base, base.clone());
-        let changes: Vec<Box<dyn Fn(&mut Position)>> = vec![
-            Box::new(|p| p.cells[0] = 1),
-            Box::new(|p| p.cells[7] = 1),
-            Box::new(|p| p.cells[8] = 1),
-            Box::new(|p| p.cells[10] = 2),
-            Box::new(|p| p.cells.push(0)),
-            Box::new(|p| p.counts[3] = 1),
-            Box::new(|p| p.mover = 1),
-            Box::new(|p| p.moved[0] = 4),
-            Box::new(|p| p.moved.clear()),
-            Box::new(|p| p.marked = vec![0]),
-            Box::new(|p| p.quiet = 3),
-            Box::new(|p| p.passes = 1),
-            Box::new(|p| p.hand = vec![0, 1]),
-            Box::new(|p| p.last = (2, 0)),
-            Box::new(|p| p.spent = 1),
-            Box::new(|p| p.turn_start = vec![0; 11]),
-            Box::new(|p| p.roll[1] = 6),
-            Box::new(|p| p.heights = vec![1; 11]),
-            Box::new(|p| p.dice = 1),
+        let changes: &[fn(&mut Position)] = &[
+            |p| p.cells[0] = 1,
+            |p| p.cells[7] = 1,
+            |p| p.cells[8] = 1,
+            |p| p.cells[10] = 2,
+            |p| p.cells.push(0),
+            |p| p.counts[3] = 1,
+            |p| p.mover = 1,
+            |p| p.moved[0] = 4,
+            |p| p.moved.clear(),
+            |p| p.marked = vec![0],
+            |p| p.quiet = 3,
+            |p| p.passes = 1,
+            |p| p.hand = vec![0, 1],
+            |p| p.last = (2, 0),
+            |p| p.spent = 1,
+            |p| p.turn_start = vec![0; 11],
+            |p| p.roll[1] = 6,
+            |p| p.heights = vec![1; 11],
+            |p| p.dice = 1,
         ];
         for (i, change) in changes.iter().enumerate() {
             let mut other = base.clone();
