@@ -22,34 +22,50 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         slide: &Slide<'p>,
         out: &mut Vec<Step>,
     ) {
-        if let Distance::LineCount(f) = slide.distance {
-            // The distance along each line is looked up, without matching the distance
-            // again for every piece and direction.
-            self.fill_line_counts(pos, *f);
-            let counts = std::mem::take(self.line_counts);
-            let e = self.e;
-            let (rays, line) = (Rays::of(e, pos), &e.g.line[..]);
-            for &sq in pieces {
-                let sq = sq as usize;
-                if !self.kind_may(kinds, pos, sq, slide.at) {
-                    continue;
-                }
-                for &d in slide.dirs {
-                    let k = counts[line[d as usize * rays.n + sq] as usize];
-                    self.slide_exactly(rays, sq, d, k, slide, out);
-                }
-            }
-            *self.line_counts = counts;
-            return;
-        }
         let rays = Rays::of(self.e, pos);
+        // The distance is matched once for the action, not again for every piece and
+        // direction.
+        match slide.distance {
+            Distance::Const(k) => self.each_ray(pos, (pieces, kinds), slide, |g, sq, d| {
+                g.slide_exactly(rays, sq, d, *k, slide, out)
+            }),
+            Distance::Unlimited => self.each_ray(pos, (pieces, kinds), slide, |g, sq, d| {
+                g.slide_any(pos, sq, d, slide, out)
+            }),
+            Distance::LineCount(f) => {
+                // The distance along each line is looked up.
+                self.fill_line_counts(pos, *f);
+                let counts = std::mem::take(self.line_counts);
+                let line = &self.e.g.line[..];
+                self.each_ray(pos, (pieces, kinds), slide, |g, sq, d| {
+                    let k = counts[line[d as usize * rays.n + sq] as usize];
+                    g.slide_exactly(rays, sq, d, k, slide, out)
+                });
+                *self.line_counts = counts;
+            }
+            Distance::Expr(_) => self.each_ray(pos, (pieces, kinds), slide, |g, sq, d| {
+                g.slide_from(rays, sq, d, slide, out)
+            }),
+        }
+    }
+
+    /// Calls `f` for each of `pieces` the action is for (of one of `kinds`) and each of the
+    /// slide's directions.
+    #[inline(always)]
+    fn each_ray(
+        &mut self,
+        pos: &Position,
+        (pieces, kinds): (&[u32], u32),
+        slide: &Slide<'p>,
+        mut f: impl FnMut(&mut Self, usize, DirId),
+    ) {
         for &sq in pieces {
             let sq = sq as usize;
             if !self.kind_may(kinds, pos, sq, slide.at) {
                 continue;
             }
             for &d in slide.dirs {
-                self.slide_from(rays, sq, d, slide, out);
+                f(self, sq, d);
             }
         }
     }
