@@ -67,7 +67,7 @@ fn searches<'p, G: Generator<'p>>(g: &mut G, start: &Position, depth: u32, what:
         for _ in 0..count {
             let played = playout(g, (&s, 0, u32::MAX), &mut rng, None).unwrap();
             plies += played.plies;
-            g.recycle(played.end);
+            g.recycle_state(played.end);
         }
         plies
     };

@@ -141,8 +141,7 @@ impl<'p, G: Generator<'p>> Search<'_, G> {
         for _ in 0..n {
             let cap = max_plies(self.g.engine());
             let played = playout(self.g, (s, plies, cap), rng, None)?;
-            let end = ending_of(self.g, &played);
-            self.g.recycle(played.end);
+            let end = ending_of(self.g, played);
             for (a, b) in sum.iter_mut().zip(self.of(end?.outcome)) {
                 *a += b;
             }

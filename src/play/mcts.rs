@@ -380,9 +380,7 @@ impl<'p, G: Generator<'p>> Tree<'_, G, G::State> {
         let node = &self.nodes[at];
         let cap = max_plies(self.g.engine());
         let played = playout(self.g, (&node.state, node.plies, cap), rng, None)?;
-        let end = ending_of(self.g, &played);
-        self.g.recycle(played.end);
-        Ok(end?.outcome)
+        Ok(ending_of(self.g, played)?.outcome)
     }
 
     /// The root's child tried most often (the better scored of equals).

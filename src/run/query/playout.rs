@@ -12,9 +12,10 @@ use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
 
-/// How a random game ended.
-pub struct Played {
-    pub end: Position,
+/// How a random game ended, its last position as the generator holds it (a query that
+/// needs the [`Position`] asks for it: most results are known without it).
+pub struct Played<S> {
+    pub end: S,
     /// The plies played from the start.
     pub plies: u32,
     /// The ply limit stopped a game that could have gone on (asked only when the legal
@@ -41,12 +42,23 @@ pub fn unfinished(plies: u32) -> Ending {
     }
 }
 
-/// How a random game ended: its result, or that the run stopped it unfinished.
-pub fn ending_of<'p, G: Generator<'p>>(g: &mut G, played: &Played) -> Result<Ending, RunError> {
-    match played.unfinished {
+/// How a random game ended: its result, or that the run stopped it unfinished. The game's
+/// last state is given back to the generator.
+pub fn ending_of<'p, G: Generator<'p>>(
+    g: &mut G,
+    played: Played<G::State>,
+) -> Result<Ending, RunError> {
+    let ending = match played.unfinished {
         Some(plies) => Ok(unfinished(plies)),
-        None => g.ending(&played.end, played.end_rule),
-    }
+        None => {
+            let end = g.position(&played.end);
+            let ending = g.ending(&end, played.end_rule);
+            g.recycle(end);
+            ending
+        }
+    };
+    g.recycle_state(played.end);
+    ending
 }
 
 /// A random game from `start`, `done` plies into the game (they count towards its ply
@@ -59,7 +71,7 @@ pub fn playout<'p, G: Generator<'p>>(
     (start, done, cap): (&G::State, u32, u32),
     rng: &mut Rng,
     mut seen: Option<&mut Seen>,
-) -> Result<Played, RunError> {
+) -> Result<Played<G::State>, RunError> {
     let e = g.engine().clone();
     let Some(game) = &e.p.game else {
         return Err(RunError::new("the rules file has no `game` section"));
@@ -106,7 +118,7 @@ pub fn playout<'p, G: Generator<'p>>(
         None => None,
     };
     Ok(Played {
-        end: g.position(&s),
+        end: s,
         plies,
         limited,
         end_rule,
@@ -114,17 +126,27 @@ pub fn playout<'p, G: Generator<'p>>(
     })
 }
 
-/// [`playout`] from a position, on the representation `c` holds.
+/// [`playout`] from a position, on the representation `c` holds, with the last position
+/// of the game.
 pub fn playout_from(
     c: &mut Compiled,
     start: &Position,
     done: u32,
     rng: &mut Rng,
     seen: Option<&mut Seen>,
-) -> Result<Played, RunError> {
+) -> Result<Played<Position>, RunError> {
     crate::dispatch!(c, g => {
         let s = g.state(start);
         let cap = max_plies(g.engine());
-        playout(g, (&s, done, cap), rng, seen)
+        let played = playout(g, (&s, done, cap), rng, seen)?;
+        let end = g.position(&played.end);
+        g.recycle_state(played.end);
+        Ok(Played {
+            end,
+            plies: played.plies,
+            limited: played.limited,
+            end_rule: played.end_rule,
+            unfinished: played.unfinished,
+        })
     })
 }

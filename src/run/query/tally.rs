@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::playout::{max_plies, playout, unfinished};
+use super::playout::{ending_of, max_plies, playout, unfinished};
 use super::threads::{Progress, Start, spread};
 use crate::program::Outcome;
 use crate::run::compiled::{Build, Compiled};
@@ -141,21 +141,24 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
                     let mut rng = Rng::new(game_seed(seed, numbered + i));
                     let seen = stats.then_some(&mut sum.seen);
                     let played = playout(r, (&first_state, 0, cap), &mut rng, seen)?;
+                    sum.plies += u64::from(played.plies);
+                    sum.longest = sum.longest.max(played.plies);
+                    sum.limited += u64::from(played.limited);
                     match fixed_ending(p, played.end_rule) {
                         _ if played.unfinished.is_some() => {
                             let end = unfinished(cap);
                             sum.add(&end.text, end.outcome, 1);
+                            r.recycle_state(played.end);
                         }
-                        Some((text, outcome)) => sum.add(text, outcome, 1),
+                        Some((text, outcome)) => {
+                            sum.add(text, outcome, 1);
+                            r.recycle_state(played.end);
+                        }
                         None => {
-                            let end = r.ending(&played.end, played.end_rule)?;
+                            let end = ending_of(r, played)?;
                             sum.add(&end.text, end.outcome, 1);
                         }
                     }
-                    r.recycle(played.end);
-                    sum.plies += u64::from(played.plies);
-                    sum.longest = sum.longest.max(played.plies);
-                    sum.limited += u64::from(played.limited);
                     i += 1;
                 }
                 progress.steps(i - first);
