@@ -49,8 +49,8 @@ impl<B: Word> BitSets for Board<B> {
         position_of(code, (&before.by_code(), &self.by_code()), mover, end)
     }
 
-    fn sides(&self) -> [B; 2] {
-        self.side
+    fn sides(&self) -> &[B; 2] {
+        &self.side
     }
 
     fn key(&self, code: &[Code], keys: &Keys) -> u64 {

@@ -67,7 +67,7 @@ pub trait BitGame {
         mover: usize,
         mut then: impl FnMut(Self::Sets, u32, u32),
     ) {
-        let before = sets.sides();
+        let before = *sets.sides();
         let (own, taken) = (before[mover], before[0] | before[1]);
         let square = |set: SetsWord<Self>| match set == Word::ZERO {
             true => NONE,
@@ -180,9 +180,9 @@ impl<'p, G: BitGame> Bits<'p, G> {
     /// Plays move `k` of those [`BitGame::moves`] kept for `s`, `mover` moving.
     #[inline(always)]
     fn play_kept(&self, s: &mut BitState<G::Sets>, mover: usize, k: u64) {
-        let before = s.sets.sides();
+        let before = *s.sets.sides();
         self.game.play(&self.e.g, &mut s.sets, mover, &self.kept, k);
-        s.changed = changed(&self.game, &before, &s.sets.sides());
+        s.changed = changed(&self.game, &before, s.sets.sides());
         s.mover = 1 - mover as u8;
     }
 
@@ -200,13 +200,13 @@ impl<'p, G: BitGame> Bits<'p, G> {
         if self.over(s)?.is_some() {
             return Ok(());
         }
-        let (mover, before) = (s.mover as usize, s.sets.sides());
+        let (mover, before) = (s.mover as usize, *s.sets.sides());
         each(&self.game, &self.e.g, &s.sets, mover, &mut |next| {
             out.push(BitState {
                 sets: next,
                 mover: 1 - mover as u8,
                 passes: s.passes,
-                changed: changed(&self.game, &before, &next.sides()),
+                changed: changed(&self.game, &before, next.sides()),
             });
         });
         if out.is_empty()
@@ -225,7 +225,7 @@ fn changed_over<G: BitGame>(
     g: &Geometry,
     s: &BitState<G::Sets>,
 ) -> Result<Option<usize>, RunError> {
-    over(game.ends(), g, &s.sets.sides(), s.mover as usize, s.changed)
+    over(game.ends(), g, s.sets.sides(), s.mover as usize, s.changed)
 }
 
 /// What a move from sets `before` to `after` changed, as the end rules read it (nothing to
@@ -282,7 +282,7 @@ fn ply<const M: usize, G: BitGame>(
     seen: Option<&mut Seen>,
 ) -> Result<Ply, RunError> {
     let (game, g) = (&bits.game, &bits.e.g);
-    if let Some(rule) = over(game.ends(), g, &s.sets.sides(), M, s.changed)? {
+    if let Some(rule) = over(game.ends(), g, s.sets.sides(), M, s.changed)? {
         return Ok(Ply::Over(Some(Some(rule))));
     }
     let n = game.moves(g, &s.sets, M, &mut bits.kept);
@@ -396,7 +396,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         let Bits {
             runner, game, e, ..
         } = self;
-        let (mover, before) = (s.mover as usize, s.sets.sides());
+        let (mover, before) = (s.mover as usize, *s.sets.sides());
         let (mut total, mut moves) = (Ok(0u64), 0u64);
         game.each_any(&e.g, &s.sets, mover, |next| {
             moves += 1;
@@ -405,7 +405,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
                 sets: next,
                 mover: 1 - mover as u8,
                 passes: s.passes,
-                changed: changed(game, &before, &next.sides()),
+                changed: changed(game, &before, next.sides()),
             };
             total = count(runner, game, &e.g, &child)
                 .and_then(|n| sum.checked_add(n).ok_or_else(count_overflow));
@@ -448,13 +448,13 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         out.clear();
         let over = self.over(s);
         if let Ok(None) = over {
-            let (game, g, before) = (&self.game, &self.e.g, s.sets.sides());
+            let (game, g, before) = (&self.game, &self.e.g, *s.sets.sides());
             game.each_keyed(g, &s.sets, mover, |next, from, to| {
                 list.push(BitState {
                     sets: next,
                     mover: 1 - mover as u8,
                     passes: s.passes,
-                    changed: changed(game, &before, &next.sides()),
+                    changed: changed(game, &before, next.sides()),
                 });
                 out.push(MoveKey { from, to, kind });
             });

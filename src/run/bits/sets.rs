@@ -113,8 +113,10 @@ pub trait BitSets: Copy + PartialEq + std::fmt::Debug {
     fn of(code: &[Code], pos: &Position) -> Self;
     /// `end`, whose pieces are `before`, given these pieces and `mover` to move.
     fn position(&self, before: &Self, code: &[Code], mover: usize, end: Position) -> Position;
-    /// Each side's pieces (what the end rules count).
-    fn sides(&self) -> [Self::W; 2];
+    /// Each side's pieces (what the end rules count), in place: read from where the last
+    /// move wrote them, one word at a time, not copied whole (a load of both words just
+    /// after one was stored cannot take it from the store, and waits for it).
+    fn sides(&self) -> &[Self::W; 2];
     /// The key of the pieces (see [`crate::compile::keys`]), their codes `code`.
     fn key(&self, code: &[Code], keys: &Keys) -> u64;
 }
@@ -143,8 +145,8 @@ impl<W: Word> BitSets for [W; 2] {
         position_of(code, (before, self), mover, end)
     }
 
-    fn sides(&self) -> [W; 2] {
-        *self
+    fn sides(&self) -> &[W; 2] {
+        self
     }
 
     fn key(&self, code: &[Code], keys: &Keys) -> u64 {
