@@ -45,6 +45,13 @@ pub(super) struct Scratch {
     pub work: Work,
     pub step_pool: Vec<Vec<Step>>,
     pub pos_pool: Vec<Position>,
+    /// The copies walks play their steps on, one per list of steps: boxed, so that taking
+    /// one and giving it back moves a pointer, not the position itself (some 200 bytes).
+    #[expect(
+        clippy::vec_box,
+        reason = "a walk moves its copy in and out: a box is a pointer"
+    )]
+    pub walk_pool: Vec<Box<Position>>,
     /// The mover's pieces, for the generator.
     pub own: super::own::OwnPieces,
     /// The steps of a random move being looked for, and the positions after each move
@@ -153,6 +160,7 @@ impl<'p> Runner<'p> {
         if !Rc::ptr_eq(&self.e, &e) {
             self.e = e;
             self.scratch.pos_pool.clear();
+            self.scratch.walk_pool.clear();
             // What was kept of positions on another board.
             self.scratch.fill = Fill::default();
             self.scratch.work.fill = Fill::default();
@@ -295,6 +303,17 @@ impl<'p> Runner<'p> {
         }
     }
 
+    /// [`Runner::take_pos`] for a walk's copy ([`Scratch::walk_pool`]).
+    fn take_walk_pos(&mut self, from: &Position) -> Box<Position> {
+        match self.scratch.walk_pool.pop() {
+            Some(mut p) if p.cells.len() == from.cells.len() => {
+                p.copy_from(from);
+                p
+            }
+            _ => Box::new(from.clone()),
+        }
+    }
+
     pub(super) fn put_pos(&mut self, pos: Position) {
         self.scratch.pos_pool.push(pos);
     }
@@ -339,7 +358,7 @@ impl<'p> Runner<'p> {
         plays: impl Fn(&Self, &Step) -> bool,
         mut then: impl FnMut(&mut Self, &Step, Option<&mut Position>) -> Result<(), RunError>,
     ) -> Result<(), RunError> {
-        let mut copy: Option<Position> = None;
+        let mut copy: Option<Box<Position>> = None;
         let mut result = Ok(());
         for st in &steps {
             if self.scratch.halted {
@@ -351,10 +370,10 @@ impl<'p> Runner<'p> {
                         next.copy_from(pos);
                         next
                     }
-                    None => copy.insert(self.take_pos(pos)),
+                    None => copy.insert(self.take_walk_pos(pos)),
                 };
                 apply(&self.e, next, st, &mut self.scratch.work);
-                then(self, st, Some(next))
+                then(self, st, Some(&mut **next))
             } else {
                 then(self, st, None)
             };
@@ -363,7 +382,7 @@ impl<'p> Runner<'p> {
             }
         }
         if let Some(next) = copy {
-            self.put_pos(next);
+            self.scratch.walk_pool.push(next);
         }
         self.scratch.step_pool.push(steps);
         result
