@@ -19,21 +19,30 @@ impl OwnPieces {
     /// Finds the pieces of the side whose classes of codes are `class` on `cells`, `kind_of`
     /// giving each code's kind of `kinds`.
     pub fn gather(&mut self, cells: &[Code], class: &[u8], kind_of: &[u8], kinds: usize) {
-        self.all.clear();
-        self.starts.clear();
-        self.starts.resize(kinds + 2, 0);
+        // Every square written, the next written over unless it holds a piece: no branch
+        // on where the pieces stand.
+        self.all.resize(cells.len(), 0);
+        let mut n = 0;
         for (s, &c) in cells.iter().enumerate() {
-            if class[c as usize] == C_OWN {
-                self.all.push(s as u32);
-                // Counted one place on, so that the sums below are the kinds' starts.
-                self.starts[kind_of[c as usize] as usize + 2] += 1;
-            }
+            self.all[n] = s as u32;
+            n += usize::from(class[c as usize] == C_OWN);
+        }
+        self.all.truncate(n);
+        self.starts.clear();
+        self.grouped.clear();
+        if kinds < 2 {
+            // One kind: its pieces are all of them, and an action reads them so.
+            return;
+        }
+        self.starts.resize(kinds + 2, 0);
+        for &s in &self.all {
+            // Counted one place on, so that the sums below are the kinds' starts.
+            self.starts[kind_of[cells[s as usize] as usize] as usize + 2] += 1;
         }
         for k in 2..self.starts.len() {
             self.starts[k] += self.starts[k - 1];
         }
         // Each piece goes to its kind's next place (starts[k + 1] runs through kind k's).
-        self.grouped.clear();
         self.grouped.resize(self.all.len(), 0);
         for &s in &self.all {
             let k = kind_of[cells[s as usize] as usize] as usize;
@@ -150,6 +159,10 @@ mod tests {
             // An action for several kinds asks each piece its kind.
             assert_eq!(pieces.for_kinds(0b101), &all[..]);
             assert_eq!(Pieces::on(&[7]).for_kinds(1), &[7]);
+            // Pieces of one kind are not grouped: an action for it reads them all.
+            own.gather(cells, &class, &vec![0; 256], 1);
+            assert_eq!(own.pieces().all(), &all[..]);
+            assert_eq!(own.pieces().for_kinds(1), &all[..]);
         }
     }
 }
