@@ -142,6 +142,11 @@ impl Moves {
         &self.tokens[start..self.ends[i] as usize]
     }
 
+    /// Each move's steps, as listed (none when the moves were named by their keys).
+    pub fn into_steps(self) -> Vec<Vec<Step>> {
+        self.steps
+    }
+
     /// The steps of move `i`, if the moves were listed with their steps.
     pub fn steps(&self, i: usize) -> Option<&[Step]> {
         self.steps.get(i).map(Vec::as_slice)

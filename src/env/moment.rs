@@ -237,7 +237,9 @@ impl<'p> Env<'p> {
         let found = dispatch!(&mut self.compiled, g => {
             let s = g.state(&pos);
             let e = g.engine().clone();
-            if over || g.end(&s)?.is_some() {
+            let ended = over || g.end(&s)?.is_some();
+            if ended {
+                g.recycle_state(s);
                 None
             } else {
                 match g.outcomes(&s)? {
@@ -255,10 +257,14 @@ impl<'p> Env<'p> {
                             }
                         };
                         self.keys = keys;
+                        g.recycle_state(s);
                         let moves = moves?;
                         (!moves.is_empty()).then_some(Status::Moves(moves))
                     }
-                    n => Some(Status::Chance(n)),
+                    n => {
+                        g.recycle_state(s);
+                        Some(Status::Chance(n))
+                    }
                 }
             }
         });
@@ -288,7 +294,21 @@ impl<'p> Env<'p> {
     /// An illegal action leaves `m` as it was.
     pub fn apply(&mut self, m: &mut Moment, a: u32) -> Result<(), EnvError> {
         let status = self.status(m)?;
-        match &*status {
+        let applied = self.apply_at(m, a, &status);
+        // The moves of a position left behind (kept by nothing else): their lists serve the
+        // next position's.
+        if m.status.is_none()
+            && let Ok(Status::Moves(moves)) = Rc::try_unwrap(status)
+        {
+            let mut steps = moves.into_steps();
+            dispatch!(&mut self.compiled, g => g.recycle_moves(&mut steps));
+        }
+        applied
+    }
+
+    /// [`Env::apply`] at `status`, where `m` stands.
+    fn apply_at(&mut self, m: &mut Moment, a: u32, status: &Status) -> Result<(), EnvError> {
+        match status {
             Status::Over(_) => Err(EnvError::Illegal(
                 "the game is over: no action can be taken".into(),
             )),
@@ -305,7 +325,10 @@ impl<'p> Env<'p> {
                 let after = dispatch!(&mut self.compiled, g => {
                     let s = g.state(&pos);
                     let r = g.rolled(&s, a as usize);
-                    g.position(&r)
+                    let after = g.position(&r);
+                    g.recycle_state(s);
+                    g.recycle_state(r);
+                    after
                 });
                 m.pos = Rc::new(after);
                 m.status = None;
@@ -362,10 +385,14 @@ impl<'p> Env<'p> {
         let after = dispatch!(&mut self.compiled, g => {
             let s = g.state(&pos);
             let child = match steps {
-                Some(steps) => g.play(&s, steps)?,
-                None => g.play_nth(&s, i)?,
+                Some(steps) => g.play(&s, steps),
+                None => g.play_nth(&s, i),
             };
-            g.position(&child)
+            g.recycle_state(s);
+            let child = child?;
+            let after = g.position(&child);
+            g.recycle_state(child);
+            after
         });
         let e = self.compiled.engine();
         m.counted += e.toward_limit(pos.mover, after.mover);

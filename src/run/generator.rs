@@ -206,6 +206,12 @@ pub trait Generator<'p> {
         Ok(false)
     }
 
+    /// Gives back the lists of a move list made by [`Generator::moves`] once they are no
+    /// longer needed, so that the next list reuses their memory; `moves` is left empty.
+    fn recycle_moves(&mut self, moves: &mut Vec<Vec<Step>>) {
+        moves.clear();
+    }
+
     /// The position after the `k`-th legal move of `s` in the order of
     /// [`Generator::children`].
     fn play_nth(&mut self, s: &Self::State, k: usize) -> Result<Self::State, RunError> {

@@ -524,6 +524,10 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         found
     }
 
+    fn recycle_moves(&mut self, moves: &mut Vec<Vec<Step>>) {
+        self.runner.recycle_steps(moves);
+    }
+
     #[inline]
     fn random_ply(
         &mut self,

@@ -281,6 +281,10 @@ impl<'p> Generator<'p> for Runner<'p> {
         }
     }
 
+    fn recycle_moves(&mut self, moves: &mut Vec<Vec<Step>>) {
+        Runner::recycle_steps(self, moves);
+    }
+
     fn play(&mut self, s: &Position, steps: &[Step]) -> Result<Position, RunError> {
         if steps.is_empty() {
             return self

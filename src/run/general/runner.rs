@@ -35,6 +35,10 @@ const WATCH: u64 = 64;
 /// The deepest chain of jumps followed before giving up (keeps the stack bounded).
 pub const MAX_CHAIN: usize = 10_000;
 
+/// The most step lists the pool keeps from move lists given back: more than a position of
+/// any game has moves, few enough to hold little memory.
+const MAX_POOLED_STEPS: usize = 4096;
+
 /// Memo of chain counts: (pieces taken, chain state, origin) to count.
 pub(super) type Memo<K> = FxHashMap<(K, u64, u32), u64>;
 
@@ -290,6 +294,15 @@ impl<'p> Runner<'p> {
 
     pub(super) fn take_steps(&mut self) -> Vec<Step> {
         self.scratch.step_pool.pop().unwrap_or_default()
+    }
+
+    /// Takes the lists of a move list into the pool of step lists (as many as it keeps),
+    /// leaving `moves` empty.
+    pub fn recycle_steps(&mut self, moves: &mut Vec<Vec<Step>>) {
+        let room = MAX_POOLED_STEPS.saturating_sub(self.scratch.step_pool.len());
+        let kept = moves.len().min(room);
+        self.scratch.step_pool.extend(moves.drain(..kept));
+        moves.clear();
     }
 
     /// A copy of `from`, from the pool.

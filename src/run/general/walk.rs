@@ -569,7 +569,11 @@ impl<'p> Runner<'p> {
             }
             Fold::Moves(limit) => {
                 if acc.moves_list.len() < *limit {
-                    acc.moves_list.push(self.scratch.path.clone());
+                    // In a list from the pool: a caller that lists the moves of position
+                    // after position gives the lists back (Generator::recycle_moves).
+                    let mut steps = self.take_steps();
+                    steps.clone_from(&self.scratch.path);
+                    acc.moves_list.push(steps);
                 }
             }
             // Answered in `visit` without a position, or before the move is folded in.
