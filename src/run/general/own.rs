@@ -3,7 +3,7 @@
 //! one kind (`knight: step along knight`) goes through that kind's pieces only instead of
 //! asking every piece its kind.
 
-use crate::program::{C_OWN, Code};
+use crate::program::{C_OWN, Code, EMPTY};
 
 /// The squares of the mover's pieces, kept between positions for their memory.
 #[derive(Debug, Default)]
@@ -19,14 +19,24 @@ impl OwnPieces {
     /// Finds the pieces of the side whose classes of codes are `class` on `cells`, `kind_of`
     /// giving each code's kind of `kinds`.
     pub fn gather(&mut self, cells: &[Code], class: &[u8], kind_of: &[u8], kinds: usize) {
-        // Every square written, the next written over unless it holds a piece: no branch
-        // on where the pieces stand.
+        // Eight empty squares passed by at once; in the others every square written, the
+        // next written over unless it holds a piece: no branch on where the pieces stand.
         self.all.resize(cells.len(), 0);
         let mut n = 0;
-        for (s, &c) in cells.iter().enumerate() {
-            self.all[n] = s as u32;
-            n += usize::from(class[c as usize] == C_OWN);
+        let mut take = |from: usize, some: &[Code]| {
+            for (j, &c) in some.iter().enumerate() {
+                self.all[n] = (from + j) as u32;
+                n += usize::from(class[c as usize] == C_OWN);
+            }
+        };
+        let mut chunks = cells.chunks_exact(8);
+        for (i, eight) in chunks.by_ref().enumerate() {
+            const { assert!(EMPTY == 0) };
+            if u64::from_ne_bytes(eight.try_into().expect("eight cells")) != 0 {
+                take(i * 8, eight);
+            }
         }
+        take(cells.len() - chunks.remainder().len(), chunks.remainder());
         self.all.truncate(n);
         self.starts.clear();
         self.grouped.clear();
@@ -112,7 +122,7 @@ impl<'x> Pieces<'x> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{C_EMPTY, C_ENEMY, EMPTY, GHOST};
+    use crate::program::{C_EMPTY, C_ENEMY, GHOST};
 
     /// Codes as a side of three kinds sees them: 0 empty, 1-3 its kinds 0-2, 4-6 the
     /// other side's, 255 a ghost.
@@ -130,11 +140,15 @@ mod tests {
     #[test]
     fn a_kind_s_pieces_are_the_pieces_asked_their_kind_in_square_order() {
         let (class, kind_of) = tables();
-        let boards: [&[u8]; 4] = [
+        let boards: [&[u8]; 5] = [
             &[3, 1, 0, 4, 2, 2, 6, 1, GHOST, 3, 5, 1],
             &[EMPTY; 9],
             &[2, 2, 2, 4, 5],
             &[6, 5, 4, 3],
+            // Eight empty squares, eight with pieces, eight empty, then the rest.
+            &[
+                0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 4, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3, 6, 0, 2,
+            ],
         ];
         for cells in boards {
             let mut own = OwnPieces::default();
