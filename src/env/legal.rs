@@ -142,9 +142,10 @@ impl Moves {
         &self.tokens[start..self.ends[i] as usize]
     }
 
-    /// Each move's steps, as listed (none when the moves were named by their keys).
-    pub fn into_steps(self) -> Vec<Vec<Step>> {
-        self.steps
+    /// Each move's steps, as listed (none when the moves were named by their keys), taken
+    /// out: what is left is written over by [`Moves::set_keys`].
+    pub fn take_steps(&mut self) -> Vec<Vec<Step>> {
+        std::mem::take(&mut self.steps)
     }
 
     /// The steps of move `i`, if the moves were listed with their steps.

@@ -101,6 +101,8 @@ pub struct Env<'p> {
     sides: usize,
     /// Scratch for the keys of a position's moves.
     keys: Vec<crate::run::MoveKey>,
+    /// The moves of a position left behind, whose lists the next position's keys reuse.
+    spare: Option<Moves>,
 }
 
 /// How many decisions a move of a turn takes at most on average, for the decision limit:
@@ -130,6 +132,7 @@ impl<'p> Env<'p> {
             loaded: Vec::new(),
             sides: e.p.sides.len(),
             keys: Vec::new(),
+            spare: None,
             compiled,
         }
     }
@@ -247,7 +250,7 @@ impl<'p> Env<'p> {
                         let mut keys = std::mem::take(&mut self.keys);
                         let moves = match g.move_keys(&s, &mut keys)? {
                             true => {
-                                let mut moves = Moves::default();
+                                let mut moves = self.spare.take().unwrap_or_default();
                                 moves.set_keys(&self.space, &keys).map(|_| moves)
                             }
                             false => {
@@ -298,10 +301,11 @@ impl<'p> Env<'p> {
         // The moves of a position left behind (kept by nothing else): their lists serve the
         // next position's.
         if m.status.is_none()
-            && let Ok(Status::Moves(moves)) = Rc::try_unwrap(status)
+            && let Ok(Status::Moves(mut moves)) = Rc::try_unwrap(status)
         {
-            let mut steps = moves.into_steps();
+            let mut steps = moves.take_steps();
             dispatch!(&mut self.compiled, g => g.recycle_moves(&mut steps));
+            self.spare = Some(moves);
         }
         applied
     }
