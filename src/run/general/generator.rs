@@ -206,7 +206,9 @@ impl<'p> Generator<'p> for Runner<'p> {
     }
 
     fn recycle_state(&mut self, s: Position) {
-        self.put_pos(s);
+        // Kept as a position given back is: a caller that makes its states elsewhere (a
+        // playout's copy of its start) cannot grow the pool without bound.
+        Runner::recycle(self, s);
     }
 
     fn rolled(&mut self, s: &Position, i: usize) -> Position {
