@@ -218,7 +218,11 @@ fn runs_among(
 ) -> bool {
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
     let members = filter_bits(row.members, class, t, cells);
-    crate::compile::word::runs_of(&e.g, members, row.n, row.dirs)
+    match e.g.n <= 64 {
+        // One word's shifts where the board fits in one.
+        true => crate::compile::word::runs_of(&e.g, members as u64, row.n, row.dirs),
+        false => crate::compile::word::runs_of(&e.g, members, row.n, row.dirs),
+    }
 }
 
 /// Walks rows from each member among `starts`, through squares where `inside` holds.

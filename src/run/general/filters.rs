@@ -34,7 +34,13 @@ pub fn filter_bits(
 ) -> u128 {
     #[inline(always)]
     fn bits(cells: impl Iterator<Item = (u32, Code)>, keep: impl Fn(Code) -> bool) -> u128 {
-        cells.fold(0, |m, (sq, c)| m | u128::from(keep(c)) << sq)
+        // Into two 64-bit words: a shift of a 128-bit word by a varying count takes several
+        // instructions (and a branch) at every square.
+        let mut words = [0u64; 2];
+        for (sq, c) in cells {
+            words[(sq >> 6) as usize & 1] |= u64::from(keep(c)) << (sq & 63);
+        }
+        u128::from(words[0]) | u128::from(words[1]) << 64
     }
     let piece = |c: Code| c != EMPTY && c != GHOST;
     match f {
@@ -73,6 +79,40 @@ pub fn add_line_counts(
         if matching[c as usize] {
             for &l in through {
                 counts[l as usize] += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::rng::Rng;
+
+    #[test]
+    fn a_filter_s_bits_are_the_squares_it_accepts_in_either_word() {
+        let source = "board 10 x 12\nsides x \"X\", o \"O\"\nsetup empty\nmove place onto empty\n";
+        let p = crate::check::check(&crate::syntax::parse(source).unwrap()).unwrap();
+        let (runner, _) = crate::cases::game_start(&p, None).unwrap();
+        let t = &*runner.engine().t;
+        let mut rng = Rng::new(5);
+        for _ in 0..50 {
+            let cells: Vec<Code> = (0..120).map(|_| (rng.next_u64() % 3) as Code).collect();
+            let filters = [
+                SetFilter::Own,
+                SetFilter::Enemy,
+                SetFilter::Empty,
+                SetFilter::Side(1),
+                SetFilter::Pieces,
+            ];
+            for (f, side) in filters.into_iter().zip([0, 1].into_iter().cycle()) {
+                let class = &t.class[side];
+                let squares = cells.iter().enumerate().map(|(s, &c)| (s as u32, c));
+                let want = squares
+                    .clone()
+                    .filter(|&(_, c)| matches_filter(f, c, class, t))
+                    .fold(0u128, |m, (s, _)| m | 1 << s);
+                assert_eq!(filter_bits(f, class, t, squares), want, "{f:?}");
             }
         }
     }
