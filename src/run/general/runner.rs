@@ -49,8 +49,9 @@ pub(super) struct Scratch {
     pub work: Work,
     pub step_pool: Vec<Vec<Step>>,
     pub pos_pool: Vec<Position>,
-    /// The copies walks play their steps on, one per list of steps: boxed, so that taking
-    /// one and giving it back moves a pointer, not the position itself (some 200 bytes).
+    /// The copies walks play their steps on, one per list of steps (and the positions a
+    /// move is asked about as it is folded in): boxed, so that taking one and giving it back
+    /// moves a pointer, not the position itself (some 200 bytes).
     #[expect(
         clippy::vec_box,
         reason = "a walk moves its copy in and out: a box is a pointer"
@@ -316,8 +317,9 @@ impl<'p> Runner<'p> {
         }
     }
 
-    /// [`Runner::take_pos`] for a walk's copy ([`Scratch::walk_pool`]).
-    fn take_walk_pos(&mut self, from: &Position) -> Box<Position> {
+    /// [`Runner::take_pos`] for a copy asked about and given back while a walk goes on
+    /// ([`Scratch::walk_pool`]).
+    pub(super) fn take_walk_pos(&mut self, from: &Position) -> Box<Position> {
         match self.scratch.walk_pool.pop() {
             Some(mut p) if p.cells.len() == from.cells.len() => {
                 p.copy_from(from);
@@ -325,6 +327,11 @@ impl<'p> Runner<'p> {
             }
             _ => Box::new(from.clone()),
         }
+    }
+
+    /// Gives back a copy [`Runner::take_walk_pos`] made.
+    pub(super) fn put_walk_pos(&mut self, pos: Box<Position>) {
+        self.scratch.walk_pool.push(pos);
     }
 
     pub(super) fn put_pos(&mut self, pos: Position) {
@@ -395,7 +402,7 @@ impl<'p> Runner<'p> {
             }
         }
         if let Some(next) = copy {
-            self.scratch.walk_pool.push(next);
+            self.put_walk_pos(next);
         }
         self.scratch.step_pool.push(steps);
         result
@@ -495,11 +502,13 @@ impl<'p> Runner<'p> {
         if !self.e.t.between_parts || self.may_end(at) {
             return Ok(false);
         }
-        let mut after = self.take_pos(pos);
+        // A boxed copy (asked after every first part of every move: a pointer moved in and
+        // out of the pool, not the position).
+        let mut after = self.take_walk_pos(pos);
         after.mover = match self.side_after(&after) {
             Ok(side) => side,
             Err(e) => {
-                self.put_pos(after);
+                self.put_walk_pos(after);
                 return Err(e);
             }
         };
@@ -515,7 +524,7 @@ impl<'p> Runner<'p> {
                 .and_then(|v| if v != 0 { self.over(&after) } else { Ok(false) }),
             _ => self.over(&after),
         };
-        self.put_pos(after);
+        self.put_walk_pos(after);
         over
     }
 

@@ -325,10 +325,10 @@ impl<'p> Runner<'p> {
         if !self.needs_finish(captured) {
             return self.fold_legal(pos, ends, taken, fold, acc);
         }
-        let mut done = self.take_pos(pos);
+        let mut done = self.take_walk_pos(pos);
         finish(&self.e, &mut done, ends.to, captured);
         let r = self.fold_legal(&done, ends, taken, fold, acc);
-        self.put_pos(done);
+        self.put_walk_pos(done);
         r
     }
 
@@ -347,10 +347,10 @@ impl<'p> Runner<'p> {
         if !self.needs_finish(captured) {
             return Ok(self.eval_inside(cond, pos, pos.mover)? != 0);
         }
-        let mut done = self.take_pos(pos);
+        let mut done = self.take_walk_pos(pos);
         finish(&self.e, &mut done, last, captured);
         let r = self.eval_inside(cond, &done, done.mover);
-        self.put_pos(done);
+        self.put_walk_pos(done);
         Ok(r? != 0)
     }
 
@@ -478,7 +478,7 @@ impl<'p> Runner<'p> {
         if conds.is_empty() || self.in_leaves {
             return Ok(false);
         }
-        let mut next = self.take_pos(after);
+        let mut next = self.take_walk_pos(after);
         self.in_leaves = true;
         let r = self.hand_over(&mut next).and_then(|()| {
             for (c, _) in conds {
@@ -489,7 +489,7 @@ impl<'p> Runner<'p> {
             Ok(false)
         });
         self.in_leaves = false;
-        self.put_pos(next);
+        self.put_walk_pos(next);
         r
     }
 
@@ -502,12 +502,12 @@ impl<'p> Runner<'p> {
         {
             return Ok(true);
         }
-        let mut next = self.take_pos(after);
+        let mut next = self.take_walk_pos(after);
         let r = self.side_after(&next).and_then(|side| {
             next.mover = side;
             self.over(&next)
         });
-        self.put_pos(next);
+        self.put_walk_pos(next);
         r
     }
 
