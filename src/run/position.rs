@@ -1,7 +1,7 @@
 //! A playable position: the board's cells, piece counts, the side to move, and what the
 //! rules remember (which squares' pieces have moved, which squares the last move marked).
 
-use crate::program::{Code, MAX_DICE, Roll, SideId};
+use crate::program::{Code, EMPTY, MAX_DICE, Roll, SideId};
 
 #[derive(Debug, Clone, Eq)]
 pub struct Position {
@@ -82,6 +82,32 @@ impl PartialEq for Position {
             && kept(&self.turn_start, &other.turn_start)
             && kept(&self.heights, &other.heights)
     }
+}
+
+/// Folds `f` over each square of `cells` and its cell, but for runs of eight empty squares,
+/// passed by at once (one word compared): for a question an empty square adds nothing to.
+#[inline(always)]
+pub fn fold_past_empty_runs<A>(
+    cells: &[Code],
+    init: A,
+    mut f: impl FnMut(A, usize, Code) -> A,
+) -> A {
+    const { assert!(EMPTY == 0) };
+    let mut acc = init;
+    let mut chunks = cells.chunks_exact(8);
+    for (i, eight) in chunks.by_ref().enumerate() {
+        let eight: [Code; 8] = eight.try_into().expect("eight cells");
+        if u64::from_ne_bytes(eight) != 0 {
+            for (j, &c) in eight.iter().enumerate() {
+                acc = f(acc, i * 8 + j, c);
+            }
+        }
+    }
+    let done = cells.len() - chunks.remainder().len();
+    for (j, &c) in chunks.remainder().iter().enumerate() {
+        acc = f(acc, done + j, c);
+    }
+    acc
 }
 
 impl Position {

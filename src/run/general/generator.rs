@@ -8,11 +8,11 @@ use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
 use super::runner::Runner;
 use crate::compile::Engine;
-use crate::program::{Code, EMPTY, MAX_DICE, SideId, Stuck};
+use crate::program::{EMPTY, MAX_DICE, SideId, Stuck};
 use crate::run::error::RunError;
 use crate::run::generator::{Generator, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
-use crate::run::position::Position;
+use crate::run::position::{Position, fold_past_empty_runs};
 use crate::run::rng::Rng;
 use crate::run::step::{NONE, Step};
 
@@ -121,23 +121,11 @@ impl<'p> Runner<'p> {
     /// the side to move and what pieces remember (moved, marked), not the counters.
     pub fn repetition_key(&self, pos: &Position) -> u64 {
         let keys = &self.e.keys;
-        let mut k = keys.mover[pos.mover as usize];
-        // An empty square's key is 0, a ghost's none (0): the cells are read eight at a
-        // time, eight empty squares passed by at once, the others each read alike.
-        let mut chunks = pos.cells.chunks_exact(8);
-        for (i, eight) in chunks.by_ref().enumerate() {
-            let eight: [Code; 8] = eight.try_into().expect("eight cells");
-            const { assert!(EMPTY == 0) };
-            if u64::from_ne_bytes(eight) != 0 {
-                for (j, &c) in eight.iter().enumerate() {
-                    k ^= keys.of(c, i * 8 + j);
-                }
-            }
-        }
-        let done = pos.cells.len() - chunks.remainder().len();
-        for (j, &c) in chunks.remainder().iter().enumerate() {
-            k ^= keys.of(c, done + j);
-        }
+        // An empty square's key is 0, a ghost's none (0): runs of empty squares are passed
+        // by, the other squares each read alike.
+        let mut k = fold_past_empty_runs(&pos.cells, keys.mover[pos.mover as usize], |k, sq, c| {
+            k ^ keys.of(c, sq)
+        });
         // What else positions remember, when the rules read it.
         for (sq, &h) in pos.heights.iter().enumerate().filter(|(_, h)| **h > 1) {
             k ^= mix(u64::from(h), 2 << 32 | sq as u64);

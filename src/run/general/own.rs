@@ -3,7 +3,8 @@
 //! one kind (`knight: step along knight`) goes through that kind's pieces only instead of
 //! asking every piece its kind.
 
-use crate::program::{C_OWN, Code, EMPTY};
+use crate::program::{C_OWN, Code};
+use crate::run::position::fold_past_empty_runs;
 
 /// The squares of the mover's pieces, kept between positions for their memory.
 #[derive(Debug, Default)]
@@ -19,24 +20,13 @@ impl OwnPieces {
     /// Finds the pieces of the side whose classes of codes are `class` on `cells`, `kind_of`
     /// giving each code's kind of `kinds`.
     pub fn gather(&mut self, cells: &[Code], class: &[u8], kind_of: &[u8], kinds: usize) {
-        // Eight empty squares passed by at once; in the others every square written, the
-        // next written over unless it holds a piece: no branch on where the pieces stand.
+        // Runs of empty squares passed by; in the others every square written, the next
+        // written over unless it holds a piece: no branch on where the pieces stand.
         self.all.resize(cells.len(), 0);
-        let mut n = 0;
-        let mut take = |from: usize, some: &[Code]| {
-            for (j, &c) in some.iter().enumerate() {
-                self.all[n] = (from + j) as u32;
-                n += usize::from(class[c as usize] == C_OWN);
-            }
-        };
-        let mut chunks = cells.chunks_exact(8);
-        for (i, eight) in chunks.by_ref().enumerate() {
-            const { assert!(EMPTY == 0) };
-            if u64::from_ne_bytes(eight.try_into().expect("eight cells")) != 0 {
-                take(i * 8, eight);
-            }
-        }
-        take(cells.len() - chunks.remainder().len(), chunks.remainder());
+        let n = fold_past_empty_runs(cells, 0, |n, sq, c| {
+            self.all[n] = sq as u32;
+            n + usize::from(class[c as usize] == C_OWN)
+        });
         self.all.truncate(n);
         self.starts.clear();
         self.grouped.clear();
@@ -122,7 +112,7 @@ impl<'x> Pieces<'x> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{C_EMPTY, C_ENEMY, GHOST};
+    use crate::program::{C_EMPTY, C_ENEMY, EMPTY, GHOST};
 
     /// Codes as a side of three kinds sees them: 0 empty, 1-3 its kinds 0-2, 4-6 the
     /// other side's, 255 a ghost.
