@@ -202,12 +202,7 @@ impl<'p, G: BitGame> Bits<'p, G> {
         }
         let (mover, before) = (s.mover as usize, *s.sets.sides());
         each(&self.game, &self.e.g, &s.sets, mover, &mut |next| {
-            out.push(BitState {
-                sets: next,
-                mover: 1 - mover as u8,
-                passes: s.passes,
-                changed: changed(&self.game, &before, next.sides()),
-            });
+            out.push(child(&self.game, s, &before, next));
         });
         if out.is_empty()
             && let Some(passed) = self.pass(s)
@@ -226,6 +221,22 @@ fn changed_over<G: BitGame>(
     s: &BitState<G::Sets>,
 ) -> Result<Option<usize>, RunError> {
     over(game.ends(), g, s.sets.sides(), s.mover as usize, s.changed)
+}
+
+/// The state a move of `s`'s side to move leads to: from `before` (`s`'s sides) to `next`.
+#[inline(always)]
+fn child<G: BitGame>(
+    game: &G,
+    s: &BitState<G::Sets>,
+    before: &[SetsWord<G>; 2],
+    next: G::Sets,
+) -> BitState<G::Sets> {
+    BitState {
+        sets: next,
+        mover: 1 - s.mover,
+        passes: s.passes,
+        changed: changed(game, before, next.sides()),
+    }
 }
 
 /// What a move from sets `before` to `after` changed, as the end rules read it (nothing to
@@ -401,13 +412,8 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         game.each_any(&e.g, &s.sets, mover, |next| {
             moves += 1;
             let Ok(sum) = total else { return };
-            let child = BitState {
-                sets: next,
-                mover: 1 - mover as u8,
-                passes: s.passes,
-                changed: changed(game, &before, next.sides()),
-            };
-            total = count(runner, game, &e.g, &child)
+            let after = child(game, s, &before, next);
+            total = count(runner, game, &e.g, &after)
                 .and_then(|n| sum.checked_add(n).ok_or_else(count_overflow));
         });
         match (moves, pass(game, &e.g, s)) {
@@ -450,12 +456,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         if let Ok(None) = over {
             let (game, g, before) = (&self.game, &self.e.g, *s.sets.sides());
             game.each_keyed(g, &s.sets, mover, |next, from, to| {
-                list.push(BitState {
-                    sets: next,
-                    mover: 1 - mover as u8,
-                    passes: s.passes,
-                    changed: changed(game, &before, next.sides()),
-                });
+                list.push(child(game, s, &before, next));
                 out.push(MoveKey { from, to, kind });
             });
             if list.is_empty()
