@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::playout::{ending_of, max_plies, playout, unfinished};
+use super::playout::{ending_of, max_plies, playout};
 use super::threads::{Progress, Start, spread};
 use crate::program::Outcome;
 use crate::run::compiled::{Build, Compiled};
@@ -144,17 +144,13 @@ fn playouts_on<'a, G: Generator<'a> + Build<'a>>(
                     sum.plies += u64::from(played.plies);
                     sum.longest = sum.longest.max(played.plies);
                     sum.limited += u64::from(played.limited);
-                    match fixed_ending(p, played.end_rule) {
-                        _ if played.unfinished.is_some() => {
-                            let end = unfinished(cap);
-                            sum.add(&end.text, end.outcome, 1);
-                            r.recycle_state(played.end);
-                        }
-                        Some((text, outcome)) => {
+                    // A result the end rule alone names is tallied without its text made.
+                    match (played.unfinished, fixed_ending(p, played.end_rule)) {
+                        (None, Some((text, outcome))) => {
                             sum.add(text, outcome, 1);
                             r.recycle_state(played.end);
                         }
-                        None => {
+                        _ => {
                             let end = ending_of(r, played)?;
                             sum.add(&end.text, end.outcome, 1);
                         }
