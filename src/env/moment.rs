@@ -240,12 +240,11 @@ impl<'p> Env<'p> {
         let found = dispatch!(&mut self.compiled, g => {
             let s = g.state(&pos);
             let e = g.engine().clone();
-            let ended = over || g.end(&s)?.is_some();
-            if ended {
-                g.recycle_state(s);
-                None
-            } else {
-                match g.outcomes(&s)? {
+            let mut found = || -> Result<Option<Status>, EnvError> {
+                if over || g.end(&s)?.is_some() {
+                    return Ok(None);
+                }
+                Ok(match g.outcomes(&s)? {
                     0 => {
                         let mut keys = std::mem::take(&mut self.keys);
                         let moves = match g.move_keys(&s, &mut keys)? {
@@ -260,16 +259,15 @@ impl<'p> Env<'p> {
                             }
                         };
                         self.keys = keys;
-                        g.recycle_state(s);
                         let moves = moves?;
                         (!moves.is_empty()).then_some(Status::Moves(moves))
                     }
-                    n => {
-                        g.recycle_state(s);
-                        Some(Status::Chance(n))
-                    }
-                }
-            }
+                    n => Some(Status::Chance(n)),
+                })
+            };
+            let found = found();
+            g.recycle_state(s);
+            found?
         });
         let status = match found {
             Some(s) => s,
