@@ -13,7 +13,7 @@ use super::legal::Moves;
 use super::observation::Planes;
 use crate::dispatch;
 use crate::program::Outcome;
-use crate::run::{Compiled, Generator, Position, RunError, Step};
+use crate::run::{Compiled, Generator, Next, Position, RunError, Step};
 
 /// Why an action could not be taken, or a question about a position could not be answered.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -247,7 +247,7 @@ impl<'p> Env<'p> {
                 Ok(match g.outcomes(&s)? {
                     0 => {
                         let mut keys = std::mem::take(&mut self.keys);
-                        let moves = match g.move_keys(&s, &mut keys)? {
+                        let moves = match g.move_keys(&s, &mut keys, Next::PlaysOne)? {
                             true => {
                                 let mut moves = self.spare.take().unwrap_or_default();
                                 moves.set_keys(&self.space, &keys).map(|_| moves)

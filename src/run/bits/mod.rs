@@ -32,7 +32,7 @@ use crate::compile::word::Word;
 use crate::program::{Code, SideId};
 use crate::run::error::{RunError, count_overflow};
 use crate::run::general::Runner;
-use crate::run::generator::{Generator, MoveKey, Ply, Seen};
+use crate::run::generator::{Generator, MoveKey, Next, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
@@ -422,7 +422,12 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         }
     }
 
-    fn move_keys(&mut self, s: &Self::State, out: &mut Vec<MoveKey>) -> Result<bool, RunError> {
+    fn move_keys(
+        &mut self,
+        s: &Self::State,
+        out: &mut Vec<MoveKey>,
+        next: Next,
+    ) -> Result<bool, RunError> {
         if !G::SINGLE_STEPS {
             return Ok(false);
         }
@@ -447,11 +452,29 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             }
             return Ok(true);
         }
-        // The children are kept with their keys, for the move taken.
         self.runner.tick()?;
+        out.clear();
+        if next == Next::AsksOthers {
+            // Named alone: the move taken is played by its number, found again.
+            self.kids.of = None;
+            if self.over(s)?.is_none() {
+                let (game, g) = (&self.game, &self.e.g);
+                game.each_keyed(g, &s.sets, mover, |_, from, to| {
+                    out.push(MoveKey { from, to, kind });
+                });
+                if out.is_empty() && self.pass(s).is_some() {
+                    out.push(MoveKey {
+                        from: NONE,
+                        to: NONE,
+                        kind,
+                    });
+                }
+            }
+            return Ok(true);
+        }
+        // The children are kept with their keys, for the move taken.
         let mut list = std::mem::take(&mut self.kids.list);
         list.clear();
-        out.clear();
         let over = self.over(s);
         if let Ok(None) = over {
             let (game, g, before) = (&self.game, &self.e.g, *s.sets.sides());
