@@ -13,9 +13,12 @@ pub struct NotLegal;
 
 #[derive(Debug, Clone, Default)]
 pub struct Moves {
-    /// Each move's steps; empty when the moves were named by their keys
-    /// ([`crate::run::Generator::move_keys`]) and are played by their number.
-    steps: Vec<Vec<Step>>,
+    /// Every move's steps, one move after another (move `i`'s end at `step_ends[i]`); empty
+    /// when the moves were named by their keys ([`crate::run::Generator::move_keys`]) and
+    /// are played by their number. One list for all: the moves of the many games of a
+    /// batch, each kept until its game goes on, are not a list of lists each.
+    steps: Vec<Step>,
+    step_ends: Vec<u32>,
     /// Every move's actions, one after another; move `i`'s are `tokens[ends[i-1]..ends[i]]`
     /// (`tokens[i]` alone when every move is one action: `ends` is then empty).
     tokens: Vec<u32>,
@@ -27,41 +30,44 @@ pub struct Moves {
 }
 
 impl Moves {
-    /// The moves `steps` of a position as actions; an error when a step has no action or
-    /// two moves would be played by the same actions.
-    pub fn new(space: &ActionSpace, e: &Engine, steps: Vec<Vec<Step>>) -> Result<Moves, RunError> {
-        let mut tokens = Vec::with_capacity(steps.len());
-        let mut ends = Vec::with_capacity(steps.len());
-        for m in &steps {
-            if space.tokens(e, m, &mut tokens).is_none() {
+    /// The moves `steps` of a position as actions, written over these (their lists
+    /// reused; `steps` is only read, for its lists to go back to the generator at once); an
+    /// error when a step has no action or two moves would be played by the same actions.
+    pub fn set_steps(
+        &mut self,
+        space: &ActionSpace,
+        e: &Engine,
+        steps: &[Vec<Step>],
+    ) -> Result<(), RunError> {
+        self.clear();
+        for m in steps {
+            if space.tokens(e, m, &mut self.tokens).is_none() {
                 return Err(RunError::new(format!(
                     "the move {} has a step outside the game's action space",
                     move_text(e, m)
                 )));
             }
-            ends.push(tokens.len() as u32);
+            self.ends.push(self.tokens.len() as u32);
+            self.steps.extend_from_slice(m);
+            self.step_ends.push(self.steps.len() as u32);
         }
-        let single = tokens.len() == steps.len();
-        let mut moves = Moves {
-            steps,
-            tokens,
-            ends,
-            first: Vec::new(),
-            single,
-        };
-        moves.first = (0..moves.len()).map(|i| moves.actions(i)[0]).collect();
-        moves.first.sort_unstable();
-        moves.first.dedup();
-        moves.check_distinct(e)?;
-        Ok(moves)
+        self.single = self.tokens.len() == steps.len();
+        if self.single {
+            self.ends.clear();
+        }
+        for i in 0..self.len() {
+            let a = self.actions(i)[0];
+            self.first.push(a);
+        }
+        self.first.sort_unstable();
+        self.first.dedup();
+        self.check_distinct(e)
     }
 
     /// The moves of a position named by their keys (each one step, or a pass), as actions,
     /// written over these (their lists reused).
     pub fn set_keys(&mut self, space: &ActionSpace, keys: &[MoveKey]) -> Result<(), RunError> {
-        self.steps.clear();
-        self.tokens.clear();
-        self.ends.clear();
+        self.clear();
         self.single = true;
         for k in keys {
             match space.key_action(k) {
@@ -88,6 +94,7 @@ impl Moves {
     /// No moves (the game is over).
     pub fn clear(&mut self) {
         self.steps.clear();
+        self.step_ends.clear();
         self.tokens.clear();
         self.ends.clear();
         self.first.clear();
@@ -113,8 +120,8 @@ impl Moves {
             None => Ok(()),
             Some(w) => Err(RunError::new(format!(
                 "the moves {} and {} are played by the same actions: the action space cannot tell them apart",
-                move_text(e, &self.steps[w[0]]),
-                move_text(e, &self.steps[w[1]])
+                move_text(e, self.steps(w[0]).unwrap_or_default()),
+                move_text(e, self.steps(w[1]).unwrap_or_default())
             ))),
         }
     }
@@ -142,15 +149,14 @@ impl Moves {
         &self.tokens[start..self.ends[i] as usize]
     }
 
-    /// Each move's steps, as listed (none when the moves were named by their keys), taken
-    /// out: what is left is written over by [`Moves::set_keys`].
-    pub fn take_steps(&mut self) -> Vec<Vec<Step>> {
-        std::mem::take(&mut self.steps)
-    }
-
     /// The steps of move `i`, if the moves were listed with their steps.
     pub fn steps(&self, i: usize) -> Option<&[Step]> {
-        self.steps.get(i).map(Vec::as_slice)
+        let end = *self.step_ends.get(i)? as usize;
+        let start = match i {
+            0 => 0,
+            i => self.step_ends[i - 1] as usize,
+        };
+        Some(&self.steps[start..end])
     }
 
     /// The actions legal after `prefix` (the actions of the move begun), in increasing

@@ -101,8 +101,10 @@ pub struct Env<'p> {
     sides: usize,
     /// Scratch for the keys of a position's moves.
     keys: Vec<crate::run::MoveKey>,
-    /// The moves of a position left behind, whose lists the next position's keys reuse.
+    /// The moves of a position left behind, whose memory the next position's reuse.
     spare: Option<Moves>,
+    /// The list the generator lists a position's moves into (empty between listings).
+    listed: Vec<Vec<Step>>,
 }
 
 /// How many decisions a move of a turn takes at most on average, for the decision limit:
@@ -133,6 +135,7 @@ impl<'p> Env<'p> {
             sides: e.p.sides.len(),
             keys: Vec::new(),
             spare: None,
+            listed: Vec::new(),
             compiled,
         }
     }
@@ -247,19 +250,21 @@ impl<'p> Env<'p> {
                 Ok(match g.outcomes(&s)? {
                     0 => {
                         let mut keys = std::mem::take(&mut self.keys);
-                        let moves = match g.move_keys(&s, &mut keys, Next::PlaysOne)? {
-                            true => {
-                                let mut moves = self.spare.take().unwrap_or_default();
-                                moves.set_keys(&self.space, &keys).map(|_| moves)
-                            }
+                        let mut moves = self.spare.take().unwrap_or_default();
+                        let named = match g.move_keys(&s, &mut keys, Next::PlaysOne)? {
+                            true => moves.set_keys(&self.space, &keys),
                             false => {
-                                let mut steps = Vec::new();
+                                let mut steps = std::mem::take(&mut self.listed);
                                 g.moves(&s, usize::MAX, &mut steps)?;
-                                Moves::new(&self.space, &e, steps)
+                                let named = moves.set_steps(&self.space, &e, &steps);
+                                // The lists go back at once, to serve the next listing.
+                                g.recycle_moves(&mut steps);
+                                self.listed = steps;
+                                named
                             }
                         };
                         self.keys = keys;
-                        let moves = moves?;
+                        named?;
                         (!moves.is_empty()).then_some(Status::Moves(moves))
                     }
                     n => Some(Status::Chance(n)),
@@ -296,13 +301,11 @@ impl<'p> Env<'p> {
     pub fn apply(&mut self, m: &mut Moment, a: u32) -> Result<(), EnvError> {
         let status = self.status(m)?;
         let applied = self.apply_at(m, a, &status);
-        // The moves of a position left behind (kept by nothing else): their lists serve the
-        // next position's.
+        // The moves of a position left behind (kept by nothing else): their memory serves
+        // the next position's.
         if m.status.is_none()
-            && let Ok(Status::Moves(mut moves)) = Rc::try_unwrap(status)
+            && let Ok(Status::Moves(moves)) = Rc::try_unwrap(status)
         {
-            let mut steps = moves.take_steps();
-            dispatch!(&mut self.compiled, g => g.recycle_moves(&mut steps));
             self.spare = Some(moves);
         }
         applied
