@@ -109,3 +109,56 @@ fn a_move_named_by_its_key_is_the_action_of_its_token() {
         assert!(named > 1, "{game}: {named} keys named");
     }
 }
+
+#[test]
+fn a_batch_game_remembers_its_positions_as_a_game_played_alone_does() {
+    use ply::env::{Moment, Status};
+    // Go's ko and chess's threefold repetition read the positions of the game so far: a
+    // batch keeps them in the generator's memory of each game's lane, a game played alone in
+    // its chain of positions. Both see the same legal actions and the same ends, games that
+    // end at the cap and start again included.
+    for (game, cap) in [("go", 150), ("chess", 90)] {
+        let p = program(&format!("rules/{game}.rules"));
+        let mut env = open(p, None, cap).unwrap();
+        let (n, size, sides) = (5, env.space.size(), env.sides());
+        let mut batch = Batch::general(&mut env, n, 5, 0).unwrap();
+        let mut alone: Vec<Moment> = (0..n).map(|_| env.initial()).collect();
+        let mut ends = 0;
+        for step in 0..3 * cap {
+            let mut mask = vec![false; n * size];
+            batch.mask(&mut env, &mut mask).unwrap();
+            for (i, m) in alone.iter_mut().enumerate() {
+                let mut legal = Vec::new();
+                env.legal(m, &mut legal).unwrap();
+                let marked: Vec<u32> = (0..size as u32)
+                    .filter(|&a| mask[i * size + a as usize])
+                    .collect();
+                assert_eq!(marked, legal, "{game}, step {step}, game {i}");
+            }
+            let mut actions = vec![0; n];
+            batch.random_actions(&mut env, &mut actions).unwrap();
+            let (mut rewards, mut ended) = (vec![0.0; n * sides], vec![false; n]);
+            batch
+                .step(&mut env, &actions, &mut rewards, &mut ended)
+                .unwrap();
+            for (i, m) in alone.iter_mut().enumerate() {
+                env.apply(m, actions[i] as u32).unwrap();
+                let returns = match &*env.status(m).unwrap() {
+                    Status::Over(returns) => Some(returns.clone()),
+                    _ => None,
+                };
+                assert_eq!(returns.is_some(), ended[i], "{game}, step {step}, game {i}");
+                if let Some(returns) = returns {
+                    let got: Vec<f64> = rewards[i * sides..(i + 1) * sides]
+                        .iter()
+                        .map(|&r| f64::from(r))
+                        .collect();
+                    assert_eq!(got, returns, "{game}, step {step}, game {i}");
+                    *m = env.initial();
+                    ends += 1;
+                }
+            }
+        }
+        assert!(ends >= n, "{game}: {ends} games ended");
+    }
+}

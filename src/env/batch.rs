@@ -63,8 +63,8 @@ impl Batch {
             fast: None,
         };
         for i in 0..n {
-            let mut m = env.initial();
             env.swap_lane(&mut b.lanes[i]);
+            let mut m = env.initial_in_lane();
             let settled = b.settle(env, &mut m, i);
             env.swap_lane(&mut b.lanes[i]);
             settled?;
@@ -165,7 +165,7 @@ impl Batch {
                     Status::Over(returns) => returns.clone(),
                     _ => return Ok(None),
                 };
-                *m = env.initial();
+                *m = env.initial_in_lane();
                 b.settle(env, m, i)?;
                 Ok(Some(returns))
             })?;
@@ -266,7 +266,7 @@ impl Batch {
         }
         for i in 0..self.moments.len() {
             self.with_game(env, i, |b, env, m| {
-                *m = env.initial();
+                *m = env.initial_in_lane();
                 b.settle(env, m, i)
             })?;
         }

@@ -81,6 +81,11 @@ pub struct Moment {
     earlier: Option<Rc<Earlier>>,
     back: Option<Rc<Back>>,
     status: Option<Rc<Status>>,
+    /// A game of a batch: its positions are remembered by the generator's memory of its
+    /// lane alone (swapped in while it is asked about), as they are played; it keeps no
+    /// list of earlier positions and no way back, which would hold every position of every
+    /// game of the batch.
+    in_lane: bool,
 }
 
 /// The compiled rules of a game and what its moments ask of them.
@@ -182,6 +187,19 @@ impl<'p> Env<'p> {
             earlier: None,
             back: None,
             status: None,
+            in_lane: false,
+        }
+    }
+
+    /// A game of a batch from the start ([`Moment::in_lane`]): the generator's memory is
+    /// its lane's (swapped in by [`Env::swap_lane`]), and is emptied for it.
+    pub fn initial_in_lane(&mut self) -> Moment {
+        if self.remembers {
+            dispatch!(&mut self.compiled, g => g.forget_game());
+        }
+        Moment {
+            in_lane: true,
+            ..self.initial()
         }
     }
 
@@ -189,7 +207,7 @@ impl<'p> Env<'p> {
     /// forgets those of the game it remembered last back to where the two games part, and
     /// remembers `m`'s from there (one position, as a game goes on).
     fn load(&mut self, m: &Moment) {
-        if !self.remembers {
+        if !self.remembers || m.in_lane {
             return;
         }
         // `m`'s positions above the depth of those remembered, newest first.
@@ -372,6 +390,9 @@ impl<'p> Env<'p> {
 
     /// Remembers the point before an action, to undo it.
     fn push_back(&self, m: &mut Moment) {
+        if m.in_lane {
+            return;
+        }
         m.back = Some(Rc::new(Back {
             pos: m.pos.clone(),
             counted: m.counted,
@@ -393,6 +414,9 @@ impl<'p> Env<'p> {
                 Some(steps) => g.play(&s, steps),
                 None => g.play_nth(&s, i),
             };
+            if self.remembers && m.in_lane && child.is_ok() {
+                g.remember(&s);
+            }
             g.recycle_state(s);
             let child = child?;
             let after = g.position(&child);
@@ -401,7 +425,7 @@ impl<'p> Env<'p> {
         });
         let e = self.compiled.engine();
         m.counted += e.toward_limit(pos.mover, after.mover);
-        if self.remembers {
+        if self.remembers && !m.in_lane {
             let depth = m.earlier.as_ref().map_or(0, |e| e.depth) + 1;
             m.earlier = Some(Rc::new(Earlier {
                 pos,
