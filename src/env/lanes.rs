@@ -12,7 +12,7 @@ use super::legal::Moves;
 use super::moment::{Env, EnvError, returns};
 use crate::dispatch;
 use crate::run::rng::Rng;
-use crate::run::{Generator, MoveKey, Next, RunError};
+use crate::run::{Generator, MoveKey, RunError};
 
 /// One game.
 #[derive(Clone)]
@@ -52,7 +52,7 @@ fn settle<'p, G: Generator<'p>>(
     if over || g.end(&lane.s)?.is_some() {
         return Ok(());
     }
-    if !g.move_keys(&lane.s, keys, Next::AsksOthers)? {
+    if !g.move_keys(&lane.s, keys)? {
         return Err(
             RunError::new("the representation no longer names its moves by their squares").into(),
         );
@@ -131,7 +131,7 @@ impl Lanes {
         let mut keys = Vec::new();
         let lanes: Option<Box<dyn Any>> = dispatch!(&mut env.compiled, g => {
             let s = g.state(&start);
-            match g.move_keys(&s, &mut keys, Next::AsksOthers)? {
+            match g.move_keys(&s, &mut keys)? {
                 false => None,
                 true => {
                     let mut lane = Lane {

@@ -13,7 +13,7 @@ use super::legal::Moves;
 use super::observation::Planes;
 use crate::dispatch;
 use crate::program::Outcome;
-use crate::run::{Compiled, Generator, Next, Position, RunError, Step};
+use crate::run::{Compiled, Generator, Position, RunError, Step};
 
 /// Why an action could not be taken, or a question about a position could not be answered.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -269,7 +269,7 @@ impl<'p> Env<'p> {
                     0 => {
                         let mut keys = std::mem::take(&mut self.keys);
                         let mut moves = self.spare.take().unwrap_or_default();
-                        let named = match g.move_keys(&s, &mut keys, Next::PlaysOne)? {
+                        let named = match g.move_keys(&s, &mut keys)? {
                             true => moves.set_keys(&self.space, &keys),
                             false => {
                                 let mut steps = std::mem::take(&mut self.listed);

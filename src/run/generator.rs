@@ -23,17 +23,6 @@ use super::step::Step;
 use crate::compile::Engine;
 use crate::program::SideId;
 
-/// What the caller of [`Generator::move_keys`] does next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Next {
-    /// Plays one of the moves of the state asked about: the children made while naming
-    /// them are worth keeping.
-    PlaysOne,
-    /// Asks about other states first (a batch names the moves of every game, then plays
-    /// them): nothing made on the way would be used.
-    AsksOthers,
-}
-
 /// One ply of a random game (see [`Generator::random_ply`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ply {
@@ -212,15 +201,8 @@ pub trait Generator<'p> {
     /// [`Generator::children`], written over `out`, when this representation can tell them
     /// so without listing their steps (every move one step of a side's one kind of piece):
     /// true then; false, `out` untouched, when the caller must list the moves. Each key is
-    /// what the move's steps in [`Generator::moves`] say of its squares and kind. `next`
-    /// says whether one of these moves is played next: a representation may then keep the
-    /// children it makes on the way, for [`Generator::play_nth`].
-    fn move_keys(
-        &mut self,
-        _s: &Self::State,
-        _out: &mut Vec<MoveKey>,
-        _next: Next,
-    ) -> Result<bool, RunError> {
+    /// what the move's steps in [`Generator::moves`] say of its squares and kind.
+    fn move_keys(&mut self, _s: &Self::State, _out: &mut Vec<MoveKey>) -> Result<bool, RunError> {
         Ok(false)
     }
 

@@ -24,6 +24,6 @@ pub mod step;
 pub use compiled::{Choice, Compiled};
 pub use error::{Budget, RunError};
 pub use general::{MAX_CHAIN, MoveEnds, Runner};
-pub use generator::{Generator, MoveKey, Next, Ply, Seen};
+pub use generator::{Generator, MoveKey, Ply, Seen};
 pub use position::Position;
 pub use step::Step;

@@ -29,10 +29,10 @@ use crate::compile::Engine;
 use crate::compile::bits::{BitEnds, READS_MOVER};
 use crate::compile::geometry::Geometry;
 use crate::compile::word::Word;
-use crate::program::{Code, SideId};
+use crate::program::{Code, KindId, SideId};
 use crate::run::error::{RunError, count_overflow};
 use crate::run::general::Runner;
-use crate::run::generator::{Generator, MoveKey, Next, Ply, Seen};
+use crate::run::generator::{Generator, MoveKey, Ply, Seen};
 use crate::run::outcome::{Ending, Known};
 use crate::run::position::Position;
 use crate::run::rng::Rng;
@@ -136,11 +136,14 @@ pub struct Bits<'p, G: BitGame> {
     kids: Kids<G::Sets>,
 }
 
-/// The children of a state, kept.
+/// The children of a state, kept once a second move is played from it (a search trying each
+/// move in turn); a random game plays one move of each state, found alone.
 struct Kids<S> {
     /// The state they are of (none: nothing kept).
     of: Option<BitState<S>>,
     list: Vec<BitState<S>>,
+    /// The state the last move found alone was played from.
+    played: Option<BitState<S>>,
 }
 
 impl<'p, G: BitGame> Bits<'p, G> {
@@ -156,6 +159,7 @@ impl<'p, G: BitGame> Bits<'p, G> {
             kids: Kids {
                 of: None,
                 list: Vec::new(),
+                played: None,
             },
         }
     }
@@ -211,6 +215,21 @@ impl<'p, G: BitGame> Bits<'p, G> {
         }
         Ok(())
     }
+}
+
+/// The keys of the moves of `s` that [`BitGame::each_keyed`] finds, in its order, pushed
+/// onto `out` (each a step of a piece of `kind`).
+#[inline]
+fn game_keys<G: BitGame>(
+    game: &G,
+    g: &Geometry,
+    s: &BitState<G::Sets>,
+    kind: KindId,
+    out: &mut Vec<MoveKey>,
+) {
+    game.each_keyed(g, &s.sets, s.mover as usize, |_, from, to| {
+        out.push(MoveKey { from, to, kind });
+    });
 }
 
 /// The end rule that holds in `s`, asking only those that read what its last move changed.
@@ -422,12 +441,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         }
     }
 
-    fn move_keys(
-        &mut self,
-        s: &Self::State,
-        out: &mut Vec<MoveKey>,
-        next: Next,
-    ) -> Result<bool, RunError> {
+    fn move_keys(&mut self, s: &Self::State, out: &mut Vec<MoveKey>) -> Result<bool, RunError> {
         if !G::SINGLE_STEPS {
             return Ok(false);
         }
@@ -436,7 +450,6 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         if let Some(targets) = self.game.placements(&self.e.g, &s.sets, mover) {
             // Named by their squares alone: [`Generator::play_nth`] plays the one taken.
             self.runner.tick()?;
-            self.kids.of = None;
             out.clear();
             if self.over(s)?.is_some() {
                 return Ok(true);
@@ -454,60 +467,36 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         }
         self.runner.tick()?;
         out.clear();
-        if next == Next::AsksOthers {
-            // Named alone: the move taken is played by its number, found again.
-            self.kids.of = None;
-            if self.over(s)?.is_none() {
-                let (game, g) = (&self.game, &self.e.g);
-                game.each_keyed(g, &s.sets, mover, |_, from, to| {
-                    out.push(MoveKey { from, to, kind });
-                });
-                if out.is_empty() && self.pass(s).is_some() {
-                    out.push(MoveKey {
-                        from: NONE,
-                        to: NONE,
-                        kind,
-                    });
-                }
-            }
+        if self.over(s)?.is_some() {
             return Ok(true);
         }
-        // The children are kept with their keys, for the move taken.
-        let mut list = std::mem::take(&mut self.kids.list);
-        list.clear();
-        let over = self.over(s);
-        if let Ok(None) = over {
-            let (game, g, before) = (&self.game, &self.e.g, *s.sets.sides());
-            game.each_keyed(g, &s.sets, mover, |next, from, to| {
-                list.push(child(game, s, &before, next));
-                out.push(MoveKey { from, to, kind });
+        game_keys(&self.game, &self.e.g, s, kind, out);
+        if out.is_empty() && self.pass(s).is_some() {
+            out.push(MoveKey {
+                from: NONE,
+                to: NONE,
+                kind,
             });
-            if list.is_empty()
-                && let Some(passed) = self.pass(s)
-            {
-                list.push(passed);
-                out.push(MoveKey {
-                    from: NONE,
-                    to: NONE,
-                    kind,
-                });
-            }
         }
-        self.kids = Kids {
-            of: over.is_ok().then_some(*s),
-            list,
-        };
-        over?;
         Ok(true)
     }
 
-    /// The children [`Generator::move_keys`] kept, when they are `s`'s; else the `k`-th
-    /// move played alone, as a random game plays one.
+    /// The `k`-th move played alone, as a random game plays one; from the second move
+    /// played from one state on, the state's children, made once and kept.
     fn play_nth(&mut self, s: &Self::State, k: usize) -> Result<Self::State, RunError> {
         let none = || RunError::new("there is no such legal move here");
         if self.kids.of.as_ref() == Some(s) {
             return self.kids.list.get(k).copied().ok_or_else(none);
         }
+        if self.kids.played.as_ref() == Some(s) {
+            let mut list = std::mem::take(&mut self.kids.list);
+            let made = self.children(s, &mut list);
+            self.kids.list = list;
+            made?;
+            self.kids.of = Some(*s);
+            return self.kids.list.get(k).copied().ok_or_else(none);
+        }
+        self.kids.played = Some(*s);
         if self.over(s)?.is_some() {
             return Err(none());
         }
