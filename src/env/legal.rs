@@ -81,8 +81,11 @@ impl Moves {
         }
         self.first.clear();
         self.first.extend_from_slice(&self.tokens);
-        self.first.sort_unstable();
-        self.first.dedup();
+        // A placement's moves come in the order of their squares, their actions too.
+        if !self.first.is_sorted_by(|a, b| a < b) {
+            self.first.sort_unstable();
+            self.first.dedup();
+        }
         match self.first.len() == self.tokens.len() {
             true => Ok(()),
             false => Err(RunError::new(
