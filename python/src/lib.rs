@@ -11,6 +11,7 @@ use ply::program::Program;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 mod runs;
 
@@ -259,6 +260,31 @@ impl State {
     fn status(&mut self) -> PyResult<Rc<Status>> {
         self.env.borrow_mut().status(&mut self.m).map_err(env_err)
     }
+
+    /// `f` of the legal actions in increasing order (as `legal_actions` gives them); between
+    /// moves, the moves' first actions as the status keeps them, with no list in between.
+    fn with_legal<T>(&mut self, player: Option<i32>, f: impl FnOnce(&[u32]) -> T) -> PyResult<T> {
+        let status = self.status()?;
+        let whose = match &*status {
+            Status::Over(_) => TERMINAL,
+            Status::Chance(_) => CHANCE,
+            Status::Moves(_) => self.env.borrow().mover(&self.m) as i32,
+        };
+        Ok(match &*status {
+            _ if player.is_some_and(|p| p != whose) => f(&[]),
+            Status::Over(_) => f(&[]),
+            Status::Chance(n) => f(&(0..*n as u32).collect::<Vec<_>>()),
+            Status::Moves(moves) if self.m.prefix().is_empty() => f(moves.first()),
+            Status::Moves(_) => {
+                let mut out = Vec::new();
+                self.env
+                    .borrow_mut()
+                    .legal(&mut self.m, &mut out)
+                    .map_err(env_err)?;
+                f(&out)
+            }
+        })
+    }
 }
 
 #[pymethods]
@@ -283,21 +309,14 @@ impl State {
     /// The legal actions in increasing order: of the side to decide, or, at a chance node,
     /// the roll's outcomes; none for another side or at the end.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&mut self, player: Option<i32>) -> PyResult<Vec<i64>> {
-        let status = self.status()?;
-        let whose = self.current_player()?;
-        if player.is_some_and(|p| p != whose) {
-            return Ok(Vec::new());
-        }
-        if let Status::Chance(n) = &*status {
-            return Ok((0..*n as i64).collect());
-        }
-        let mut out = Vec::new();
-        self.env
-            .borrow_mut()
-            .legal(&mut self.m, &mut out)
-            .map_err(env_err)?;
-        Ok(out.into_iter().map(i64::from).collect())
+    fn legal_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i32>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        self.with_legal(player, |legal| {
+            PyList::new(py, legal.iter().map(|&a| i64::from(a)))
+        })?
     }
 
     /// The legal actions as a mask over every action of the game.
@@ -312,9 +331,11 @@ impl State {
             false => self.env.borrow().space.size(),
         };
         let mut mask = vec![false; size];
-        for a in self.legal_actions(player)? {
-            mask[a as usize] = true;
-        }
+        self.with_legal(player, |legal| {
+            for &a in legal {
+                mask[a as usize] = true;
+            }
+        })?;
         Ok(PyArray1::from_vec(py, mask))
     }
 

@@ -87,6 +87,18 @@ def test_every_action_has_its_own_text_and_reads_back():
             assert g.string_to_action(texts[a]) == a
 
 
+def test_a_side_not_to_decide_has_no_legal_actions():
+    s = ply.load_game(rules("breakthrough")).new_initial_state()
+    p = s.current_player()
+    assert s.legal_actions(p) == s.legal_actions() and len(s.legal_actions()) > 0
+    assert s.legal_actions(1 - p) == [] and not s.legal_actions_mask(1 - p).any()
+    assert list(np.flatnonzero(s.legal_actions_mask(p))) == s.legal_actions()
+    # At a roll, the outcomes are the legal actions.
+    r = ply.load_game(rules("backgammon")).new_initial_state()
+    assert r.is_chance_node()
+    assert r.legal_actions() == [a for a, _ in r.chance_outcomes()]
+
+
 def test_a_legal_action_mask_matches_the_legal_actions():
     g = ply.load_game(rules("breakthrough"))
     s = g.new_initial_state()
