@@ -69,15 +69,20 @@ impl Moves {
     pub fn set_keys(&mut self, space: &ActionSpace, keys: &[MoveKey]) -> Result<(), RunError> {
         self.clear();
         self.single = true;
-        for k in keys {
-            match space.key_action(k) {
-                Some(a) => self.tokens.push(a),
-                None => {
-                    return Err(RunError::new(format!(
-                        "a move ({k:?}) is outside the game's action space"
-                    )));
-                }
-            }
+        // Written in one pass of known length (no check of room at every move); a key
+        // with no action is reported after.
+        let mut outside = None;
+        self.tokens.extend(keys.iter().map(|k| {
+            space.key_action(k).unwrap_or_else(|| {
+                outside.get_or_insert(*k);
+                0
+            })
+        }));
+        if let Some(k) = outside {
+            self.tokens.clear();
+            return Err(RunError::new(format!(
+                "a move ({k:?}) is outside the game's action space"
+            )));
         }
         self.first.clear();
         self.first.extend_from_slice(&self.tokens);
