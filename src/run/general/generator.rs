@@ -254,8 +254,7 @@ impl<'p> Generator<'p> for Runner<'p> {
         out: &mut Vec<Vec<Step>>,
     ) -> Result<u64, RunError> {
         self.not_waiting(s)?;
-        let (list, n) = self.move_list(s, limit)?;
-        *out = list;
+        let n = self.move_list_into(s, limit, out)?;
         if n > 0 {
             return Ok(n);
         }

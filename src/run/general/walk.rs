@@ -602,9 +602,28 @@ impl<'p> Runner<'p> {
         pos: &Position,
         limit: usize,
     ) -> Result<(Vec<Vec<Step>>, u64), RunError> {
-        let mut acc = Acc::default();
-        self.walk(pos, &Fold::Moves(limit), &mut acc)?;
-        Ok((acc.moves_list, acc.moves))
+        let mut list = Vec::new();
+        let n = self.move_list_into(pos, limit, &mut list)?;
+        Ok((list, n))
+    }
+
+    /// [`Runner::move_list`] written into `out` (emptied first; its lists should have been
+    /// given back with [`Runner::recycle_steps`]), whose room is kept from one position to
+    /// the next: a list made afresh grew five times for a position of chess.
+    pub fn move_list_into(
+        &mut self,
+        pos: &Position,
+        limit: usize,
+        out: &mut Vec<Vec<Step>>,
+    ) -> Result<u64, RunError> {
+        let mut acc = Acc {
+            moves_list: std::mem::take(out),
+            ..Acc::default()
+        };
+        acc.moves_list.clear();
+        let walked = self.walk(pos, &Fold::Moves(limit), &mut acc);
+        *out = acc.moves_list;
+        walked.map(|()| acc.moves)
     }
 
     /// Under `taking the most`: the captures from (or placed on) `sq` that the rule turns
