@@ -1,5 +1,5 @@
 //! The edges of the board a side must join, in that side's colour: a game won by a region
-//! `touching the top edge and the bottom edge` (Hex) shows which edges are whose, as its
+//! `touching the top edge and the bottom edge` shows which edges are whose, as its
 //! boards are printed. The edges come from the end rules, so no line of the rules says it.
 
 use std::fmt::Write;

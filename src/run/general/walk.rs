@@ -609,7 +609,7 @@ impl<'p> Runner<'p> {
 
     /// [`Runner::move_list`] written into `out` (emptied first; its lists should have been
     /// given back with [`Runner::recycle_steps`]), whose room is kept from one position to
-    /// the next: a list made afresh grew five times for a position of chess.
+    /// the next (a list made afresh grows several times for a position of a few dozen moves).
     pub fn move_list_into(
         &mut self,
         pos: &Position,
