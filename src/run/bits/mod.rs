@@ -29,7 +29,7 @@ use crate::compile::Engine;
 use crate::compile::bits::{BitEnds, READS_MOVER};
 use crate::compile::geometry::Geometry;
 use crate::compile::word::Word;
-use crate::program::{Code, KindId, SideId};
+use crate::program::{Code, SideId};
 use crate::run::error::{RunError, count_overflow};
 use crate::run::general::Runner;
 use crate::run::generator::{Generator, MoveKey, Ply, Seen};
@@ -215,21 +215,6 @@ impl<'p, G: BitGame> Bits<'p, G> {
         }
         Ok(())
     }
-}
-
-/// The keys of the moves of `s` that [`BitGame::each_keyed`] finds, in its order, pushed
-/// onto `out` (each a step of a piece of `kind`).
-#[inline]
-fn game_keys<G: BitGame>(
-    game: &G,
-    g: &Geometry,
-    s: &BitState<G::Sets>,
-    kind: KindId,
-    out: &mut Vec<MoveKey>,
-) {
-    game.each_keyed(g, &s.sets, s.mover as usize, |_, from, to| {
-        out.push(MoveKey { from, to, kind });
-    });
 }
 
 /// The end rule that holds in `s`, asking only those that read what its last move changed.
@@ -470,7 +455,10 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         if self.over(s)?.is_some() {
             return Ok(true);
         }
-        game_keys(&self.game, &self.e.g, s, kind, out);
+        self.game
+            .each_keyed(&self.e.g, &s.sets, mover, |_, from, to| {
+                out.push(MoveKey { from, to, kind });
+            });
         if out.is_empty() && self.pass(s).is_some() {
             out.push(MoveKey {
                 from: NONE,
@@ -489,6 +477,8 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             return self.kids.list.get(k).copied().ok_or_else(none);
         }
         if self.kids.played.as_ref() == Some(s) {
+            // Kept for no state while they are made (a budget may stop the making).
+            self.kids.of = None;
             let mut list = std::mem::take(&mut self.kids.list);
             let made = self.children(s, &mut list);
             self.kids.list = list;
