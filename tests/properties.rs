@@ -574,7 +574,6 @@ fn moves_known_legal_agree_with_moves_asked() {
 /// from square to square and from statement to statement.
 #[test]
 fn moves_drawn_part_by_part_are_as_likely_as_each_other() {
-    use ply::run::{Generator, Ply};
     let source = r#"board 5 x 5
 squares column letter + row number from the bottom
 sides white, black
@@ -596,6 +595,48 @@ move
 game
   no moves: lose
 "#;
+    drawn_as_often(source, 12, |_, _| ());
+}
+
+/// As above where the game may end between parts: a placement that makes a row ends the
+/// game, and with it the move, before its turn of a block; that move must be drawn as often
+/// as one of the eight that turn a block after a placement.
+#[test]
+fn a_move_the_game_ends_between_parts_of_is_drawn_as_often_as_a_whole_one() {
+    let source = r#"board 4 x 4
+blocks 2 x 2
+squares column letter + row number
+sides white "O", black "@"
+setup
+  "@@.."
+  "...."
+  "...."
+  "OO.."
+
+move
+  place onto empty
+  then rotate a block a quarter turn either way
+
+let three of S = 3 S pieces in a row along orthogonal, diagonal
+
+game
+  may end between parts if three of white or three of black
+  draw if three of white and three of black
+  white wins if three of white
+  black wins if three of black
+  draw if no empty squares
+"#;
+    drawn_as_often(source, 1, |ply, moves| {
+        // White places on C4 to win: 11 placements of 8 turns each, and that one.
+        assert_eq!((ply, moves), (0, 89), "the moves of the first position");
+    });
+}
+
+/// Plays `plies` random plies of the game `source`, and every fourth checks that its moves
+/// are drawn about as often as each other (moves that lead to one position counted
+/// together); `seen(ply, moves)` is told how many moves each checked position has.
+fn drawn_as_often(source: &str, plies: usize, seen: impl Fn(usize, usize)) {
+    use ply::run::{Generator, Ply};
     let p = program(source);
     let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
     assert!(
@@ -605,14 +646,22 @@ game
     let mut rng = ply::run::rng::Rng::new(3);
     let mut after = Vec::new();
     runner.forget_game();
-    for ply in 0..12 {
+    for ply in 0..plies {
         runner.children(&pos, &mut after).unwrap();
         if ply % 4 == 0 {
+            seen(ply, after.len());
             // 100 draws of each move expected: every move drawn, and Pearson's statistic
             // within six deviations of its mean (the degrees of freedom). Moves drawn by a
             // uniform first step and then a uniform arrow are far outside.
             const EACH: usize = 100;
-            let mut seen = vec![0usize; after.len()];
+            let mut distinct: Vec<(&ply::run::Position, usize)> = Vec::new();
+            for a in &after {
+                match distinct.iter_mut().find(|(d, _)| *d == a) {
+                    Some((_, n)) => *n += 1,
+                    None => distinct.push((a, 1)),
+                }
+            }
+            let mut drawn = vec![0usize; distinct.len()];
             for _ in 0..after.len() * EACH {
                 let mut m = pos.clone();
                 assert_eq!(
@@ -620,16 +669,20 @@ game
                     Ply::Played
                 );
                 runner.forget_last();
-                let i = after.iter().position(|a| *a == m);
-                seen[i.unwrap_or_else(|| panic!("ply {ply}: not a legal move"))] += 1;
+                let i = distinct.iter().position(|(a, _)| **a == m);
+                drawn[i.unwrap_or_else(|| panic!("ply {ply}: not a legal move"))] += 1;
             }
-            let chi2: f64 = seen
+            let chi2: f64 = drawn
                 .iter()
-                .map(|&o| (o as f64 - EACH as f64).powi(2) / EACH as f64)
+                .zip(&distinct)
+                .map(|(&o, &(_, n))| {
+                    let expected = (n * EACH) as f64;
+                    (o as f64 - expected).powi(2) / expected
+                })
                 .sum();
-            let df = (after.len() - 1) as f64;
+            let df = (distinct.len() - 1) as f64;
             assert!(
-                seen.iter().all(|&o| o > 0) && chi2 < df + 6.0 * (2.0 * df).sqrt(),
+                drawn.iter().all(|&o| o > 0) && chi2 < df + 6.0 * (2.0 * df).sqrt(),
                 "ply {ply}: {} moves, chi-square {chi2:.0} on {df} degrees of freedom",
                 after.len()
             );

@@ -12,6 +12,11 @@
 //! random move. That holds only while no part can offer more steps than its bound, which
 //! is why a bound is given only for the actions whose steps are known to be at most one
 //! per square they can reach (and the draw checks it).
+//!
+//! Where the game may end between parts (`may end between parts if ...`), a move can stop
+//! after part `i`, the game over there: it is one move where a move that goes on is
+//! `B_(i+1) * .. * B_k` of them, so the draw keeps it when a number drawn below that product
+//! is 0, and it too is drawn with probability `1 / (K * W)`.
 
 use super::geometry::Geometry;
 use super::tables::Tables;
@@ -24,6 +29,16 @@ pub struct PartBounds {
     pub parts: Vec<Vec<u64>>,
 }
 
+impl PartBounds {
+    /// The product of the bounds of the parts of statement `rule` after part `part` (1 when
+    /// none follows): the weight of one move that stops there, before the parts still to
+    /// come, because the game may end between parts.
+    pub fn rest(&self, rule: u16, part: u8) -> u64 {
+        let bounds = &self.parts[rule as usize];
+        bounds[(part as usize).min(bounds.len())..].iter().product()
+    }
+}
+
 /// Draws whose weight would pass this are not worth making: a game whose moves have
 /// parts this wide is counted instead.
 const MOST_WEIGHT: u64 = 1 << 40;
@@ -31,16 +46,11 @@ const MOST_WEIGHT: u64 = 1 << 40;
 impl PartBounds {
     /// The bounds of the rules `p` on the board `g`, when a random move can be drawn part
     /// by part: some statement has later parts, none chains jumps, no part's steps are
-    /// multiplied by choices of promotion or by pushed and pulled pieces, a game may not end
-    /// between parts, there are no dice, every action of a later part has a bound, and
-    /// every statement's bounds have one product (`W` above).
+    /// multiplied by choices of promotion or by pushed and pulled pieces, there are no dice,
+    /// every action of a later part has a bound, and every statement's bounds have one
+    /// product (`W` above).
     pub fn of(p: &Program, t: &Tables, g: &Geometry) -> Option<PartBounds> {
-        let plain_parts = t.parts
-            && !t.chains
-            && !t.any_choices
-            && !t.pairs
-            && !t.between_parts
-            && p.dice.is_none();
+        let plain_parts = t.parts && !t.chains && !t.any_choices && !t.pairs && p.dice.is_none();
         if !plain_parts {
             return None;
         }

@@ -99,9 +99,18 @@ impl Runner<'_> {
             if !self.continues(&st) {
                 return Ok(Draw::Ended);
             }
-            // No part may be skipped (no `then, if`): the move goes on.
             let moved = before.unwrap_or(next.cells[st.to as usize]);
-            self.chain_steps(next, chain_after(&st, moved, next), steps)?;
+            let at = chain_after(&st, moved, next);
+            if self.stops_between(next, &at)? {
+                // The game ends here, between parts: one move, kept by the weight of one
+                // that goes on (see [`PartBounds`]).
+                return Ok(match rng.below(bounds.rest(st.rule, st.part)) {
+                    0 => Draw::Ended,
+                    _ => Draw::Failed,
+                });
+            }
+            // No part may be skipped (no `then, if`): the move goes on.
+            self.chain_steps(next, at, steps)?;
             let bound = bounds.parts[st.rule as usize][st.part as usize];
             if steps.len() as u64 > bound {
                 return Ok(Draw::Unbounded);
