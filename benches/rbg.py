@@ -27,7 +27,8 @@ every move. Times are whole-process wall clock (start-up included: a few millise
 
 Where RBG's game differs from the rules file in `rules/`, the table's game is the rules file
 with the edits listed in VARIANTS, written to a temporary file: RBG's Go is 19 x 19 with no
-ko rule and 722 turns at most; ply's is 9 x 9 with simple ko.
+ko rule and 722 turns at most; ply's is 9 x 9 with simple ko. RBG's chess does not draw a
+position with too little material to mate; ply's does.
 Exit status: 0, or 1 if a count differs or a program fails.
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
@@ -56,6 +57,8 @@ VARIANTS = {
         (r"(?m)^no move may repeat .*\n", ""),
         (r"stop after 500 plies", "stop after 722 plies"),
     ],
+    # RBG's chess plays on with material too little to mate.
+    "chess": [(r"(?m)^  draw if no queen pieces .*\n(    .*\n)*", "")],
 }
 
 MIRRORS = {  # folder under the RBG directory: the mirror it is cloned from
