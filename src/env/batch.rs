@@ -244,16 +244,21 @@ impl Batch {
         Ok(())
     }
 
-    /// A uniformly random legal action for every game, drawn from the batch's numbers.
+    /// A uniformly random legal action for every game, drawn from the batch's numbers as
+    /// [`super::legal::Moves::drawn_from`] says.
     pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
         if let Some(f) = &mut self.fast {
             return f.random_actions(env, out);
         }
         for (i, o) in out.iter_mut().enumerate().take(self.moments.len()) {
             *o = self.with_game(env, i, |b, env, m| {
-                env.legal(m, &mut b.legal)?;
-                let k = b.rngs[i].below(b.legal.len().max(1) as u64) as usize;
-                Ok(b.legal.get(k).map_or(-1, |&a| i64::from(a)))
+                let status = env.status(m)?;
+                let legal = match &*status {
+                    Status::Moves(moves) => moves.drawn_from(m.prefix(), &mut b.legal),
+                    _ => &[],
+                };
+                let k = b.rngs[i].below(legal.len().max(1) as u64) as usize;
+                Ok(legal.get(k).map_or(-1, |&a| i64::from(a)))
             })?;
         }
         Ok(())

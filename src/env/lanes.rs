@@ -8,7 +8,7 @@
 use std::any::Any;
 
 use super::action_space::ActionSpace;
-use super::legal::Moves;
+use super::legal::{ActionBits, Moves};
 use super::moment::{Env, EnvError, returns};
 use crate::dispatch;
 use crate::run::rng::Rng;
@@ -30,6 +30,14 @@ pub struct Lanes {
     lanes: Box<dyn Any>,
     rngs: Vec<Rng>,
     n: usize,
+    /// What naming a position's moves uses.
+    scratch: Scratch,
+}
+
+/// What naming a position's moves uses: the keys, and a bit per action to tell them apart.
+struct Scratch {
+    keys: Vec<MoveKey>,
+    seen: ActionBits,
 }
 
 /// What the lanes read of the environment while its generator is borrowed.
@@ -40,24 +48,30 @@ struct Rules<'a> {
     sides: usize,
 }
 
-/// What the game of a lane needs to go on: its legal actions, or none when it is over.
+/// What the game of a lane needs to go on: its legal actions (in the order of its moves,
+/// [`Moves::name_keys`]), or none when it is over (the representation names no move of a
+/// state whose game is over).
 fn settle<'p, G: Generator<'p>>(
     g: &mut G,
     r: &Rules,
     lane: &mut Lane<G::State>,
-    keys: &mut Vec<MoveKey>,
+    x: &mut Scratch,
 ) -> Result<(), EnvError> {
     lane.moves.clear();
-    let over = lane.counted >= r.limit || lane.decisions >= r.max_decisions;
-    if over || g.end(&lane.s)?.is_some() {
+    if lane.counted >= r.limit || lane.decisions >= r.max_decisions {
         return Ok(());
     }
-    if !g.move_keys(&lane.s, keys)? {
+    if !g.move_keys(&lane.s, &mut x.keys)? {
         return Err(
             RunError::new("the representation no longer names its moves by their squares").into(),
         );
     }
-    Ok(lane.moves.set_keys(r.space, keys)?)
+    Ok(lane.moves.name_keys(r.space, &x.keys, &mut x.seen)?)
+}
+
+/// The actions of a lane's moves, in the order of the moves (none when its game is over).
+fn actions<S>(lane: &Lane<S>) -> &[u32] {
+    lane.moves.in_order().unwrap_or_default()
 }
 
 /// Starts the game of `lane` again from `start`.
@@ -65,13 +79,13 @@ fn restart<'p, G: Generator<'p>>(
     g: &mut G,
     (r, start): (&Rules, &crate::run::Position),
     lane: &mut Lane<G::State>,
-    keys: &mut Vec<MoveKey>,
+    x: &mut Scratch,
 ) -> Result<(), EnvError> {
     lane.s = g.state(start);
     lane.counted = 0;
     lane.decisions = 0;
     lane.history.clear();
-    settle(g, r, lane, keys)
+    settle(g, r, lane, x)
 }
 
 /// The lanes kept in `v`, of the type the representation `g` keeps (they were made by it,
@@ -128,10 +142,13 @@ impl Lanes {
             max_decisions: env.max_decisions(),
             sides: env.sides(),
         };
-        let mut keys = Vec::new();
+        let mut scratch = Scratch {
+            keys: Vec::new(),
+            seen: ActionBits::new(&env.space),
+        };
         let lanes: Option<Box<dyn Any>> = dispatch!(&mut env.compiled, g => {
             let s = g.state(&start);
-            match g.move_keys(&s, &mut keys)? {
+            match g.move_keys(&s, &mut scratch.keys)? {
                 false => None,
                 true => {
                     let mut lane = Lane {
@@ -141,7 +158,7 @@ impl Lanes {
                         moves: Moves::default(),
                         history: Vec::new(),
                     };
-                    restart(g, (&r, &start), &mut lane, &mut keys)?;
+                    restart(g, (&r, &start), &mut lane, &mut scratch)?;
                     let kept: Box<dyn Any> = Box::new(vec![lane; n]);
                     Some(kept)
                 }
@@ -153,6 +170,7 @@ impl Lanes {
                 .map(|i| crate::play::move_rng(seed, i as u32))
                 .collect(),
             n,
+            scratch,
         }))
     }
 
@@ -168,10 +186,12 @@ impl Lanes {
     pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
         with_lanes!(self, env, g, lanes, _r => {
             for (i, (lane, &a)) in lanes.iter().zip(actions).enumerate() {
-                if u32::try_from(a).map_or(true, |a| lane.moves.first().binary_search(&a).is_err()) {
+                let legal = self::actions(lane);
+                if u32::try_from(a).map_or(true, |a| !legal.contains(&a)) {
+                    let mut sorted = legal.to_vec();
+                    sorted.sort_unstable();
                     return Err(EnvError::Illegal(format!(
-                        "game {i}: action {a} is not legal (legal: {:?})",
-                        lane.moves.first()
+                        "game {i}: action {a} is not legal (legal: {sorted:?})"
                     )));
                 }
             }
@@ -191,7 +211,7 @@ impl Lanes {
         rewards.fill(0.0);
         ended.fill(false);
         let start = env.start().clone();
-        let mut keys = Vec::new();
+        let x = &mut self.scratch;
         with_lanes!(self, env, g, lanes, r => {
             let e = g.engine().clone();
             let mut finished = 0;
@@ -206,7 +226,7 @@ impl Lanes {
                 lane.decisions += 1;
                 lane.history.push(a);
                 lane.s = child;
-                settle(g, &r, lane, &mut keys)?;
+                settle(g, &r, lane, x)?;
                 if !lane.moves.is_empty() {
                     continue;
                 }
@@ -219,7 +239,7 @@ impl Lanes {
                 }
                 ended[i] = true;
                 finished += 1;
-                restart(g, (&r, &start), lane, &mut keys)?;
+                restart(g, (&r, &start), lane, x)?;
             }
             Ok(finished)
         })
@@ -231,7 +251,7 @@ impl Lanes {
         out.fill(false);
         with_lanes!(self, env, g, lanes, _r => {
             for (lane, row) in lanes.iter().zip(out.chunks_mut(size)) {
-                for &a in lane.moves.first() {
+                for &a in actions(lane) {
                     row[a as usize] = true;
                 }
             }
@@ -269,12 +289,13 @@ impl Lanes {
         })
     }
 
-    /// A uniformly random legal action for every game.
+    /// A uniformly random legal action for every game, drawn as
+    /// [`Moves::drawn_from`] says.
     pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
         let rngs = &mut self.rngs;
         with_lanes!(self, env, g, lanes, _r => {
             for ((lane, o), rng) in lanes.iter().zip(out.iter_mut()).zip(rngs.iter_mut()) {
-                let legal = lane.moves.first();
+                let legal = actions(lane);
                 let k = rng.below(legal.len().max(1) as u64) as usize;
                 *o = legal.get(k).map_or(-1, |&a| i64::from(a));
             }
@@ -285,10 +306,10 @@ impl Lanes {
     /// Starts every game again.
     pub fn reset(&mut self, env: &mut Env) -> Result<(), EnvError> {
         let start = env.start().clone();
-        let mut keys = Vec::new();
+        let x = &mut self.scratch;
         with_lanes!(self, env, g, lanes, r => {
             for lane in lanes.iter_mut() {
-                restart(g, (&r, &start), lane, &mut keys)?;
+                restart(g, (&r, &start), lane, x)?;
             }
             Ok(())
         })

@@ -67,24 +67,7 @@ impl Moves {
     /// The moves of a position named by their keys (each one step, or a pass), as actions,
     /// written over these (their lists reused).
     pub fn set_keys(&mut self, space: &ActionSpace, keys: &[MoveKey]) -> Result<(), RunError> {
-        self.clear();
-        self.single = true;
-        // Written in one pass of known length (no check of room at every move); a key
-        // with no action is reported after.
-        let mut outside = None;
-        self.tokens.extend(keys.iter().map(|k| {
-            space.key_action(k).unwrap_or_else(|| {
-                outside.get_or_insert(*k);
-                0
-            })
-        }));
-        if let Some(k) = outside {
-            self.tokens.clear();
-            return Err(RunError::new(format!(
-                "a move ({k:?}) is outside the game's action space"
-            )));
-        }
-        self.first.clear();
+        self.write_keys(space, keys)?;
         self.first.extend_from_slice(&self.tokens);
         // A placement's moves come in the order of their squares, their actions too.
         if !self.first.is_sorted_by(|a, b| a < b) {
@@ -97,6 +80,72 @@ impl Moves {
                 "two moves are played by the same action: the action space cannot tell them apart",
             )),
         }
+    }
+
+    /// [`Moves::set_keys`] without the first actions in increasing order: the moves' actions
+    /// only, in the order of the keys ([`Moves::in_order`]; [`Moves::first`] is then empty),
+    /// each told apart from the others by a bit of `seen` (one per action of the space, all
+    /// clear before and after) instead of by sorting them.
+    pub fn name_keys(
+        &mut self,
+        space: &ActionSpace,
+        keys: &[MoveKey],
+        seen: &mut ActionBits,
+    ) -> Result<(), RunError> {
+        self.write_keys(space, keys)?;
+        let twice = seen.first_twice(&self.tokens);
+        match twice {
+            None => Ok(()),
+            Some(_) => {
+                self.tokens.clear();
+                Err(RunError::new(
+                    "two moves are played by the same action: the action space cannot tell them apart",
+                ))
+            }
+        }
+    }
+
+    /// Writes the actions of `keys` over these moves (each one action), `first` left empty.
+    fn write_keys(&mut self, space: &ActionSpace, keys: &[MoveKey]) -> Result<(), RunError> {
+        self.clear();
+        self.single = true;
+        // Written in one pass of known length (no check of room at every move); a key
+        // with no action is reported after.
+        let mut outside = None;
+        self.tokens.extend(keys.iter().map(|k| {
+            space.key_action(k).unwrap_or_else(|| {
+                outside.get_or_insert(*k);
+                0
+            })
+        }));
+        match outside {
+            None => Ok(()),
+            Some(k) => {
+                self.tokens.clear();
+                Err(RunError::new(format!(
+                    "a move ({k:?}) is outside the game's action space"
+                )))
+            }
+        }
+    }
+
+    /// The actions a uniformly random action is drawn from, in the order it is drawn (the
+    /// `k`-th for a number `k` below their count): when every move is one action, the
+    /// moves' actions in the order the generator lists the moves (which the bit forms
+    /// keep), else the legal actions after `prefix` in increasing order ([`Moves::legal`]).
+    pub fn drawn_from<'a>(&'a self, prefix: &[u32], out: &'a mut Vec<u32>) -> &'a [u32] {
+        match self.single && prefix.is_empty() {
+            true => &self.tokens,
+            false => {
+                self.legal(prefix, out);
+                out
+            }
+        }
+    }
+
+    /// The moves' actions in the order of their moves, when every move is one action.
+    pub fn in_order(&self) -> Option<&[u32]> {
+        self.single.then_some(&self.tokens[..])
     }
 
     /// No moves (the game is over).
@@ -244,5 +293,44 @@ impl Moves {
                 _ => return Ok(None),
             }
         }
+    }
+}
+
+/// A bit for each action of a space, all clear between uses: tells a list's actions apart
+/// in one pass (and one more to clear them), where sorting it would take several.
+#[derive(Debug, Clone, Default)]
+pub struct ActionBits {
+    words: Vec<u64>,
+}
+
+impl ActionBits {
+    /// Bits for the actions of `space`.
+    pub fn new(space: &ActionSpace) -> ActionBits {
+        ActionBits {
+            words: vec![0; space.size().div_ceil(64)],
+        }
+    }
+
+    /// The first action of `actions` that comes a second time, if one does; the bits are
+    /// clear again after.
+    pub fn first_twice(&mut self, actions: &[u32]) -> Option<u32> {
+        let mut twice = None;
+        for &a in actions {
+            let (w, bit) = ((a / 64) as usize, 1u64 << (a % 64));
+            match self.words.get_mut(w) {
+                Some(word) if *word & bit != 0 => {
+                    twice = Some(a);
+                    break;
+                }
+                Some(word) => *word |= bit,
+                None => {}
+            }
+        }
+        for &a in actions {
+            if let Some(word) = self.words.get_mut((a / 64) as usize) {
+                *word &= !(1u64 << (a % 64));
+            }
+        }
+        twice
     }
 }
