@@ -85,7 +85,8 @@ impl Moves {
     /// [`Moves::set_keys`] without the first actions in increasing order: the moves' actions
     /// only, in the order of the keys ([`Moves::in_order`]; [`Moves::first`] is then empty),
     /// each told apart from the others by a bit of `seen` (one per action of the space, all
-    /// clear before and after) instead of by sorting them.
+    /// clear before and after) instead of by sorting them, unless they are in increasing
+    /// order already.
     pub fn name_keys(
         &mut self,
         space: &ActionSpace,
@@ -93,8 +94,11 @@ impl Moves {
         seen: &mut ActionBits,
     ) -> Result<(), RunError> {
         self.write_keys(space, keys)?;
-        let twice = seen.first_twice(&self.tokens);
-        match twice {
+        // A placement's moves come in the order of their squares: told apart as they stand.
+        if self.tokens.is_sorted_by(|a, b| a < b) {
+            return Ok(());
+        }
+        match seen.first_twice(&self.tokens) {
             None => Ok(()),
             Some(_) => {
                 self.tokens.clear();
