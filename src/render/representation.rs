@@ -124,7 +124,7 @@ impl Representation {
                 };
                 let guard = match &self.guards {
                     Some(kind) => format!(
-                        "  legal if: a guard of the own {kind} (a move of another piece not pinned to it, while it is not attacked, is legal without being made)\n"
+                        "  legal if: a guard of the own {kind} (a move of another piece not pinned to it, while it is not attacked, is legal without being made; while it is attacked, one that neither takes the attacker nor stands in its line is not made)\n"
                     ),
                     None => String::new(),
                 };

@@ -5,7 +5,7 @@
 //! about finds the guarded piece where it was, or where the move put it, without a search.
 
 use super::attack::{attacker, attackers};
-use super::runner::{Guarded, MAX_PINNED, Runner};
+use super::runner::{Guarded, MAX_BLOCK, MAX_PINNED, Runner};
 use crate::program::{Attackers, Code, DirId, EMPTY};
 use crate::run::error::RunError;
 use crate::run::position::Position;
@@ -15,21 +15,28 @@ impl Runner<'_> {
     /// The guarded piece of the side to move in `pos`, when the rules have a guard and the
     /// side has exactly one such piece.
     pub(super) fn guarded(&mut self, pos: &Position) -> Result<Option<Guarded>, RunError> {
-        let e = &self.e;
+        // Its own handle on the engine: the attack's squares are found with the runner's
+        // scratch positions.
+        let e = std::rc::Rc::clone(&self.e);
         let (Some(guard), Some(code)) = (&e.t.king_guard, self.guard_code(pos)) else {
             return Ok(None);
         };
         let Some(sq) = pos.cells.iter().position(|&c| c == code) else {
             return Ok(None);
         };
-        let by = attackers(e, Attackers::Others, code, pos.mover);
-        let attacked = attacker(e, &self.vars, pos, sq as u32, by)?.is_some();
+        let by = attackers(&e, Attackers::Others, code, pos.mover);
+        let checker = attacker(&e, &self.vars, pos, sq as u32, by)?;
         let mut g = Guarded {
             sq: sq as u32,
-            attacked,
+            attacked: checker.is_some(),
             pinned: [NONE; MAX_PINNED],
             pins: 0,
+            block: [NONE; MAX_BLOCK],
+            blocks: usize::MAX,
         };
+        if let Some(at) = checker {
+            self.blocks_of(pos, &mut g, (at, by))?;
+        }
         // Along each line an enemy attacks on: the first piece back from the guarded one,
         // when it is own and the next piece beyond is an enemy that attacks along the line.
         let (gm, t) = (&e.g, &*e.t);
@@ -66,6 +73,79 @@ impl Runner<'_> {
         Ok(Some(g))
     }
 
+    /// The squares where a move of another piece must land to end the attack on the
+    /// guarded piece of `g`, attacked from `at` by the sides `by` ([`Guarded::block`]):
+    /// none when a second piece attacks it too (found with an own piece put on `at`, which
+    /// opens no attack), else `at` and, when the attacker is the first piece along one of
+    /// the rays the guard knows, the empty squares between.
+    fn blocks_of(
+        &mut self,
+        pos: &Position,
+        g: &mut Guarded,
+        (at, by): (u32, u32),
+    ) -> Result<(), RunError> {
+        let mut other = self.take_walk_pos(pos);
+        other.cells[at as usize] = pos.cells[g.sq as usize];
+        let second = attacker(&self.e, &self.vars, &other, g.sq, by);
+        self.put_walk_pos(other);
+        if second?.is_some() {
+            g.blocks = 0;
+            return Ok(());
+        }
+        let (e, Some(guard)) = (&self.e, &self.e.t.king_guard) else {
+            return Ok(());
+        };
+        let (gm, t) = (&e.g, &*e.t);
+        let c = pos.cells[at as usize] as usize;
+        let (side, kind) = (t.side_of[c] as usize, t.kind_of[c]);
+        // The attacker's square first, then the squares between (none for a leap).
+        g.block[0] = at;
+        let mut n = 1;
+        for &(d, kinds) in guard.rays.get(side).map_or(&[][..], |r| &r[..]) {
+            if kinds & (1 << kind) == 0 {
+                continue;
+            }
+            n = 1;
+            let mut sq = gm.prev[d as usize * gm.n + g.sq as usize];
+            while sq != NONE && sq != at && pos.cells[sq as usize] == EMPTY {
+                if n == MAX_BLOCK {
+                    // Too long a line to keep: nothing is known.
+                    return Ok(());
+                }
+                g.block[n] = sq;
+                n += 1;
+                sq = gm.prev[d as usize * gm.n + sq as usize];
+            }
+            if sq == at {
+                break;
+            }
+            n = 1;
+        }
+        g.blocks = n;
+        Ok(())
+    }
+
+    /// Whether the one-step move `st` is known to leave the guarded piece attacked without
+    /// being made: it is attacked, and the move, of another piece, takes nothing off another
+    /// square, moves no second piece and lands where the attack is not ended
+    /// ([`Guarded::block`]: it neither takes the attacker nor stands in its line).
+    pub(super) fn known_illegal(&self, st: &Step) -> bool {
+        let (e, Some(g)) = (&self.e, &self.guarded) else {
+            return false;
+        };
+        if !g.attacked || g.blocks > MAX_BLOCK || st.to == NONE || st.from == g.sq {
+            return false;
+        }
+        if st.over != NONE || st.pair != NONE {
+            return false;
+        }
+        let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
+        if fx.touches_others() || e.p.moves[st.rule as usize].flip.is_some() {
+            return false;
+        }
+        !g.block[..g.blocks].contains(&st.to)
+    }
+
     /// The code of the guarded piece of the side to move in `pos`, when the rules have a
     /// guard and the side has exactly one such piece.
     fn guard_code(&self, pos: &Position) -> Option<Code> {
@@ -78,7 +158,7 @@ impl Runner<'_> {
     /// attacked, the move takes nothing off another square and moves no second piece, and
     /// it is a drop of another kind, or a move of another piece that is not pinned.
     pub(super) fn known_legal(&self, st: &Step) -> bool {
-        let (e, Some(g)) = (&self.e, self.guarded) else {
+        let (e, Some(g)) = (&self.e, &self.guarded) else {
             return false;
         };
         let Some(guard) = &e.t.king_guard else {
@@ -108,7 +188,7 @@ impl Runner<'_> {
         let Some(code) = self.guard_code(after) else {
             return Ok(None);
         };
-        let sq = match self.guarded {
+        let sq = match &self.guarded {
             Some(g) if after.cells[g.sq as usize] == code => g.sq as usize,
             _ => match after.cells.iter().position(|&c| c == code) {
                 Some(sq) => sq,

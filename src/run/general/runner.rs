@@ -98,10 +98,19 @@ pub struct Guarded {
     pub pinned: [u32; MAX_PINNED],
     /// How many of `pinned` are kept; more than [`MAX_PINNED`]: no move is known legal.
     pub pins: usize,
+    /// While it is attacked: the squares where a move of another piece must land to end
+    /// the attack (the attacker's, and those between it and the guarded piece along the
+    /// attacker's line), `blocks` of them; none when two pieces attack it; more than
+    /// [`MAX_BLOCK`] when not known.
+    pub block: [u32; MAX_BLOCK],
+    pub blocks: usize,
 }
 
 /// The most pinned pieces a position's [`Guarded`] keeps.
 pub const MAX_PINNED: usize = 8;
+
+/// The most squares a position's [`Guarded`] keeps where an attack on it may be blocked.
+pub const MAX_BLOCK: usize = 16;
 
 pub struct Runner<'p> {
     pub(super) e: Rc<Engine<'p>>,

@@ -52,6 +52,10 @@ impl<'p> Runner<'p> {
             self.history.push(&pos.cells);
         }
         let outer_guard = std::mem::replace(&mut self.guarded, guarded);
+        if guarded.is_some_and(|g| g.attacked) && !self.e.p.captures_most {
+            // Moves that cannot end an attack on the guarded piece are not made.
+            steps.retain(|st| self.continues(st) || !self.known_illegal(st));
+        }
         let outer = self.need;
         let seen = (self.scratch.seen.len(), self.scratch.boards.len());
         acc.seen_from = seen.0;
