@@ -70,7 +70,7 @@ fn settle<'p, G: Generator<'p>>(
 }
 
 /// The actions of a lane's moves, in the order of the moves (none when its game is over).
-fn actions<S>(lane: &Lane<S>) -> &[u32] {
+fn lane_actions<S>(lane: &Lane<S>) -> &[u32] {
     lane.moves.in_order().unwrap_or_default()
 }
 
@@ -186,7 +186,7 @@ impl Lanes {
     pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
         with_lanes!(self, env, g, lanes, _r => {
             for (i, (lane, &a)) in lanes.iter().zip(actions).enumerate() {
-                let legal = self::actions(lane);
+                let legal = lane_actions(lane);
                 if u32::try_from(a).map_or(true, |a| !legal.contains(&a)) {
                     let mut sorted = legal.to_vec();
                     sorted.sort_unstable();
@@ -251,7 +251,7 @@ impl Lanes {
         out.fill(false);
         with_lanes!(self, env, g, lanes, _r => {
             for (lane, row) in lanes.iter().zip(out.chunks_mut(size)) {
-                for &a in actions(lane) {
+                for &a in lane_actions(lane) {
                     row[a as usize] = true;
                 }
             }
@@ -295,7 +295,7 @@ impl Lanes {
         let rngs = &mut self.rngs;
         with_lanes!(self, env, g, lanes, _r => {
             for ((lane, o), rng) in lanes.iter().zip(out.iter_mut()).zip(rngs.iter_mut()) {
-                let legal = actions(lane);
+                let legal = lane_actions(lane);
                 let k = rng.below(legal.len().max(1) as u64) as usize;
                 *o = legal.get(k).map_or(-1, |&a| i64::from(a));
             }

@@ -76,9 +76,7 @@ impl Moves {
         }
         match self.first.len() == self.tokens.len() {
             true => Ok(()),
-            false => Err(RunError::new(
-                "two moves are played by the same action: the action space cannot tell them apart",
-            )),
+            false => Err(same_action()),
         }
     }
 
@@ -102,9 +100,7 @@ impl Moves {
             None => Ok(()),
             Some(_) => {
                 self.tokens.clear();
-                Err(RunError::new(
-                    "two moves are played by the same action: the action space cannot tell them apart",
-                ))
+                Err(same_action())
             }
         }
     }
@@ -298,6 +294,13 @@ impl Moves {
             }
         }
     }
+}
+
+/// Two moves of one position named by one action.
+fn same_action() -> RunError {
+    RunError::new(
+        "two moves are played by the same action: the action space cannot tell them apart",
+    )
 }
 
 /// A bit for each action of a space, all clear between uses: tells a list's actions apart

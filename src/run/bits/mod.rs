@@ -432,39 +432,23 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         }
         let mover = s.mover as usize;
         let kind = self.e.p.kind_of(self.game.code()[mover]);
-        if let Some(targets) = self.game.placements(&self.e.g, &s.sets, mover) {
-            // Named by their squares alone: [`Generator::play_nth`] plays the one taken.
-            self.runner.tick()?;
-            out.clear();
-            if self.over(s)?.is_some() {
-                return Ok(true);
-            }
-            let key = |to| MoveKey {
-                from: NONE,
-                to,
-                kind,
-            };
-            sets::each_square(targets, |to| out.push(key(to.first())));
-            if out.is_empty() && self.pass(s).is_some() {
-                out.push(key(NONE));
-            }
-            return Ok(true);
-        }
+        let key = |from, to| MoveKey { from, to, kind };
         self.runner.tick()?;
         out.clear();
         if self.over(s)?.is_some() {
             return Ok(true);
         }
-        self.game
-            .each_keyed(&self.e.g, &s.sets, mover, |_, from, to| {
-                out.push(MoveKey { from, to, kind });
-            });
+        match self.game.placements(&self.e.g, &s.sets, mover) {
+            // Named by their squares alone: [`Generator::play_nth`] plays the one taken.
+            Some(targets) => sets::each_square(targets, |to| out.push(key(NONE, to.first()))),
+            None => self
+                .game
+                .each_keyed(&self.e.g, &s.sets, mover, |_, from, to| {
+                    out.push(key(from, to))
+                }),
+        }
         if out.is_empty() && self.pass(s).is_some() {
-            out.push(MoveKey {
-                from: NONE,
-                to: NONE,
-                kind,
-            });
+            out.push(key(NONE, NONE));
         }
         Ok(true)
     }

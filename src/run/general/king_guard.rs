@@ -100,16 +100,17 @@ impl Runner<'_> {
         let (side, kind) = (t.side_of[c] as usize, t.kind_of[c]);
         // The attacker's square first, then the squares between (none for a leap).
         g.block[0] = at;
-        let mut n = 1;
+        g.blocks = 1;
         for &(d, kinds) in guard.rays.get(side).map_or(&[][..], |r| &r[..]) {
             if kinds & (1 << kind) == 0 {
                 continue;
             }
-            n = 1;
+            let mut n = 1;
             let mut sq = gm.prev[d as usize * gm.n + g.sq as usize];
             while sq != NONE && sq != at && pos.cells[sq as usize] == EMPTY {
                 if n == MAX_BLOCK {
                     // Too long a line to keep: nothing is known.
+                    g.blocks = usize::MAX;
                     return Ok(());
                 }
                 g.block[n] = sq;
@@ -117,33 +118,40 @@ impl Runner<'_> {
                 sq = gm.prev[d as usize * gm.n + sq as usize];
             }
             if sq == at {
+                g.blocks = n;
                 break;
             }
-            n = 1;
         }
-        g.blocks = n;
         Ok(())
     }
 
     /// Whether the one-step move `st` is known to leave the guarded piece attacked without
-    /// being made: it is attacked, and the move, of another piece, takes nothing off another
-    /// square, moves no second piece and lands where the attack is not ended
-    /// ([`Guarded::block`]: it neither takes the attacker nor stands in its line).
+    /// being made: it is attacked, and the move, of another piece, is a lone step
+    /// ([`Runner::lone_step`]) that lands where the attack is not ended ([`Guarded::block`]:
+    /// it neither takes the attacker nor stands in its line).
     pub(super) fn known_illegal(&self, st: &Step) -> bool {
-        let (e, Some(g)) = (&self.e, &self.guarded) else {
+        let Some(g) = &self.guarded else {
             return false;
         };
-        if !g.attacked || g.blocks > MAX_BLOCK || st.to == NONE || st.from == g.sq {
-            return false;
-        }
-        if st.over != NONE || st.pair != NONE {
-            return false;
-        }
-        let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
-        if fx.touches_others() || e.p.moves[st.rule as usize].flip.is_some() {
-            return false;
-        }
-        !g.block[..g.blocks].contains(&st.to)
+        g.attacked
+            && g.blocks <= MAX_BLOCK
+            && st.from != g.sq
+            && self.lone_step(st)
+            && !g.block[..g.blocks].contains(&st.to)
+    }
+
+    /// Whether `st` lands on a square and does nothing else: it takes nothing off another
+    /// square, moves no second piece, and its action has no effect on other squares and
+    /// flips nothing. Only such a step's square can change what attacks the guarded piece.
+    fn lone_step(&self, st: &Step) -> bool {
+        let p = self.e.p;
+        st.to != NONE
+            && st.over == NONE
+            && st.pair == NONE
+            && !p.part(st.rule, st.part)[st.action as usize]
+                .effects
+                .touches_others()
+            && p.moves[st.rule as usize].flip.is_none()
     }
 
     /// The code of the guarded piece of the side to move in `pos`, when the rules have a
@@ -158,20 +166,10 @@ impl Runner<'_> {
     /// attacked, the move takes nothing off another square and moves no second piece, and
     /// it is a drop of another kind, or a move of another piece that is not pinned.
     pub(super) fn known_legal(&self, st: &Step) -> bool {
-        let (e, Some(g)) = (&self.e, &self.guarded) else {
+        let (Some(g), Some(guard)) = (&self.guarded, &self.e.t.king_guard) else {
             return false;
         };
-        let Some(guard) = &e.t.king_guard else {
-            return false;
-        };
-        if g.attacked || g.pins > MAX_PINNED || st.over != NONE || st.pair != NONE {
-            return false;
-        }
-        if st.to == NONE {
-            return false;
-        }
-        let fx = &e.p.part(st.rule, st.part)[st.action as usize].effects;
-        if fx.touches_others() || e.p.moves[st.rule as usize].flip.is_some() {
+        if g.attacked || g.pins > MAX_PINNED || !self.lone_step(st) {
             return false;
         }
         if st.from == NONE {
