@@ -29,16 +29,6 @@ pub struct PartBounds {
     pub parts: Vec<Vec<u64>>,
 }
 
-impl PartBounds {
-    /// The product of the bounds of the parts of statement `rule` after part `part` (1 when
-    /// none follows): the weight of one move that stops there, before the parts still to
-    /// come, because the game may end between parts.
-    pub fn rest(&self, rule: u16, part: u8) -> u64 {
-        let bounds = &self.parts[rule as usize];
-        bounds[(part as usize).min(bounds.len())..].iter().product()
-    }
-}
-
 /// Draws whose weight would pass this are not worth making: a game whose moves have
 /// parts this wide is counted instead.
 const MOST_WEIGHT: u64 = 1 << 40;
@@ -78,6 +68,14 @@ impl PartBounds {
             parts.push(bounds);
         }
         Some(PartBounds { parts })
+    }
+
+    /// The product of the bounds of the parts of statement `rule` after part `part` (1 when
+    /// none follows): the weight of one move that stops there, before the parts still to
+    /// come, because the game may end between parts.
+    pub fn rest(&self, rule: u16, part: u8) -> u64 {
+        let bounds = &self.parts[rule as usize];
+        bounds[(part as usize).min(bounds.len())..].iter().product()
     }
 }
 
