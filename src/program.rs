@@ -177,6 +177,10 @@ pub struct KindAction {
     /// Bit `i` set: condition `i` asks nothing of the candidate (no `from`, `to` or square
     /// of the move, directly or through a let), so it has one value in a position.
     pub fixed: u64,
+    /// Bit `i` set: condition `i` asks of the candidate only the block its `to` is on (`the
+    /// block of to is ...`, `to is on the block ...`), so it has one value for all the
+    /// candidates that land in one block of a position. Not set for a fixed condition.
+    pub by_block: u64,
     /// What the action does besides moving its piece.
     pub effects: Effects,
     /// Where it is written (the kind prefix included), for explanations.
@@ -739,15 +743,15 @@ impl Program {
             .chain(more)
     }
 
-    /// The actions of part `part` of a move (0 is the first).
     /// Marks the `where` conditions that ask nothing of the candidate step
-    /// ([`KindAction::fixed`]).
+    /// ([`KindAction::fixed`]), and those that ask only the block its `to` is on
+    /// ([`KindAction::by_block`]).
     pub fn mark_fixed_conditions(&mut self) {
         // A let uses only the lets above it, so one pass in order settles them all.
-        let mut asks = Vec::with_capacity(self.lets.len());
+        let (mut asks, mut beyond) = (Vec::new(), Vec::new());
         for l in &self.lets {
-            let a = asks_candidate(l, &asks);
-            asks.push(a);
+            asks.push(asks_candidate(l, &asks, false));
+            beyond.push(asks_candidate(l, &beyond, true));
         }
         for rule in &mut self.moves {
             for ka in rule
@@ -755,16 +759,19 @@ impl Program {
                 .iter_mut()
                 .chain(rule.then.iter_mut().flatten())
             {
-                ka.fixed = 0;
+                (ka.fixed, ka.by_block) = (0, 0);
                 for (i, (c, _)) in ka.conditions.iter().enumerate().take(64) {
-                    if !asks_candidate(c, &asks) {
+                    if !asks_candidate(c, &asks, false) {
                         ka.fixed |= 1 << i;
+                    } else if !asks_candidate(c, &beyond, true) {
+                        ka.by_block |= 1 << i;
                     }
                 }
             }
         }
     }
 
+    /// The actions of part `part` of a move (0 is the first).
     pub fn part(&self, rule: u16, part: u8) -> &[KindAction] {
         let r = &self.moves[rule as usize];
         match part {
@@ -776,14 +783,17 @@ impl Program {
 
 /// Whether `e` asks about the candidate step of a `where` clause: its squares, its
 /// direction (`on line`), the moves (counted or compared from the candidate's position), or
-/// a let that does (`lets[i]`: whether let `i` does).
-fn asks_candidate(e: &Expr, lets: &[bool]) -> bool {
+/// a let that does (`lets[i]`: whether let `i` does). With `but_block`, asking only which
+/// block `to` is on (`the block of to`, `to is on the block ...`) does not count.
+fn asks_candidate(e: &Expr, lets: &[bool], but_block: bool) -> bool {
+    let asks_square = |at: &SquareRef| at.of_move() && !(but_block && at.is_to());
+    let asks_block = |b: &BlockRef| b.at.of_move() && !(but_block && !b.matching && b.at.is_to());
     e.any(&|x| match x {
         Expr::CountNear(near) => near.asks_squares(),
         Expr::SquareIs(at, _) => at.of_move(),
         Expr::Outranks(a, b) => a.of_move() || b.of_move(),
-        Expr::OnBlock(x) => x.0.of_move() || x.1.at.of_move(),
-        Expr::BlockIs(x) => x.0.at.of_move(),
+        Expr::OnBlock(x) => asks_square(&x.0) || asks_block(&x.1),
+        Expr::BlockIs(x) => asks_block(&x.0),
         Expr::From
         | Expr::To
         | Expr::TheDie

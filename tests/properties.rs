@@ -528,8 +528,6 @@ fn the_nth_child_made_alone_is_the_nth_child() {
 /// one thing more, which no guard reads, by perft(1) and perft(2) along random games.
 #[test]
 fn moves_known_legal_agree_with_moves_asked() {
-    use ply::run::query::perft::{Levels, perft};
-    use ply::run::{Generator, Ply};
     let mut checked = 0;
     for name in ["chess", "crazyhouse", "shogi", "xiangqi"] {
         let source = rules(name);
@@ -541,30 +539,74 @@ fn moves_known_legal_agree_with_moves_asked() {
             source[..end].trim_end(),
             &source[end..]
         );
-        let (p, q) = (program(&source), program(&twin));
-        let (mut guarded, _) = ply::cases::game_start(&p, None).expect("a setup");
-        let (mut asked, _) = ply::cases::game_start(&q, None).expect("a setup");
-        guarded.forget_game();
-        let (mut l1, mut l2) = (Levels::default(), Levels::default());
-        for seed in 1..=6 {
-            let mut rng = ply::run::rng::Rng::new(seed);
-            let (_, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
-            guarded.forget_game();
-            for ply in 0..160 {
-                if ply % 5 == 0 {
-                    for depth in [1, 2] {
-                        let a = perft(&mut guarded, &pos, depth, &mut l1).unwrap();
-                        let b = perft(&mut asked, &pos, depth, &mut l2).unwrap();
-                        assert_eq!(a, b, "{name}: seed {seed} ply {ply}: perft({depth})");
-                        checked += 1;
-                    }
+        checked += perfts_agree(name, (&program(&source), &program(&twin)), (6, 160, 5));
+    }
+    assert!(checked > 400, "positions checked: {checked}");
+}
+
+/// Perft 1 and 2 of `p` and `q` (rules that must find the same moves), from every `every`-th
+/// position of random games of `p` (`seeds` of them, `plies` long at most): how many were
+/// compared.
+fn perfts_agree(
+    name: &str,
+    (p, q): (&ply::program::Program, &ply::program::Program),
+    (seeds, plies, every): (u64, usize, usize),
+) -> usize {
+    use ply::run::query::perft::{Levels, perft};
+    use ply::run::{Generator, Ply};
+    let (mut first, _) = ply::cases::game_start(p, None).expect("a setup");
+    let (mut twin, _) = ply::cases::game_start(q, None).expect("a setup");
+    let (mut l1, mut l2) = (Levels::default(), Levels::default());
+    let mut checked = 0;
+    for seed in 1..=seeds {
+        let mut rng = ply::run::rng::Rng::new(seed);
+        let (_, mut pos) = ply::cases::game_start(p, None).expect("a setup");
+        first.forget_game();
+        for ply in 0..plies {
+            if ply % every == 0 {
+                for depth in [1, 2] {
+                    let a = perft(&mut first, &pos, depth, &mut l1).unwrap();
+                    let b = perft(&mut twin, &pos, depth, &mut l2).unwrap();
+                    assert_eq!(a, b, "{name}: seed {seed} ply {ply}: perft({depth})");
+                    checked += 1;
                 }
-                if guarded.random_ply(&mut pos, &mut rng, None).unwrap() != Ply::Played {
-                    break;
-                }
+            }
+            if first.random_ply(&mut pos, &mut rng, None).unwrap() != Ply::Played {
+                break;
             }
         }
     }
+    checked
+}
+
+/// A `where` condition that asks of the move only the block its `to` is on is worked out
+/// once per block of a position (`KindAction::by_block`): the moves must be those found by
+/// the same conditions asked square by square (each joined to a clause about `to` itself,
+/// always false, that keeps them from being kept per block).
+#[test]
+fn conditions_kept_per_block_agree_with_conditions_asked_per_square() {
+    let source = rules("ultimate-tic-tac-toe");
+    let (a, b) = (
+        "where the block of to is not finished",
+        "or to is on the block matching last to)",
+    );
+    assert!(
+        source.contains(a) && source.contains(b),
+        "the clauses of the rules file"
+    );
+    let twin = source
+        .replace(
+            a,
+            "where (the block of to is not finished or to is off the board)",
+        )
+        .replace(
+            b,
+            "or to is on the block matching last to or to is off the board)",
+        );
+    let (p, q) = (program(&source), program(&twin));
+    let kept = |p: &ply::program::Program| p.moves[0].actions[0].by_block.count_ones();
+    assert_eq!((kept(&p), kept(&q)), (2, 0), "conditions kept per block");
+    let checked = perfts_agree("ultimate tic-tac-toe", (&p, &q), (8, 81, 1));
     assert!(checked > 400, "positions checked: {checked}");
 }
 

@@ -216,6 +216,7 @@ impl Checker {
                 action,
                 conditions: Vec::new(),
                 fixed: 0,
+                by_block: 0,
                 effects: Effects::default(),
                 span,
                 clauses,

@@ -103,6 +103,7 @@ fn ends_turn(span: Span) -> MoveRule {
         action: Action::Pass,
         conditions: Vec::new(),
         fixed: 0,
+        by_block: 0,
         effects: Effects::default(),
         span,
         clauses: ClauseSpans::default(),

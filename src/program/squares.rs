@@ -26,6 +26,11 @@ impl SquareRef {
     pub fn of_move(&self) -> bool {
         self.base != Base::LastTo
     }
+
+    /// True if it is the move's `to` itself, no step away.
+    pub fn is_to(&self) -> bool {
+        self.base == Base::To && self.steps.is_empty()
+    }
 }
 
 /// What else a counted square must be: on one or two named parts of the board, attacked,

@@ -227,7 +227,7 @@ fn by_generator(
     if p.cells[sq as usize] == e.p.code(s, 0) {
         return Ok(None);
     }
-    let (mut line_counts, mut steps) = (Vec::new(), Vec::<Step>::new());
+    let (mut line_counts, mut steps, mut memo) = (Vec::new(), Vec::<Step>::new(), Vec::new());
     let mut own = OwnPieces::default();
     Gen {
         e,
@@ -237,7 +237,7 @@ fn by_generator(
         trace: &mut Off,
         err: None,
         fixed: Default::default(),
-        memo: Vec::new(),
+        memo: &mut memo,
         die: 0,
     }
     .first_steps(&p, &mut steps)?;

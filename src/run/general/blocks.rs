@@ -52,20 +52,31 @@ pub fn block_is<'p>(mut at: BlockScope<'_, 'p>, cond: &'p Expr) -> Result<i64, R
 /// directions (over the grid of blocks); `at.block` is not read.
 pub fn blocks<'p>(at: BlockScope<'_, 'p>, q: &'p Blocks) -> Result<i64, RunError> {
     let g = &at.e.g;
-    let mut held = Vec::with_capacity(g.blocks.len());
-    for b in 0..g.blocks.len() as u32 {
+    // A bit per block (asked in every position by an end rule: no list made), or, past 64
+    // blocks, a list.
+    let n = g.blocks.len();
+    let (mut word, mut list) = (0u64, Vec::new());
+    for b in 0..n as u32 {
         let mut scope = BlockScope { block: b, ..at };
-        held.push(eval(&q.cond, &mut scope)? != 0);
+        let h = eval(&q.cond, &mut scope)? != 0;
+        match n <= 64 {
+            true => word |= (h as u64) << b,
+            false => list.push(h),
+        }
     }
+    let held = |b: usize| match n <= 64 {
+        true => word >> b & 1 != 0,
+        false => list[b],
+    };
     let Some(row) = &q.row else {
-        return Ok(held.iter().filter(|&&h| h).count() as i64);
+        return Ok((0..n).filter(|&b| held(b)).count() as i64);
     };
     let (rows, cols) = (g.block_grid.0 as i64, g.block_grid.1 as i64);
     let dirs = &at.e.p.directions;
     let member = |r: i64, c: i64| {
-        (0..rows).contains(&r) && (0..cols).contains(&c) && held[(r * cols + c) as usize]
+        (0..rows).contains(&r) && (0..cols).contains(&c) && held((r * cols + c) as usize)
     };
-    let found = (0..rows * cols).filter(|&b| held[b as usize]).any(|b| {
+    let found = (0..rows * cols).filter(|&b| held(b as usize)).any(|b| {
         let (r, c) = (b / cols, b % cols);
         row.dirs.iter().any(|&d| {
             let (dr, dc) = (dirs[d as usize].dr as i64, dirs[d as usize].dc as i64);

@@ -64,8 +64,8 @@ pub struct Gen<'a, 'p, T: Trace> {
     pub err: Option<RunError>,
     /// The values of the current action's conditions that ask nothing of the candidate.
     pub fixed: Fixed,
-    /// The block conditions worked out in the position.
-    pub memo: BlockMemo,
+    /// The block conditions worked out in the position (empty when the generator is made).
+    pub memo: &'a mut BlockMemo,
     /// Under `one move a die`: the face of the die the moves being found use (`the die`),
     /// 0 when none.
     pub die: u8,
@@ -73,13 +73,18 @@ pub struct Gen<'a, 'p, T: Trace> {
 
 /// The values of one action's `where` conditions that have one value in a position
 /// ([`crate::program::KindAction::fixed`]), worked out for its first candidate and kept for
-/// the others: a generator serves one position.
+/// the others: a generator serves one position. Those that have one value in each block
+/// ([`crate::program::KindAction::by_block`]) are kept for each block (the first 64).
 #[derive(Debug, Default)]
 pub struct Fixed {
     at: Option<ActionRef>,
     /// Bit `i`: `values[i]` holds condition `i`'s value.
     known: u8,
     values: [i64; 8],
+    /// Bit `b` of `in_block[i]`: condition `i`'s value in block `b` is known, and is the
+    /// bit `b` of `holds_in[i]` (true or false: all a condition's value is asked for).
+    in_block: [u64; 8],
+    holds_in: [u64; 8],
 }
 
 /// One `slide` or `step` action as the generator reads it, for the side to move (also the
@@ -438,30 +443,48 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
             from: st.from,
             to: st.to,
             dir: st.dir,
-            memo: Some(&mut self.memo),
+            memo: Some(&mut *self.memo),
             die: self.die,
         };
-        let fixed = self.e.p.part(at.rule, at.part)[at.action as usize].fixed;
+        let ka = &self.e.p.part(at.rule, at.part)[at.action as usize];
+        let (fixed, by_block) = (ka.fixed, ka.by_block);
         if self.fixed.at != Some(at) {
             self.fixed.at = Some(at);
             self.fixed.known = 0;
+            if by_block != 0 {
+                self.fixed.in_block = [0; 8];
+            }
         }
         for (i, (c, _)) in cond.iter().enumerate() {
             let kept = i < 8 && fixed & (1 << i) != 0;
             if only_fixed && !kept {
                 continue;
             }
-            let value = if kept && self.fixed.known & (1 << i) != 0 {
-                self.fixed.values[i]
+            let holds = if kept && self.fixed.known & (1 << i) != 0 {
+                self.fixed.values[i] != 0
+            } else if i < 8
+                && by_block & (1 << i) != 0
+                && let Some(b) = self.e.g.block(st.to, false).filter(|&b| b < 64)
+            {
+                let bit = 1u64 << b;
+                if self.fixed.in_block[i] & bit == 0 {
+                    let v = eval::eval(c, &mut here)?;
+                    self.fixed.in_block[i] |= bit;
+                    self.fixed.holds_in[i] = match v != 0 {
+                        true => self.fixed.holds_in[i] | bit,
+                        false => self.fixed.holds_in[i] & !bit,
+                    };
+                }
+                self.fixed.holds_in[i] & bit != 0
             } else {
                 let v = eval::eval(c, &mut here)?;
                 if kept {
                     self.fixed.values[i] = v;
                     self.fixed.known |= 1 << i;
                 }
-                v
+                v != 0
             };
-            if value == 0 {
+            if !holds {
                 return Ok(Some(i));
             }
         }

@@ -65,13 +65,22 @@ impl Runner<'_> {
         if candidates == 0 || self.e.bits().is_some() {
             return Ok(None);
         }
-        for _ in 0..SAMPLES {
-            let pick = rng.below(candidates);
-            let candidate = self.e.t.placements[(pick / n) as usize];
-            steps.clear();
-            self.generator(&mut Off)
-                .placement(pos, candidate, (pick % n) as u32, steps)?;
-            if let Some(st) = steps.pop()
+        let mut tries = 0;
+        while tries < SAMPLES {
+            // Draws until a placement passes its clauses, with one generator: what it works
+            // out once for the position (its conditions that ask no square, or only the
+            // block of one) serves every draw.
+            let (mut drawn, mut off) = (None, Off);
+            let mut generator = self.generator(&mut off);
+            while drawn.is_none() && tries < SAMPLES {
+                tries += 1;
+                let pick = rng.below(candidates);
+                let candidate = generator.e.t.placements[(pick / n) as usize];
+                steps.clear();
+                generator.placement(pos, candidate, (pick % n) as u32, steps)?;
+                drawn = steps.pop();
+            }
+            if let Some(st) = drawn
                 && let Some(next) = self.legal_after(pos, &st)?
             {
                 return Ok(Some(next));

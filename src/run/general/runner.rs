@@ -12,7 +12,7 @@
 use std::rc::Rc;
 
 use super::apply::{Work, apply};
-use super::candidate::Candidate;
+use super::candidate::{BlockMemo, Candidate};
 use super::fold::Seen;
 use super::fxhash::FxHashMap;
 use super::history::History;
@@ -75,6 +75,8 @@ pub(super) struct Scratch {
     pub boards: Vec<crate::program::Code>,
     pub memo: Memo<u128>,
     pub memo_big: Memo<Box<[u64]>>,
+    /// The block conditions a generator has worked out in its position.
+    pub block_memo: BlockMemo,
     /// A walk for one move ([`super::fold::Fold::Nth`]) has found it: its other steps are
     /// not played.
     pub halted: bool,
@@ -419,6 +421,7 @@ impl<'p> Runner<'p> {
 
     /// The move generator, borrowing the engine and the runner's scratch space.
     pub(super) fn generator<'a, T: Trace>(&'a mut self, trace: &'a mut T) -> Gen<'a, 'p, T> {
+        self.scratch.block_memo.clear();
         Gen {
             e: &self.e,
             vars: &self.vars,
@@ -427,7 +430,7 @@ impl<'p> Runner<'p> {
             trace,
             err: None,
             fixed: Default::default(),
-            memo: Vec::new(),
+            memo: &mut self.scratch.block_memo,
             die: 0,
         }
     }
