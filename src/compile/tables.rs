@@ -115,6 +115,9 @@ pub struct Tables {
     /// be drawn as a candidate and square and kept if legal, without listing every move.
     /// Empty otherwise.
     pub placements: Vec<(u16, u8, u8)>,
+    /// [`Tables::placements`] where moves may go on with parts (`then`) after their
+    /// placement: the first steps of a move drawn part by part are drawn so too.
+    pub first_placements: Vec<(u16, u8, u8)>,
     /// Every complete move counts as it is: no `legal if`, no position that may not come
     /// back, no majority capture, no identical captures folded into one move.
     pub plain: bool,
@@ -260,7 +263,11 @@ impl Tables {
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
             mandatory: p.moves.iter().any(|m| m.mandatory),
-            placements: placements(p),
+            placements: match p.moves.iter().all(|m| m.then.is_empty()) {
+                true => first_placements(p),
+                false => Vec::new(),
+            },
+            first_placements: first_placements(p),
             outcomes: p.dice.as_ref().map(|d| d.outcomes()).unwrap_or_default(),
             opening_outcomes: p
                 .dice
@@ -356,15 +363,13 @@ fn uses_memory(p: &Program) -> bool {
         || p.expressions().any(|e| e.any(&unmoved))
 }
 
-/// See [`Tables::placements`].
-fn placements(p: &Program) -> Vec<(u16, u8, u8)> {
+/// See [`Tables::first_placements`].
+fn first_placements(p: &Program) -> Vec<(u16, u8, u8)> {
     let simple = p.dice.is_none()
         && p.turns.is_none()
         && !p.captures_mandatory
         && !p.captures_most
-        && p.moves
-            .iter()
-            .all(|m| !m.mandatory && m.chain.is_none() && m.then.is_empty());
+        && p.moves.iter().all(|m| !m.mandatory && m.chain.is_none());
     let places = |a: &KindAction| matches!(a.action, Action::Place { reach: None, .. });
     if !simple || !p.moves.iter().flat_map(|m| &m.actions).all(places) {
         return Vec::new();

@@ -1,6 +1,8 @@
 //! A random ply of a whole game on the general generator: a uniformly random legal move,
 //! played (a forced pass when the side to move must pass), or the end of the game.
 
+use std::rc::Rc;
+
 use super::apply::{apply, finish};
 use super::fold::{Acc, Fold};
 use super::runner::Runner;
@@ -17,7 +19,7 @@ const SMALL_BOARD: usize = 1024;
 
 /// How many candidates a random move of a game of placements draws before it lists every
 /// move instead (a board with few legal placements left).
-const SAMPLES: u32 = 24;
+pub(super) const SAMPLES: u32 = 24;
 
 impl Runner<'_> {
     /// A uniformly random legal move from `pos` (whose moves are one step each), played,
@@ -60,30 +62,42 @@ impl Runner<'_> {
         rng: &mut Rng,
         steps: &mut Vec<Step>,
     ) -> Result<Option<Position>, RunError> {
-        let n = pos.cells.len() as u64;
-        let candidates = self.e.t.placements.len() as u64 * n;
-        if candidates == 0 || self.e.bits().is_some() {
+        let e = Rc::clone(&self.e);
+        if e.t.placements.is_empty() || e.bits().is_some() {
             return Ok(None);
         }
         let mut tries = 0;
-        while tries < SAMPLES {
-            // Draws until a placement passes its clauses, with one generator: what it works
-            // out once for the position (its conditions that ask no square, or only the
-            // block of one) serves every draw.
-            let (mut drawn, mut off) = (None, Off);
-            let mut generator = self.generator(&mut off);
-            while drawn.is_none() && tries < SAMPLES {
-                tries += 1;
-                let pick = rng.below(candidates);
-                let candidate = generator.e.t.placements[(pick / n) as usize];
-                steps.clear();
-                generator.placement(pos, candidate, (pick % n) as u32, steps)?;
-                drawn = steps.pop();
-            }
-            if let Some(st) = drawn
-                && let Some(next) = self.legal_after(pos, &st)?
-            {
+        while let Some(st) = self.draw_placement(pos, (rng, &e.t.placements), steps, &mut tries)? {
+            if let Some(next) = self.legal_after(pos, &st)? {
                 return Ok(Some(next));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A placement drawn as a candidate of `table` (rule, action, kind) and a square, the
+    /// first that its clauses allow, [`SAMPLES`] draws at most (counted in `tries`), `None`
+    /// when none is: each placement the clauses allow is as likely.
+    pub(super) fn draw_placement(
+        &mut self,
+        pos: &Position,
+        (rng, table): (&mut Rng, &[(u16, u8, u8)]),
+        steps: &mut Vec<Step>,
+        tries: &mut u32,
+    ) -> Result<Option<Step>, RunError> {
+        let n = pos.cells.len() as u64;
+        let candidates = table.len() as u64 * n;
+        // One generator for every draw: what it works out once for the position (its
+        // conditions that ask no square, or only the block of one) serves them all.
+        let mut off = Off;
+        let mut generator = self.generator(&mut off);
+        while *tries < SAMPLES {
+            *tries += 1;
+            let pick = rng.below(candidates);
+            steps.clear();
+            generator.placement(pos, table[(pick / n) as usize], (pick % n) as u32, steps)?;
+            if let Some(st) = steps.pop() {
+                return Ok(Some(st));
             }
         }
         Ok(None)

@@ -52,15 +52,24 @@ impl Runner<'_> {
         let mut first = self.take_steps();
         let mut later = self.take_steps();
         let mut next = self.take_pos(pos);
-        let mut drawn = self.first_steps(pos, &mut first).map(|()| Draw::Failed);
-        let mut draws = 0;
-        while matches!(drawn, Ok(Draw::Failed)) && !first.is_empty() && draws < DRAWS {
+        let (mut drawn, mut draws) = (Ok(Draw::Failed), 0);
+        // The first steps, listed once a draw needs them (while placements are drawn as
+        // squares, they are not).
+        let (mut listed, mut tries) = (false, 0);
+        while matches!(drawn, Ok(Draw::Failed)) && draws < DRAWS {
+            let st = match self.first_drawn(pos, rng, &mut first, (&mut listed, &mut tries)) {
+                Ok(Some(st)) => st,
+                Ok(None) => break,
+                Err(e) => {
+                    drawn = Err(e);
+                    break;
+                }
+            };
             if draws > 0 {
                 // A draw turned down played some of its steps: the move starts again.
                 next.copy_from(pos);
             }
             draws += 1;
-            let st = first[rng.below(first.len() as u64) as usize];
             drawn = self.draw_rest(&mut next, st, bounds, rng, &mut later);
         }
         self.scratch.step_pool.push(first);
@@ -77,6 +86,34 @@ impl Runner<'_> {
                 other.map(|_| None)
             }
         }
+    }
+
+    /// A uniformly random first step of `pos`, `None` when it has none: in a game whose
+    /// moves begin with a placement, a placement drawn as a square while [`SAMPLES`](super::random::SAMPLES) draws
+    /// in all (counted in `tries`) find one; else (and after) one of the first steps, listed
+    /// in `first` once (`listed`).
+    fn first_drawn(
+        &mut self,
+        pos: &Position,
+        rng: &mut Rng,
+        first: &mut Vec<Step>,
+        (listed, tries): (&mut bool, &mut u32),
+    ) -> Result<Option<Step>, RunError> {
+        let e = Rc::clone(&self.e);
+        if !*listed {
+            if !e.t.first_placements.is_empty()
+                && let Some(st) =
+                    self.draw_placement(pos, (rng, &e.t.first_placements), first, tries)?
+            {
+                return Ok(Some(st));
+            }
+            self.first_steps(pos, first)?;
+            *listed = true;
+        }
+        Ok(match first.is_empty() {
+            true => None,
+            false => Some(first[rng.below(first.len() as u64) as usize]),
+        })
     }
 
     /// Plays on `next` (the position the move starts from) the step `st` and, part by
