@@ -12,8 +12,9 @@ impl Runner<'_> {
         let Some(game) = &p.game else {
             return Ok(None);
         };
+        self.cache.rule_lets.fill(None);
         for (i, end) in game.ends.iter().enumerate() {
-            if self.eval_inside(&end.condition, pos, pos.mover)? != 0 {
+            if self.eval_rule(&end.condition, pos)? != 0 {
                 return Ok(Some(i));
             }
         }

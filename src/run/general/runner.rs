@@ -85,6 +85,10 @@ pub(super) struct Scratch {
 /// What is known about the current position (cleared by [`Runner::new_position`]).
 pub(super) struct Cache {
     pub lets: Vec<Option<i64>>,
+    /// The lets worked out while the end rules of one position are asked, kept for that
+    /// question only (the rules repeat them: `draw if five of white and five of black`, then
+    /// `white wins if five of white`).
+    pub rule_lets: Vec<Option<i64>>,
     pub regions: Vec<Option<Regions>>,
     /// The number of moves, once something has counted them.
     pub move_count: Option<u64>,
@@ -159,6 +163,7 @@ impl<'p> Runner<'p> {
             scratch: Scratch::default(),
             cache: Cache {
                 lets: vec![None; p.lets.len()],
+                rule_lets: vec![None; p.lets.len()],
                 regions: vec![None; p.regions.len()],
                 move_count: None,
             },

@@ -21,6 +21,8 @@ struct At<'r, 'p> {
     side: SideId,
     /// A question asked of the position itself (so its answers may be cached).
     top: bool,
+    /// The end rules asked of the position: lets are kept for them all (`cache.rule_lets`).
+    rules: bool,
     /// The size of the region a `sum of ... over regions` is at.
     size: i64,
 }
@@ -39,6 +41,21 @@ impl<'p> Runner<'p> {
             pos,
             side,
             top: false,
+            rules: false,
+            size: 0,
+        };
+        eval(e, &mut at)
+    }
+
+    /// Evaluates the condition of an end rule about `pos` as its mover sees it, keeping lets
+    /// in `cache.rule_lets` (emptied before the first rule is asked).
+    pub(super) fn eval_rule(&mut self, e: &'p Expr, pos: &Position) -> Result<i64, RunError> {
+        let mut at = At {
+            r: self,
+            pos,
+            side: pos.mover,
+            top: false,
+            rules: true,
             size: 0,
         };
         eval(e, &mut at)
@@ -51,6 +68,7 @@ impl<'p> Runner<'p> {
             pos,
             side,
             top: true,
+            rules: false,
             size: 0,
         };
         eval(e, &mut at)
@@ -81,6 +99,17 @@ impl<'r, 'p> At<'r, 'p> {
     /// The position as a candidate whose `to` is the square where the last move ended (off
     /// the board before any move, or when the rules keep no last move): what an end rule
     /// asks of `to`.
+    /// Where this question keeps the values of lets, if it keeps them: for the position
+    /// at the top of a question, for its end rules while they are asked.
+    fn kept_lets(&mut self) -> Option<&mut Vec<Option<i64>>> {
+        let cache = &mut self.r.cache;
+        match (self.top, self.rules) {
+            (true, _) => Some(&mut cache.lets),
+            (false, true) => Some(&mut cache.rule_lets),
+            (false, false) => None,
+        }
+    }
+
     fn last_square(&self) -> Candidate<'_, 'p> {
         let to = if self.r.e.t.last {
             self.pos.last.0
@@ -107,15 +136,13 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     }
 
     fn let_value(&mut self, l: LetId) -> Result<i64, RunError> {
-        if self.top
-            && let Some(v) = self.r.cache.lets[l]
-        {
+        if let Some(v) = self.kept_lets().and_then(|k| k[l]) {
             return Ok(v);
         }
         let p: &'p Program = self.r.e.p;
         let v = eval(&p.lets[l], self)?;
-        if self.top {
-            self.r.cache.lets[l] = Some(v);
+        if let Some(kept) = self.kept_lets() {
+            kept[l] = Some(v);
         }
         Ok(v)
     }
@@ -255,6 +282,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
                         pos: self.pos,
                         side: self.side,
                         top: false,
+                        rules: false,
                         size,
                     },
                 ),
