@@ -2,7 +2,7 @@
 //! named part of the board, or attacked) and rows of them.
 
 use super::attack;
-use super::filters::{filter_bits, matches_filter};
+use super::filters::{board_bits, filter_bits, matches_filter};
 use crate::compile::{Engine, Tables};
 use crate::program::*;
 use crate::run::error::RunError;
@@ -162,8 +162,8 @@ pub fn in_a_row(e: &Engine, pos: &Position, side: SideId, row: Row) -> bool {
     if row.exactly || e.g.step_bits.is_empty() {
         return walk_rows(e, pos, side, row);
     }
-    let cells = pos.cells.iter().enumerate().map(|(sq, &c)| (sq as u32, c));
-    runs_among(e, side, row, cells)
+    let (t, class) = (&*e.t, &e.t.class[side as usize]);
+    runs_of_bits(e, row, board_bits(row.members, class, t, &pos.cells))
 }
 
 /// [`in_a_row`] square by square, walking from each member along each direction (boards of
@@ -217,7 +217,11 @@ fn runs_among(
     cells: impl Iterator<Item = (u32, Code)>,
 ) -> bool {
     let (t, class) = (&*e.t, &e.t.class[side as usize]);
-    let members = filter_bits(row.members, class, t, cells);
+    runs_of_bits(e, row, filter_bits(row.members, class, t, cells))
+}
+
+/// Whether the squares of `members` make a run of `row`.
+fn runs_of_bits(e: &Engine, row: Row, members: u128) -> bool {
     match e.g.n <= 64 {
         // One word's shifts where the board fits in one.
         true => crate::compile::word::runs_of(&e.g, members as u64, row.n, row.dirs),

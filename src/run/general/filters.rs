@@ -56,6 +56,53 @@ pub fn filter_bits(
     }
 }
 
+/// [`filter_bits`] of a whole board of at most 128 squares (`cells` in order), eight cells
+/// at a time when the filter accepts one cell value only (`white pieces` where white has
+/// one kind): no look-up at each square.
+pub fn board_bits(f: SetFilter, class: &[u8; 256], t: &Tables, cells: &[Code]) -> u128 {
+    let Some(code) = one_value(f, class, t) else {
+        let squares = cells.iter().enumerate().map(|(sq, &c)| (sq as u32, c));
+        return filter_bits(f, class, t, squares);
+    };
+    let chunks = cells.chunks_exact(8);
+    let rest = chunks.remainder();
+    let mut bits = 0u128;
+    for (i, chunk) in chunks.enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight cells"));
+        bits |= u128::from(equal_bytes(word, code)) << (i * 8);
+    }
+    let start = cells.len() - rest.len();
+    for (i, &c) in rest.iter().enumerate() {
+        bits |= u128::from(c == code) << (start + i);
+    }
+    bits
+}
+
+/// The one cell value `f` accepts, if it accepts one only.
+fn one_value(f: SetFilter, class: &[u8; 256], t: &Tables) -> Option<Code> {
+    let codes = t.kinds as usize * t.class.len();
+    let mut accepted = (0..=codes as Code)
+        .chain([GHOST])
+        .filter(|&c| matches_filter(f, c, class, t));
+    match (accepted.next(), accepted.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// Bit `i` set where byte `i` of `word` is `value`.
+#[inline(always)]
+fn equal_bytes(word: u64, value: Code) -> u8 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = word ^ (0x0101_0101_0101_0101 * u64::from(value));
+    // The high bit of each byte of x that is not 0 (no carry crosses a byte), then those
+    // left clear (the equal bytes) gathered into one byte, byte i to bit i.
+    let nonzero = ((x & LOW).wrapping_add(LOW) | x) & HIGH;
+    let equal = !nonzero & HIGH;
+    ((equal >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
 /// Which cell values a filter accepts, as a table (for loops over many squares).
 pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
     let mut m = [false; 256];
@@ -106,6 +153,8 @@ mod tests {
                 SetFilter::Empty,
                 SetFilter::Side(1),
                 SetFilter::Pieces,
+                SetFilter::Piece(2),
+                SetFilter::Side(0),
             ];
             for (f, side) in filters.into_iter().zip([0, 1].into_iter().cycle()) {
                 let class = &t.class[side];
@@ -115,6 +164,11 @@ mod tests {
                     .filter(|&(_, c)| matches_filter(f, c, class, t))
                     .fold(0u128, |m, (s, _)| m | 1 << s);
                 assert_eq!(filter_bits(f, class, t, squares), want, "{f:?}");
+                for len in [120, 64, 61, 8, 3] {
+                    let mask = u128::MAX >> (128 - len);
+                    let got = board_bits(f, class, t, &cells[..len]);
+                    assert_eq!(got, want & mask, "{f:?} on {len} squares");
+                }
             }
         }
     }
