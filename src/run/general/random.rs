@@ -19,7 +19,7 @@ const SMALL_BOARD: usize = 1024;
 
 /// How many candidates a random move of a game of placements draws before it lists every
 /// move instead (a board with few legal placements left).
-pub(super) const SAMPLES: u32 = 24;
+const SAMPLES: u32 = 24;
 
 impl Runner<'_> {
     /// A uniformly random legal move from `pos` (whose moves are one step each), played,

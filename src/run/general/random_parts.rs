@@ -89,9 +89,9 @@ impl Runner<'_> {
     }
 
     /// A uniformly random first step of `pos`, `None` when it has none: in a game whose
-    /// moves begin with a placement, a placement drawn as a square while [`SAMPLES`](super::random::SAMPLES) draws
-    /// in all (counted in `tries`) find one; else (and after) one of the first steps, listed
-    /// in `first` once (`listed`).
+    /// moves begin with a placement, a placement drawn as a square while the draws of
+    /// [`Runner::draw_placement`] (counted in `tries`) find one; else (and after) one of the
+    /// first steps, listed in `first` once (`listed`).
     fn first_drawn(
         &mut self,
         pos: &Position,
