@@ -5,8 +5,8 @@ use super::{BlockRef, Expr, Program, SquareRef};
 
 impl Program {
     /// Marks the `where` conditions that ask nothing of the candidate step
-    /// ([`KindAction::fixed`]), and those that ask only the block its `to` is on
-    /// ([`KindAction::by_block`]).
+    /// ([`super::KindAction::fixed`]), and those that ask only the block its `to` is on
+    /// ([`super::KindAction::by_block`]).
     pub fn mark_fixed_conditions(&mut self) {
         // A let uses only the lets above it, so one pass in order settles them all.
         let (mut asks, mut beyond) = (Vec::new(), Vec::new());
