@@ -1,6 +1,8 @@
 //! The board's blocks as units (`blocks R x C`): a condition asked of one block's squares
 //! alone ([`BlockScope`]), how many blocks it holds in, and rows of such blocks.
 
+use std::cell::RefCell;
+
 use super::counts::{in_a_row_within, within_at};
 use super::filters::matches_filter;
 use crate::compile::Engine;
@@ -18,7 +20,14 @@ pub struct BlockScope<'a, 'p> {
     pub pos: &'a Position,
     pub side: SideId,
     pub block: u32,
+    /// Where the values of lets asked of each block are kept while one position's end rules
+    /// are asked ([`BlockLets`]), if they are.
+    pub lets: Option<&'a BlockLets>,
 }
+
+/// The values of lets asked of a block (`won of cross`, asked by several end rules), at
+/// `let * blocks + block`, kept while the end rules of one position are asked.
+pub type BlockLets = RefCell<Vec<Option<i64>>>;
 
 impl<'a, 'p> BlockScope<'a, 'p> {
     fn squares(&self) -> &'a [u32] {
@@ -97,7 +106,20 @@ impl<'p> Scope<'p> for BlockScope<'_, 'p> {
     }
     fn let_value(&mut self, l: LetId) -> Result<i64, RunError> {
         let p: &'p Program = self.e.p;
-        eval(&p.lets[l], self)
+        let at = l * self.e.g.blocks.len() + self.block as usize;
+        if let Some(v) = self
+            .lets
+            .and_then(|k| k.borrow().get(at).copied().flatten())
+        {
+            return Ok(v);
+        }
+        let v = eval(&p.lets[l], self)?;
+        if let Some(kept) = self.lets
+            && let Some(cell) = kept.borrow_mut().get_mut(at)
+        {
+            *cell = Some(v);
+        }
+        Ok(v)
     }
     fn size(&mut self) -> Result<i64, RunError> {
         not_here("`size`")

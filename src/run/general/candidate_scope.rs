@@ -174,13 +174,14 @@ impl<'a, 'p> Candidate<'a, 'p> {
     }
 
     /// The position as seen through one block.
-    fn through(&self, block: u32) -> BlockScope<'a, 'p> {
+    pub(super) fn through(&self, block: u32) -> BlockScope<'a, 'p> {
         BlockScope {
             e: self.e,
             vars: self.vars,
             pos: self.pos,
             side: self.side,
             block,
+            lets: None,
         }
     }
 }

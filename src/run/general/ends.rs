@@ -13,6 +13,11 @@ impl Runner<'_> {
             return Ok(None);
         };
         self.cache.rule_lets.fill(None);
+        let kept = self.cache.block_lets.get_mut();
+        if !self.e.g.blocks.is_empty() {
+            kept.clear();
+            kept.resize(p.lets.len() * self.e.g.blocks.len(), None);
+        }
         for (i, end) in game.ends.iter().enumerate() {
             if self.eval_rule(&end.condition, pos)? != 0 {
                 return Ok(Some(i));

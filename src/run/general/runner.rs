@@ -12,6 +12,7 @@
 use std::rc::Rc;
 
 use super::apply::{Work, apply};
+use super::blocks::BlockLets;
 use super::candidate::{BlockMemo, Candidate};
 use super::fold::Seen;
 use super::fxhash::FxHashMap;
@@ -89,6 +90,8 @@ pub(super) struct Cache {
     /// question only (the rules repeat them: `draw if five of white and five of black`, then
     /// `white wins if five of white`).
     pub rule_lets: Vec<Option<i64>>,
+    /// [`Cache::rule_lets`] of the lets asked of each block.
+    pub block_lets: BlockLets,
     pub regions: Vec<Option<Regions>>,
     /// The number of moves, once something has counted them.
     pub move_count: Option<u64>,
@@ -164,6 +167,7 @@ impl<'p> Runner<'p> {
             cache: Cache {
                 lets: vec![None; p.lets.len()],
                 rule_lets: vec![None; p.lets.len()],
+                block_lets: Default::default(),
                 regions: vec![None; p.regions.len()],
                 move_count: None,
             },

@@ -3,6 +3,7 @@
 //! result, a `require`), lets, regions and the number of moves are cached for the position;
 //! inside a question about moves (after each move) nothing is cached.
 
+use super::blocks::BlockScope;
 use super::candidate::Candidate;
 use super::counts::{count_hand, count_in, count_set, in_a_row};
 use super::fold::{Acc, Fold};
@@ -261,7 +262,15 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     }
 
     fn blocks(&mut self, q: &'p Blocks) -> Result<i64, RunError> {
-        self.last_square().blocks(q)
+        // Asked by an end rule, the blocks keep the lets they work out for the other rules.
+        let lets = self.rules.then_some(&self.r.cache.block_lets);
+        super::blocks::blocks(
+            BlockScope {
+                lets,
+                ..self.last_square().through(0)
+            },
+            q,
+        )
     }
 
     fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError> {
