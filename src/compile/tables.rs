@@ -110,14 +110,11 @@ pub struct Tables {
     pub passes: bool,
     /// How many pieces each move takes matters (`taking the most`, identical captures).
     pub counts_taken: bool,
-    /// When every move is one placement (no parts, chains, dice, turns, mandatory moves or
-    /// majority captures): each (rule, action, kind) that places, so that a random move can
-    /// be drawn as a candidate and square and kept if legal, without listing every move.
-    /// Empty otherwise.
+    /// When every move begins with one placement (no chains, dice, turns, mandatory moves or
+    /// majority captures; later parts allowed): each (rule, action, kind) that places, so
+    /// that a random move (or the first step of one drawn part by part) can be drawn as a
+    /// candidate and square and kept if legal, without listing every move. Empty otherwise.
     pub placements: Vec<(u16, u8, u8)>,
-    /// [`Tables::placements`] where moves may go on with parts (`then`) after their
-    /// placement: the first steps of a move drawn part by part are drawn so too.
-    pub first_placements: Vec<(u16, u8, u8)>,
     /// Every complete move counts as it is: no `legal if`, no position that may not come
     /// back, no majority capture, no identical captures folded into one move.
     pub plain: bool,
@@ -263,11 +260,7 @@ impl Tables {
             passes: uses(p, &|e| matches!(e, Expr::PassesInARow(_))),
             counts_taken: p.captures_most || p.identical_one,
             mandatory: p.moves.iter().any(|m| m.mandatory),
-            placements: match p.moves.iter().all(|m| m.then.is_empty()) {
-                true => first_placements(p),
-                false => Vec::new(),
-            },
-            first_placements: first_placements(p),
+            placements: placements(p),
             outcomes: p.dice.as_ref().map(|d| d.outcomes()).unwrap_or_default(),
             opening_outcomes: p
                 .dice
@@ -363,8 +356,8 @@ fn uses_memory(p: &Program) -> bool {
         || p.expressions().any(|e| e.any(&unmoved))
 }
 
-/// See [`Tables::first_placements`].
-fn first_placements(p: &Program) -> Vec<(u16, u8, u8)> {
+/// See [`Tables::placements`].
+fn placements(p: &Program) -> Vec<(u16, u8, u8)> {
     let simple = p.dice.is_none()
         && p.turns.is_none()
         && !p.captures_mandatory

@@ -14,10 +14,8 @@ impl Runner<'_> {
         };
         self.cache.rule_lets.fill(None);
         let kept = self.cache.block_lets.get_mut();
-        if !self.e.g.blocks.is_empty() {
-            kept.clear();
-            kept.resize(p.lets.len() * self.e.g.blocks.len(), None);
-        }
+        kept.clear();
+        kept.resize(p.lets.len() * self.e.g.blocks.len(), None);
         for (i, end) in game.ends.iter().enumerate() {
             if self.eval_rule(&end.condition, pos)? != 0 {
                 return Ok(Some(i));

@@ -80,10 +80,7 @@ pub fn board_bits(f: SetFilter, class: &[u8; 256], t: &Tables, cells: &[Code]) -
 
 /// The one cell value `f` accepts, if it accepts one only.
 fn one_value(f: SetFilter, class: &[u8; 256], t: &Tables) -> Option<Code> {
-    let codes = t.kinds as usize * t.class.len();
-    let mut accepted = (0..=codes as Code)
-        .chain([GHOST])
-        .filter(|&c| matches_filter(f, c, class, t));
+    let mut accepted = cell_values(t).filter(|&c| matches_filter(f, c, class, t));
     match (accepted.next(), accepted.next()) {
         (Some(c), None) => Some(c),
         _ => None,
@@ -106,11 +103,16 @@ fn equal_bytes(word: u64, value: Code) -> u8 {
 /// Which cell values a filter accepts, as a table (for loops over many squares).
 pub fn filter_table(f: SetFilter, class: &[u8; 256], t: &Tables) -> [bool; 256] {
     let mut m = [false; 256];
-    let codes = t.kinds as usize * t.class.len();
-    for code in (0..=codes).chain([GHOST as usize]) {
-        m[code] = matches_filter(f, code as Code, class, t);
+    for code in cell_values(t) {
+        m[code as usize] = matches_filter(f, code, class, t);
     }
     m
+}
+
+/// Every value a cell can hold: empty, each side's kinds, a piece taken but not yet off.
+fn cell_values(t: &Tables) -> impl Iterator<Item = Code> {
+    let codes = t.kinds as usize * t.class.len();
+    (0..=codes as Code).chain([GHOST])
 }
 
 /// Adds one to the count of each of the `axes` lines through every square whose cell

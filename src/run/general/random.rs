@@ -62,6 +62,7 @@ impl Runner<'_> {
         rng: &mut Rng,
         steps: &mut Vec<Step>,
     ) -> Result<Option<Position>, RunError> {
+        // Called for moves of one step each: a placement is the whole move.
         let e = Rc::clone(&self.e);
         if e.t.placements.is_empty() || e.bits().is_some() {
             return Ok(None);

@@ -101,9 +101,8 @@ impl Runner<'_> {
     ) -> Result<Option<Step>, RunError> {
         let e = Rc::clone(&self.e);
         if !*listed {
-            if !e.t.first_placements.is_empty()
-                && let Some(st) =
-                    self.draw_placement(pos, (rng, &e.t.first_placements), first, tries)?
+            if !e.t.placements.is_empty()
+                && let Some(st) = self.draw_placement(pos, (rng, &e.t.placements), first, tries)?
             {
                 return Ok(Some(st));
             }

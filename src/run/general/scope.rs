@@ -20,12 +20,23 @@ struct At<'r, 'p> {
     r: &'r mut Runner<'p>,
     pos: &'r Position,
     side: SideId,
-    /// A question asked of the position itself (so its answers may be cached).
-    top: bool,
-    /// The end rules asked of the position: lets are kept for them all (`cache.rule_lets`).
-    rules: bool,
+    /// What the question keeps of its answers.
+    keeps: Keeps,
     /// The size of the region a `sum of ... over regions` is at.
     size: i64,
+}
+
+/// What a question keeps of the answers it works out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keeps {
+    /// Asked of the position itself: lets, regions and the number of moves, for the
+    /// position (`cache.lets`, ...).
+    Position,
+    /// The end rules of the position, while they are asked: lets (`cache.rule_lets`,
+    /// `cache.block_lets`).
+    EndRules,
+    /// Inside a question (after a move, in a region): nothing.
+    Nothing,
 }
 
 impl<'p> Runner<'p> {
@@ -41,8 +52,7 @@ impl<'p> Runner<'p> {
             r: self,
             pos,
             side,
-            top: false,
-            rules: false,
+            keeps: Keeps::Nothing,
             size: 0,
         };
         eval(e, &mut at)
@@ -55,8 +65,7 @@ impl<'p> Runner<'p> {
             r: self,
             pos,
             side: pos.mover,
-            top: false,
-            rules: true,
+            keeps: Keeps::EndRules,
             size: 0,
         };
         eval(e, &mut at)
@@ -68,8 +77,7 @@ impl<'p> Runner<'p> {
             r: self,
             pos,
             side,
-            top: true,
-            rules: false,
+            keeps: Keeps::Position,
             size: 0,
         };
         eval(e, &mut at)
@@ -97,20 +105,24 @@ impl<'p> Runner<'p> {
 }
 
 impl<'r, 'p> At<'r, 'p> {
-    /// The position as a candidate whose `to` is the square where the last move ended (off
-    /// the board before any move, or when the rules keep no last move): what an end rule
-    /// asks of `to`.
-    /// Where this question keeps the values of lets, if it keeps them: for the position
-    /// at the top of a question, for its end rules while they are asked.
+    /// A question asked of the position itself (so its answers may be cached).
+    fn top(&self) -> bool {
+        self.keeps == Keeps::Position
+    }
+
+    /// Where this question keeps the values of lets, if it keeps them.
     fn kept_lets(&mut self) -> Option<&mut Vec<Option<i64>>> {
         let cache = &mut self.r.cache;
-        match (self.top, self.rules) {
-            (true, _) => Some(&mut cache.lets),
-            (false, true) => Some(&mut cache.rule_lets),
-            (false, false) => None,
+        match self.keeps {
+            Keeps::Position => Some(&mut cache.lets),
+            Keeps::EndRules => Some(&mut cache.rule_lets),
+            Keeps::Nothing => None,
         }
     }
 
+    /// The position as a candidate whose `to` is the square where the last move ended (off
+    /// the board before any move, or when the rules keep no last move): what an end rule
+    /// asks of `to`.
     fn last_square(&self) -> Candidate<'_, 'p> {
         let to = if self.r.e.t.last {
             self.pos.last.0
@@ -206,7 +218,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
 
     fn count_moves(&mut self, cond: Option<&'p Expr>) -> Result<i64, RunError> {
         if cond.is_none()
-            && self.top
+            && self.top()
             && let Some(n) = self.r.cache.move_count
         {
             return i64::try_from(n).map_err(|_| overflow());
@@ -220,7 +232,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
                 acc.count
             }
         };
-        if self.top && cond.is_none() {
+        if self.top() && cond.is_none() {
             self.r.cache.move_count = Some(n);
         }
         i64::try_from(n).map_err(|_| overflow())
@@ -239,17 +251,17 @@ impl<'p> Scope<'p> for At<'_, 'p> {
 
     fn count_regions(&mut self, q: &'p RegionQuery) -> Result<i64, RunError> {
         if q.exists
-            && !(self.top && self.r.cache.regions[q.spec].is_some())
+            && !(self.top() && self.r.cache.regions[q.spec].is_some())
             && let Some(found) =
                 regions::exists(&self.r.e, self.pos, self.side, q, &mut self.r.scratch.fill)
         {
             return Ok(found as i64);
         }
-        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top());
         let v = (regions.all.iter())
             .filter(|&&f| region_ok(q, f, self.side))
             .count() as i64;
-        self.r.put_regions(q.spec, regions, self.top);
+        self.r.put_regions(q.spec, regions, self.top());
         Ok(v)
     }
 
@@ -263,7 +275,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
 
     fn blocks(&mut self, q: &'p Blocks) -> Result<i64, RunError> {
         // Asked by an end rule, the blocks keep the lets they work out for the other rules.
-        let lets = self.rules.then_some(&self.r.cache.block_lets);
+        let lets = (self.keeps == Keeps::EndRules).then_some(&self.r.cache.block_lets);
         super::blocks::blocks(
             BlockScope {
                 lets,
@@ -274,7 +286,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
     }
 
     fn region_sum(&mut self, body: &'p Expr, q: &'p RegionQuery) -> Result<i64, RunError> {
-        let regions = self.r.regions(self.pos, self.side, q.spec, self.top);
+        let regions = self.r.regions(self.pos, self.side, q.spec, self.top());
         let mut total: i64 = 0;
         let mut result = Ok(());
         for &f in &regions.all {
@@ -290,8 +302,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
                         r: self.r,
                         pos: self.pos,
                         side: self.side,
-                        top: false,
-                        rules: false,
+                        keeps: Keeps::Nothing,
                         size,
                     },
                 ),
@@ -304,7 +315,7 @@ impl<'p> Scope<'p> for At<'_, 'p> {
                 }
             }
         }
-        self.r.put_regions(q.spec, regions, self.top);
+        self.r.put_regions(q.spec, regions, self.top());
         result.map(|_| total)
     }
 }
