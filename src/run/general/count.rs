@@ -5,7 +5,7 @@
 use std::hash::Hash;
 
 use super::movegen::{ChainAt, chain_at};
-use super::runner::{MAX_CHAIN, Runner};
+use super::runner::{MAX_CHAIN, Memo, Runner};
 use crate::program::Expr;
 use crate::run::error::{RunError, count_overflow};
 use crate::run::position::Position;
@@ -21,8 +21,8 @@ impl<'p> Runner<'p> {
     }
 
     fn count_memoised(&mut self, pos: &Position, cond: &'p Expr) -> Result<u64, RunError> {
-        self.scratch.memo.clear();
-        self.scratch.memo_big.clear();
+        empty(&mut self.scratch.memo);
+        empty(&mut self.scratch.memo_big);
         if self.over(pos)? {
             return Ok(0);
         }
@@ -101,6 +101,19 @@ impl<'p> Runner<'p> {
         })?;
         K::put(self, taken, state, origin, total);
         Ok(total)
+    }
+}
+
+/// Empties a memo for the next count. Emptying a table costs as much as its capacity
+/// (every slot is marked free) and sweeps that much memory through the cache, so a table
+/// one large count grew is let go when the count before used a small part of it: each
+/// count then pays for about what it used, not for the largest one so far.
+fn empty<K>(memo: &mut Memo<K>) {
+    let used = memo.len();
+    if memo.capacity() > 1024 && memo.capacity() > 8 * used {
+        *memo = Memo::with_capacity_and_hasher(2 * used, Default::default());
+    } else {
+        memo.clear();
     }
 }
 
