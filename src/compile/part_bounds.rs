@@ -17,6 +17,12 @@
 //! after part `i`, the game over there: it is one move where a move that goes on is
 //! `B_(i+1) * .. * B_k` of them, so the draw keeps it when a number drawn below that product
 //! is 0, and it too is drawn with probability `1 / (K * W)`.
+//!
+//! A part whose actions are all slides and placements ([`by_index`]) need not be listed to
+//! draw its step: the number drawn below `B_i` falls in one action's share of the bound and
+//! names one candidate of it (a square to place on, a direction, or a direction and a
+//! distance), which is tried alone. Each step of the part has exactly one number, as in the
+//! list, so the draw is as uniform.
 
 use super::geometry::Geometry;
 use super::tables::Tables;
@@ -27,6 +33,10 @@ use crate::program::{Action, DirId, Distance, KindAction, Program};
 pub struct PartBounds {
     /// `parts[rule][i]`: the most steps part `i + 1` of the statement can offer (at least 1).
     pub parts: Vec<Vec<u64>>,
+    /// `actions[rule][i]`: each action's share of that bound, in the order of the part's
+    /// actions, when every action of the part can find a step by its number ([`by_index`]);
+    /// empty when the part is listed to draw from.
+    pub actions: Vec<Vec<Vec<u64>>>,
 }
 
 /// Draws whose weight would pass this are not worth making: a game whose moves have
@@ -45,15 +55,24 @@ impl PartBounds {
             return None;
         }
         let mut parts = Vec::with_capacity(p.moves.len());
+        let mut actions = Vec::with_capacity(p.moves.len());
         let mut w = 1u64;
         for rule in &p.moves {
             let mut bounds = Vec::with_capacity(rule.then.len());
+            let mut shares = Vec::with_capacity(rule.then.len());
             let mut product = 1u64;
             for part in &rule.then {
                 let mut b = 0u64;
+                let mut share = Vec::with_capacity(part.len());
                 for ka in part {
-                    b = b.checked_add(action_bound(ka, t, g)?)?;
+                    let a = action_bound(ka, t, g)?;
+                    b = b.checked_add(a)?;
+                    share.push(a);
                 }
+                if !part.iter().all(by_index) {
+                    share.clear();
+                }
+                shares.push(share);
                 let b = b.max(1);
                 product = product.checked_mul(b).filter(|&w| w <= MOST_WEIGHT)?;
                 bounds.push(b);
@@ -66,8 +85,9 @@ impl PartBounds {
             }
             w = product;
             parts.push(bounds);
+            actions.push(shares);
         }
-        Some(PartBounds { parts })
+        Some(PartBounds { parts, actions })
     }
 
     /// The product of the bounds of the parts of statement `rule` after part `part` (1 when
@@ -76,6 +96,31 @@ impl PartBounds {
     pub fn rest(&self, rule: u16, part: u8) -> u64 {
         let bounds = &self.parts[rule as usize];
         bounds[(part as usize).min(bounds.len())..].iter().product()
+    }
+}
+
+/// True if a step of the action can be found by its number below the action's bound, without
+/// listing the others (`Gen::nth_step`): a placement on a square (the number is a kind and a
+/// square), a slide or a placement along directions whose distance is one number per
+/// direction (the number is a direction) or unlimited (a direction and a distance).
+pub fn by_index(ka: &KindAction) -> bool {
+    let rays = |d: &Distance| {
+        matches!(
+            d,
+            Distance::Unlimited | Distance::Const(_) | Distance::Expr(_)
+        )
+    };
+    match &ka.action {
+        Action::Place { reach: None, .. } => true,
+        Action::Place {
+            reach: Some(reach), ..
+        } => rays(&reach.distance),
+        Action::Slide {
+            distance,
+            past_end: false,
+            ..
+        } => rays(distance),
+        _ => false,
     }
 }
 

@@ -7,6 +7,10 @@ use crate::program::*;
 pub struct Tables {
     /// `class[side][code]`: what a cell is to `side` (`C_EMPTY`, `C_OWN`, `C_ENEMY`, `C_GHOST`).
     pub class: Vec<[u8; 256]>,
+    /// `movers[side]`: `class[side]` with only the side's pieces that a first step can move
+    /// (of the kinds its slides, jumps and flights are for) as `C_OWN`, the others 0 (no
+    /// class): the pieces the generator gathers (arrows that never move are passed by).
+    pub movers: Vec<[u8; 256]>,
     /// `side_of[code]` for piece codes.
     pub side_of: [u8; 256],
     pub kind_of: [u8; 256],
@@ -123,6 +127,30 @@ pub struct Tables {
 pub const NO_CELL: u8 = 0xFE;
 
 impl Tables {
+    /// The pieces the generator gathers for each side: see [`Tables::movers`].
+    fn movers(&mut self, p: &Program) {
+        let moving = p
+            .moves
+            .iter()
+            .flat_map(|m| &m.actions)
+            .filter(|a| {
+                matches!(
+                    a.action,
+                    Action::Slide { .. } | Action::Jump { .. } | Action::Fly { .. }
+                )
+            })
+            .fold(0u32, |k, a| k | a.kinds);
+        for side in &self.class {
+            let mut c = *side;
+            for code in 1..=p.piece_codes() as u8 {
+                if c[code as usize] == C_OWN && moving & (1 << self.kind_of[code as usize]) == 0 {
+                    c[code as usize] = 0;
+                }
+            }
+            self.movers.push(c);
+        }
+    }
+
     /// What promotions make of each piece, and what a captured piece goes back to a hand as.
     fn promotions(&mut self, p: &Program) {
         let (t, codes) = (self, p.piece_codes());
@@ -172,6 +200,7 @@ impl Tables {
     pub fn new(p: &Program) -> Tables {
         let mut t = Tables {
             class: Vec::new(),
+            movers: Vec::new(),
             side_of: [0; 256],
             kind_of: [0; 256],
             kinds: p.kinds.len() as u8,
@@ -292,6 +321,7 @@ impl Tables {
             }
             t.class.push(c);
         }
+        t.movers(p);
         for (text, code) in &p.symbols {
             match text.as_bytes() {
                 [b] => t.cell_of[*b as usize] = *code,

@@ -8,7 +8,7 @@
 //!   (whether a square is attacked), [`runs`], [`filters`];
 //! - playing them: [`apply`];
 //! - complete moves and the folds over them: [`walk`], [`fold`], [`count`] (chains counted
-//!   by memo);
+//!   by memo); a later part's step found by its number, for random moves: [`nth`];
 //! - expressions: [`scope`] and [`candidate_scope`] (what the evaluator asks), [`counts`],
 //!   [`regions`];
 //! - whole games: [`ends`], [`results`], [`random`], [`history`], and the interface every
@@ -35,6 +35,7 @@ pub mod history;
 mod king_guard;
 pub mod movegen;
 pub mod near;
+mod nth;
 pub mod own;
 mod place;
 mod random;

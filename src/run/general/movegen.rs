@@ -100,6 +100,27 @@ pub(super) struct Slide<'p> {
     pub cond: &'p [(Expr, Span)],
 }
 
+impl<'p> Slide<'p> {
+    /// A `place along` action's reach (for `side`, placing onto `onto`) as the slide that
+    /// finds its squares.
+    pub(super) fn of_reach(
+        reach: &'p Reach,
+        (onto, side): (CellMask, usize),
+        at: ActionRef,
+        cond: &'p [(Expr, Span)],
+    ) -> Slide<'p> {
+        Slide {
+            dirs: &reach.dirs[side],
+            distance: &reach.distance,
+            over: reach.over,
+            onto,
+            past_end: false,
+            at,
+            cond,
+        }
+    }
+}
+
 /// What a slide reads of the board and its geometry, borrowed once for all the pieces and
 /// directions of an action (not looked up again through the engine for each).
 #[derive(Clone, Copy)]
@@ -156,7 +177,11 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         let mut own = std::mem::take(self.own);
         match t.moves_pieces {
             true => {
-                let class = &t.class[pos.mover as usize];
+                // Pieces that cannot move are left out, unless each piece is explained.
+                let class = match T::ON {
+                    true => &t.class[pos.mover as usize],
+                    false => &t.movers[pos.mover as usize],
+                };
                 own.gather(&pos.cells, class, &t.kind_of, t.kinds as usize);
             }
             false => own.clear(),
@@ -300,15 +325,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     reach: Some(reach),
                 } => {
                     let Some(origin) = origin else { continue };
-                    let slide = Slide {
-                        dirs: &reach.dirs[side],
-                        distance: &reach.distance,
-                        over: reach.over,
-                        onto: *onto,
-                        past_end: false,
-                        at,
-                        cond,
-                    };
+                    let slide = Slide::of_reach(reach, (*onto, side), at, cond);
                     let start = out.len();
                     let rays = Rays::of(self.e, pos);
                     for &d in slide.dirs {

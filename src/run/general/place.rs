@@ -1,5 +1,5 @@
 //! Placements: every square a `place` action may put a piece on, and one candidate square
-//! at a time for random moves of a game whose moves are all placements.
+//! at a time for random moves drawn without listing every move.
 
 use super::movegen::Gen;
 use super::runs::closed_run;
@@ -107,9 +107,10 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         }
     }
 
-    /// The placement of one candidate of a game whose moves are all placements
+    /// The placement of one candidate of a game whose moves all begin with a placement
     /// ([`crate::compile::tables::Tables::placements`]): a piece of the candidate's kind put
-    /// on `sq` by its rule's action, pushed onto `out` when the action allows it there.
+    /// on `sq` by its rule's action, pushed onto `out` when the action allows it there, as
+    /// the first step of its move.
     pub(super) fn placement(
         &mut self,
         pos: &Position,
@@ -117,28 +118,48 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
         sq: u32,
         out: &mut Vec<Step>,
     ) -> Result<(), RunError> {
-        let p: &'p Program = self.e.p;
-        let (rule, ka) = (&p.moves[ri as usize], &p.part(ri, 0)[ai as usize]);
-        let Action::Place { onto, reach: None } = ka.action else {
-            return Ok(());
-        };
         let at = ActionRef {
             rule: ri,
             part: 0,
             action: ai,
         };
+        self.place_on(pos, at, kind, sq, out);
+        for st in out.iter_mut() {
+            st.first = true;
+        }
+        self.err.take().map_or(Ok(()), Err)
+    }
+
+    /// A piece of `kind` put on `sq` by the placement `at` (a `place` action with no
+    /// directions), pushed onto `out` when the action allows it there; an error is kept in
+    /// `self.err`.
+    pub(super) fn place_on(
+        &mut self,
+        pos: &Position,
+        at: ActionRef,
+        kind: u8,
+        sq: u32,
+        out: &mut Vec<Step>,
+    ) {
+        let p: &'p Program = self.e.p;
+        let (rule, ka) = (
+            &p.moves[at.rule as usize],
+            &p.part(at.rule, at.part)[at.action as usize],
+        );
+        let Action::Place { onto, reach: None } = ka.action else {
+            return;
+        };
         let cond = &ka.conditions[..];
         if ka.fixed != 0 && self.fixed_fails(pos, cond, at) {
-            return self.err.take().map_or(Ok(()), Err);
+            return;
         }
         let placing = self.placing(pos, rule, kind, onto);
         if self.refuses(pos, &placing, sq as usize).is_none() {
             let st = Step {
                 kind,
-                ..Step::new(NONE, sq, NONE, u16::MAX, ri, ai)
+                ..Step::new(NONE, sq, NONE, u16::MAX, at.rule, at.action)
             };
             self.emit(pos, st, cond, at, out);
         }
-        self.err.take().map_or(Ok(()), Err)
     }
 }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use super::apply::apply;
 use super::movegen::chain_after;
 use super::runner::Runner;
+use super::trace::Off;
 use crate::compile::part_bounds::PartBounds;
 use crate::run::error::RunError;
 use crate::run::position::Position;
@@ -146,12 +147,23 @@ impl Runner<'_> {
                 });
             }
             // No part may be skipped (no `then, if`): the move goes on.
-            self.chain_steps(next, at, steps)?;
-            let bound = bounds.parts[st.rule as usize][st.part as usize];
-            if steps.len() as u64 > bound {
-                return Ok(Draw::Unbounded);
-            }
-            let Some(&chosen) = steps.get(rng.below(bound) as usize) else {
+            let (rule, part) = (st.rule as usize, st.part as usize);
+            let bound = bounds.parts[rule][part];
+            let shares = &bounds.actions[rule][part];
+            let chosen = if shares.is_empty() {
+                self.chain_steps(next, at, steps)?;
+                if steps.len() as u64 > bound {
+                    return Ok(Draw::Unbounded);
+                }
+                steps.get(rng.below(bound) as usize).copied()
+            } else {
+                // The step numbered by the draw, found without listing the part.
+                let index = rng.below(bound);
+                self.generator(&mut Off)
+                    .nth_step(next, at, (st.part + 1, shares), index, steps)?;
+                steps.pop()
+            };
+            let Some(chosen) = chosen else {
                 return Ok(Draw::Failed);
             };
             st = chosen;

@@ -340,7 +340,7 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
     /// A slide of exactly `k` squares: every square passed must be in `over`, the landing
     /// square in `onto`.
     #[inline(always)]
-    fn slide_exactly(
+    pub(super) fn slide_exactly(
         &mut self,
         rays: Rays<'_>,
         sq: usize,
