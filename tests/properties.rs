@@ -168,7 +168,7 @@ output \"{count moves}\"
 /// one is legal, placements drawn as a candidate and a square, moves in parts counted and
 /// the one drawn walked to): every move so chosen is one of the legal moves (the positions
 /// after them, as the general walk makes them), and every legal move is chosen about as
-/// often.
+/// often (draughts: a position with no capture on has its steps tried one at a time).
 #[test]
 fn random_moves_are_the_legal_moves() {
     use ply::run::{Generator, Ply};
@@ -180,6 +180,8 @@ fn random_moves_are_the_legal_moves() {
         "othello",
         "hex",
         "amazons",
+        "international-draughts",
+        "turkish-draughts",
     ] {
         let p = program(&rules(name));
         let (mut runner, mut pos) = ply::cases::game_start(&p, None).expect("a setup");
@@ -219,6 +221,40 @@ fn random_moves_are_the_legal_moves() {
             pos = next;
         }
         runner.forget_game();
+    }
+}
+
+/// A placement drawn at random as a square is the first step of its move, as a listed one
+/// is: the position after it is one of the positions after the legal moves, its plies
+/// without capture counted, and a game drawn after four such plies ends after four.
+#[test]
+fn placements_drawn_as_squares_are_whole_moves() {
+    use ply::run::{Generator, Ply};
+    let p = program(
+        "board 5 x 5\nsides white \"W\", black \"B\"\nsetup empty\nmove place onto empty\n\
+         game\n  draw if plies without capture >= 4\n",
+    );
+    let (mut runner, start) = ply::cases::game_start(&p, None).expect("a setup");
+    let mut after = Vec::new();
+    for seed in 1..=20 {
+        let (mut rng, mut pos) = (ply::run::rng::Rng::new(seed), start.clone());
+        runner.forget_game();
+        let mut plies = 0;
+        loop {
+            runner.children(&pos, &mut after).unwrap();
+            let mut next = pos.clone();
+            if runner.random_ply(&mut next, &mut rng, None).unwrap() != Ply::Played {
+                break;
+            }
+            assert!(
+                after.contains(&next),
+                "seed {seed} ply {plies}: not a legal move"
+            );
+            Generator::remember(&mut runner, &pos);
+            pos = next;
+            plies += 1;
+        }
+        assert_eq!(plies, 4, "seed {seed}: the game's length");
     }
 }
 
@@ -638,6 +674,37 @@ game
   no moves: lose
 "#;
     drawn_as_often(source, 12, |_, _| ());
+}
+
+/// As above where a later part is drawn by its number without listing it (`Gen::nth_step`):
+/// a part of two actions (a slide of any distance, then a placement one square away: the
+/// number falls in one action's share), and a part that places on any empty square.
+#[test]
+fn steps_of_later_parts_found_by_number_are_as_likely_as_each_other() {
+    let head = r#"board 4 x 4
+squares column letter + row number from the bottom
+sides white, black
+kinds queen, arrow
+pieces "Q" white queen, "q" black queen, "w" white arrow, "b" black arrow
+setup
+  white queen on "A1", "D1"
+  black queen on "D4", "A4"
+"#;
+    let two_actions = "move
+  queen: slide along all over empty onto empty
+  then queen: slide along orthogonal over empty onto empty
+  arrow: place along diagonal distance 1 onto empty
+game
+  no moves: lose
+";
+    let anywhere = "move
+  queen: step along all onto empty
+  then arrow: place onto empty
+game
+  no moves: lose
+";
+    drawn_as_often(&format!("{head}\n{two_actions}"), 9, |_, _| ());
+    drawn_as_often(&format!("{head}\n{anywhere}"), 9, |_, _| ());
 }
 
 /// As above where the game may end between parts: a placement that makes a row ends the

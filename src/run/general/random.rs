@@ -27,11 +27,12 @@ impl Runner<'_> {
     /// placement, candidates (an action and a square) are first drawn at random and the
     /// first legal one played; otherwise, or when [`SAMPLES`] draws find none, the steps
     /// are listed and tried in random order. Either way each legal move is as likely.
+    /// With `listed`, `steps` holds the first steps already, and they are tried.
     fn random_move(
         &mut self,
         pos: &Position,
         rng: &mut Rng,
-        steps: &mut Vec<Step>,
+        (steps, listed): (&mut Vec<Step>, bool),
     ) -> Result<Option<Position>, RunError> {
         self.tick()?;
         if self.over(pos)? {
@@ -41,9 +42,12 @@ impl Runner<'_> {
         if remembers {
             self.history.push(&pos.cells);
         }
-        let mut found = self.sampled_move(pos, rng, steps);
+        let mut found = match listed {
+            true => Ok(None),
+            false => self.sampled_move(pos, rng, steps),
+        };
         if let Ok(None) = found {
-            found = self.listed_move(pos, rng, steps);
+            found = self.listed_move(pos, rng, (steps, listed));
         }
         if remembers {
             self.history.pop();
@@ -109,9 +113,11 @@ impl Runner<'_> {
         &mut self,
         pos: &Position,
         rng: &mut Rng,
-        steps: &mut Vec<Step>,
+        (steps, listed): (&mut Vec<Step>, bool),
     ) -> Result<Option<Position>, RunError> {
-        self.first_steps(pos, steps)?;
+        if !listed {
+            self.first_steps(pos, steps)?;
+        }
         while !steps.is_empty() {
             let st = steps.swap_remove(rng.below(steps.len() as u64) as usize);
             if let Some(next) = self.legal_after(pos, &st)? {
@@ -189,9 +195,12 @@ impl Runner<'_> {
         };
         if single {
             let mut steps = std::mem::take(&mut self.scratch.random);
-            let found = self.random_move(pos, rng, &mut steps);
+            let found = self.random_move(pos, rng, (&mut steps, false));
             self.scratch.random = steps;
             return self.play_found(pos, found?);
+        }
+        if let Some(ply) = self.random_plain(pos, rng)? {
+            return Ok(ply);
         }
         if self.e.g.n <= SMALL_BOARD {
             return self.random_successor(pos, rng);
@@ -255,6 +264,40 @@ impl Runner<'_> {
         let k = rng.below(count);
         let (found, _) = self.nth_marked(pos, k, marks)?;
         self.play_found(pos, found)
+    }
+
+    /// [`Runner::play_random`] with moves that may have several steps, in a position where
+    /// none has: every first step ends its move and takes nothing (no jump, so no chain, and
+    /// no later part), so each is one whole move, and they are tried one at a time in random
+    /// order as moves of one step are, without making every position after them (draughts
+    /// when no capture is on). `None` when some move goes on or takes a piece (a capture may
+    /// be outweighed by a larger one, or folded with an identical one), or when steps take
+    /// or move other pieces: the caller makes every move.
+    fn random_plain(&mut self, pos: &mut Position, rng: &mut Rng) -> Result<Option<Ply>, RunError> {
+        if self.e.p.dice.is_some() || self.e.t.effects {
+            return Ok(None);
+        }
+        let mut steps = std::mem::take(&mut self.scratch.random);
+        let found = match self.first_steps(pos, &mut steps) {
+            Ok(()) => {
+                let e = Rc::clone(&self.e);
+                let class = &e.t.class[pos.mover as usize];
+                let plain = !steps.is_empty()
+                    && steps
+                        .iter()
+                        .all(|st| !self.continues(st) && !st.captures(class, &pos.cells));
+                match plain {
+                    true => self.random_move(pos, rng, (&mut steps, true)).map(Some),
+                    false => Ok(None),
+                }
+            }
+            Err(e) => Err(e),
+        };
+        self.scratch.random = steps;
+        match found? {
+            Some(found) => self.play_found(pos, found).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// [`Runner::play_random`] with moves of several steps on a small board: the positions
