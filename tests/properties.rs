@@ -646,6 +646,24 @@ fn conditions_kept_per_block_agree_with_conditions_asked_per_square() {
     assert!(checked > 400, "positions checked: {checked}");
 }
 
+/// A walk that counts moves counts the steps of a last part of slides or placements along
+/// directions without listing them (`Gen::count_part`: Amazons' arrows); the counts must be
+/// those of a twin whose arrow has a `where` clause, always true, that has it listed.
+#[test]
+fn last_parts_counted_unlisted_agree_with_last_parts_listed() {
+    let source = rules("amazons");
+    let arrow = "then arrow: place along all over empty onto empty";
+    assert!(source.contains(arrow), "the arrow of the rules file");
+    let twin = source.replace(arrow, &format!("{arrow}, where to is not off the board"));
+    let (p, q) = (program(&source), program(&twin));
+    assert!(
+        q.moves[0].then[0][0].conditions.len() == 1,
+        "the twin's arrow asks"
+    );
+    let checked = perfts_agree("amazons", (&p, &q), (3, 70, 7));
+    assert!(checked > 40, "positions checked: {checked}");
+}
+
 /// A random move of several parts is drawn part by part (a first step, then an index below
 /// each later part's bound, see `PartBounds`): every move of every statement must still be
 /// drawn about as often, on a small board where the arrows a landing square offers differ

@@ -3,8 +3,11 @@
 //! a move known legal under a guard needs none to be asked about.
 
 use super::fold::{Acc, Fold, MoveEnds};
+use super::movegen::ChainAt;
 use super::runner::Runner;
+use super::trace::Off;
 use crate::run::error::{RunError, count_overflow};
+use crate::run::position::Position;
 use crate::run::step::Step;
 
 impl<'p> Runner<'p> {
@@ -29,6 +32,28 @@ impl<'p> Runner<'p> {
             }
             None => false,
         }
+    }
+
+    /// In a walk that only counts, from `at` where the next part is the move's last (its
+    /// steps end the move, each one more move): the number of its steps, counted without
+    /// listing them when the part allows it (see [`Gen::count_part`]).
+    ///
+    /// [`Gen::count_part`]: super::movegen::Gen::count_part
+    pub(super) fn last_part_counted(
+        &mut self,
+        pos: &Position,
+        at: ChainAt,
+        fold: &Fold<'p>,
+    ) -> Option<u64> {
+        let last = self.e.p.moves[at.rule as usize].then.len();
+        if !matches!(fold, Fold::Count(None))
+            || !self.blind(fold)
+            || !self.one_each()
+            || at.part as usize + 1 != last
+        {
+            return None;
+        }
+        self.generator(&mut Off).count_part(pos, at, at.part + 1)
     }
 
     /// Whether the walk folds in a move that ends with its next step without making the

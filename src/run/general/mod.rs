@@ -8,7 +8,8 @@
 //!   (whether a square is attacked), [`runs`], [`filters`];
 //! - playing them: [`apply`];
 //! - complete moves and the folds over them: [`walk`], [`fold`], [`count`] (chains counted
-//!   by memo); a later part's step found by its number, for random moves: [`nth`];
+//!   by memo); a later part's step found by its number, for random moves: [`nth`]; its
+//!   steps counted without listing them: [`part_count`];
 //! - expressions: [`scope`] and [`candidate_scope`] (what the evaluator asks), [`counts`],
 //!   [`regions`];
 //! - whole games: [`ends`], [`results`], [`random`], [`history`], and the interface every
@@ -37,6 +38,7 @@ pub mod movegen;
 pub mod near;
 mod nth;
 pub mod own;
+mod part_count;
 mod place;
 mod random;
 mod random_parts;

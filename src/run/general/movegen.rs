@@ -101,6 +101,33 @@ pub(super) struct Slide<'p> {
 }
 
 impl<'p> Slide<'p> {
+    /// A `slide` action (for `side`) as the generator reads it; `None` for another action.
+    pub(super) fn of_slide(
+        action: &'p Action,
+        side: usize,
+        at: ActionRef,
+        cond: &'p [(Expr, Span)],
+    ) -> Option<Slide<'p>> {
+        match action {
+            Action::Slide {
+                dirs,
+                distance,
+                over,
+                onto,
+                past_end,
+            } => Some(Slide {
+                dirs: &dirs[side],
+                distance,
+                over: *over,
+                onto: *onto,
+                past_end: *past_end,
+                at,
+                cond,
+            }),
+            _ => None,
+        }
+    }
+
     /// A `place along` action's reach (for `side`, placing onto `onto`) as the slide that
     /// finds its squares.
     pub(super) fn of_reach(
@@ -337,23 +364,10 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                         st.kind = kind;
                     }
                 }
-                Action::Slide {
-                    dirs,
-                    distance,
-                    over,
-                    onto,
-                    past_end,
-                } => {
-                    let slide = Slide {
-                        dirs: &dirs[side],
-                        distance,
-                        over: *over,
-                        onto: *onto,
-                        past_end: *past_end,
-                        at,
-                        cond,
-                    };
-                    self.slides(pos, pieces, ka.kinds, &slide, out);
+                Action::Slide { .. } => {
+                    if let Some(slide) = Slide::of_slide(&ka.action, side, at, cond) {
+                        self.slides(pos, pieces, ka.kinds, &slide, out);
+                    }
                 }
                 Action::Jump {
                     dirs,

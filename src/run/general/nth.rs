@@ -84,28 +84,17 @@ impl<'p, T: Trace> Gen<'_, 'p, T> {
                     st.kind = ka.kinds.trailing_zeros() as u8;
                 }
             }
-            Action::Slide {
-                dirs,
-                distance,
-                over,
-                onto,
-                past_end: false,
-            } => {
-                if matches!(pos.cells[from as usize], EMPTY | GHOST)
+            Action::Slide { .. } => {
+                let Some(slide) = Slide::of_slide(&ka.action, side, here, cond) else {
+                    return;
+                };
+                if slide.past_end
+                    || matches!(pos.cells[from as usize], EMPTY | GHOST)
                     || !self.kind_may(ka.kinds, pos, from as usize, here)
                     || ka.fixed != 0 && self.fixed_fails(pos, cond, here)
                 {
                     return;
                 }
-                let slide = Slide {
-                    dirs: &dirs[side],
-                    distance,
-                    over: *over,
-                    onto: *onto,
-                    past_end: false,
-                    at: here,
-                    cond,
-                };
                 self.nth_ray(pos, from as usize, &slide, index, out);
             }
             // Left out by `by_index`: such a part is listed.

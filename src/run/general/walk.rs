@@ -223,6 +223,11 @@ impl<'p> Runner<'p> {
         if self.stops_between(pos, &at)? || self.rest_skipped(pos, &at)? {
             return self.visit(pos, ends, taken, true, fold, acc);
         }
+        if let Some(n) = self.last_part_counted(pos, at, fold) {
+            acc.count = acc.count.checked_add(n).ok_or_else(count_overflow)?;
+            acc.moves += n;
+            return Ok(());
+        }
         let mut steps = self.take_steps();
         if let Err(e) = self.chain_steps(pos, at, &mut steps) {
             self.scratch.step_pool.push(steps);
