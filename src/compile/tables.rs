@@ -9,7 +9,7 @@ pub struct Tables {
     pub class: Vec<[u8; 256]>,
     /// `movers[side]`: `class[side]` with only the side's pieces that a first step can move
     /// (of the kinds its slides, jumps and flights are for) as `C_OWN`, the others 0 (no
-    /// class): the pieces the generator gathers (arrows that never move are passed by).
+    /// class): the pieces the generator gathers (pieces of kinds that never move are passed by).
     pub movers: Vec<[u8; 256]>,
     /// `side_of[code]` for piece codes.
     pub side_of: [u8; 256],

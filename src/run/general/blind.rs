@@ -45,11 +45,10 @@ impl<'p> Runner<'p> {
         at: ChainAt,
         fold: &Fold<'p>,
     ) -> Option<u64> {
-        let last = self.e.p.moves[at.rule as usize].then.len();
         if !matches!(fold, Fold::Count(None))
+            || at.part as usize + 1 != self.e.p.moves[at.rule as usize].then.len()
             || !self.blind(fold)
             || !self.one_each()
-            || at.part as usize + 1 != last
         {
             return None;
         }

@@ -1,6 +1,6 @@
 //! How many steps a later part of a move offers, counted without listing them: what a walk
-//! that only counts moves asks of a last part whose every step ends its move (Amazons'
-//! arrow: the squares along the rays from where the queen landed).
+//! that only counts moves asks of a last part whose every step ends its move (a piece
+//! placed along the rays from where the part before ended: the squares those rays reach).
 
 use super::movegen::{ChainAt, Gen, Slide};
 use super::runs::advance;

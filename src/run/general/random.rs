@@ -269,12 +269,14 @@ impl Runner<'_> {
     /// [`Runner::play_random`] with moves that may have several steps, in a position where
     /// none has: every first step ends its move and takes nothing (no jump, so no chain, and
     /// no later part), so each is one whole move, and they are tried one at a time in random
-    /// order as moves of one step are, without making every position after them (draughts
-    /// when no capture is on). `None` when some move goes on or takes a piece (a capture may
-    /// be outweighed by a larger one, or folded with an identical one), or when steps take
-    /// or move other pieces: the caller makes every move.
+    /// order as moves of one step are, without making every position after them (a game of
+    /// chains of jumps when no jump is on). `None` when some move goes on or takes a piece
+    /// (a capture may be outweighed by a larger one, or folded with an identical one), or
+    /// when steps take or move other pieces: the caller makes every move.
     fn random_plain(&mut self, pos: &mut Position, rng: &mut Rng) -> Result<Option<Ply>, RunError> {
-        if self.e.p.dice.is_some() || self.e.t.effects {
+        let p = self.e.p;
+        // Where every statement has later parts, every first step goes on: nothing to list.
+        if p.dice.is_some() || self.e.t.effects || p.moves.iter().all(|m| !m.then.is_empty()) {
             return Ok(None);
         }
         let mut steps = std::mem::take(&mut self.scratch.random);
