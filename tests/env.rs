@@ -1,7 +1,8 @@
 //! The learning environment's two ways of stepping a batch: games kept as a bit form's own
 //! states (`env::lanes`) and games kept as moments of the general path (`env::moment`) play
 //! the same games with the same numbers: the same legal actions, random actions, rewards,
-//! ends and observations, step after step.
+//! ends and observations, step after step; whether or not the legal actions are asked for
+//! before a step, and whether the action taken is the one drawn or another.
 
 use ply::env::{Batch, open};
 
@@ -13,7 +14,7 @@ fn program(path: &str) -> &'static ply::program::Program {
 
 #[test]
 fn games_kept_as_bit_states_are_the_games_of_the_general_path() {
-    for game in ["connect-four", "othello", "breakthrough"] {
+    for game in ["connect-four", "othello", "breakthrough", "hex"] {
         let p = program(&format!("rules/{game}.rules"));
         let mut env = open(p, None, 5000).unwrap();
         let n = 16;
@@ -27,13 +28,16 @@ fn games_kept_as_bit_states_are_the_games_of_the_general_path() {
         let mut ended_games = 0;
         for step in 0..400 {
             let mut masks = [vec![false; n * size], vec![false; n * size]];
-            fast.mask(&mut env, &mut masks[0]).unwrap();
-            slow.mask(&mut env, &mut masks[1]).unwrap();
-            assert_eq!(masks[0], masks[1], "{game}, step {step}: legal actions");
-            let mut obs = [vec![0.0; n * len], vec![0.0; n * len]];
-            fast.observe(&mut env, &mut obs[0]).unwrap();
-            slow.observe(&mut env, &mut obs[1]).unwrap();
-            assert_eq!(obs[0], obs[1], "{game}, step {step}: observations");
+            // Asked for at some steps only: the others are stepped with no action named.
+            if step % 3 == 0 {
+                fast.mask(&mut env, &mut masks[0]).unwrap();
+                slow.mask(&mut env, &mut masks[1]).unwrap();
+                assert_eq!(masks[0], masks[1], "{game}, step {step}: legal actions");
+                let mut obs = [vec![0.0; n * len], vec![0.0; n * len]];
+                fast.observe(&mut env, &mut obs[0]).unwrap();
+                slow.observe(&mut env, &mut obs[1]).unwrap();
+                assert_eq!(obs[0], obs[1], "{game}, step {step}: observations");
+            }
             let mut actions = [vec![0; n], vec![0; n]];
             fast.random_actions(&mut env, &mut actions[0]).unwrap();
             slow.random_actions(&mut env, &mut actions[1]).unwrap();
@@ -41,6 +45,15 @@ fn games_kept_as_bit_states_are_the_games_of_the_general_path() {
                 actions[0], actions[1],
                 "{game}, step {step}: random actions"
             );
+            // At some steps each game takes its last legal action, not the one drawn.
+            if step % 4 == 1 {
+                slow.mask(&mut env, &mut masks[1]).unwrap();
+                for (i, row) in masks[1].chunks(size).enumerate() {
+                    let last = row.iter().rposition(|&legal| legal).unwrap() as i64;
+                    actions[0][i] = last;
+                    actions[1][i] = last;
+                }
+            }
             let mut rewards = [vec![0.0; n * sides], vec![0.0; n * sides]];
             let mut ended = [vec![false; n], vec![false; n]];
             let [r0, r1] = &mut rewards;

@@ -4,6 +4,12 @@
 //! game is stepped on its state directly: no position is made until the game ends or is
 //! observed. The games are the ones [`super::batch::Batch`]'s general path plays with the same
 //! numbers (the legal actions in the same order, drawn the same way).
+//!
+//! A game's legal actions are named only when something asks for them (a mask, or an action
+//! other than the one drawn for it): after a move, a game knows only how many moves it has.
+//! A random action is the move of the number drawn, found alone
+//! ([`crate::run::Generator::nth_keyed`]) and kept with the state after it for the step that
+//! takes it, as a random game plays a ply.
 
 use std::any::Any;
 
@@ -11,6 +17,7 @@ use super::action_space::ActionSpace;
 use super::legal::{ActionBits, Moves};
 use super::moment::{Env, EnvError, returns};
 use crate::dispatch;
+use crate::run::outcome::Known;
 use crate::run::rng::Rng;
 use crate::run::{Generator, MoveKey, RunError};
 
@@ -20,8 +27,14 @@ struct Lane<S> {
     s: S,
     counted: u32,
     decisions: u32,
-    /// The legal moves as actions (none when the game is over).
+    /// How many legal moves it has (0 when the game is over).
+    n: u64,
+    /// The legal moves as actions, once named ([`listed`]).
     moves: Moves,
+    /// `moves` holds the legal moves.
+    listed: bool,
+    /// The random action drawn last and the state after it.
+    drawn: Option<(u32, S)>,
     history: Vec<u32>,
 }
 
@@ -48,17 +61,48 @@ struct Rules<'a> {
     sides: usize,
 }
 
-/// What the game of a lane needs to go on: its legal actions (in the order of its moves,
-/// [`Moves::name_keys`]), or none when it is over (the representation names no move of a
-/// state whose game is over).
+/// What the game of a lane needs to go on: how many legal moves it has, none when it is
+/// over (its limits reached, or the representation counts none). Its actions are named
+/// when asked for ([`list`]).
 fn settle<'p, G: Generator<'p>>(
+    g: &mut G,
+    r: &Rules,
+    lane: &mut Lane<G::State>,
+) -> Result<(), EnvError> {
+    lane.moves.clear();
+    lane.drawn = None;
+    lane.n = match lane.counted >= r.limit || lane.decisions >= r.max_decisions {
+        true => 0,
+        false => g.count_settled(&mut lane.s)?,
+    };
+    lane.listed = lane.n == 0;
+    Ok(())
+}
+
+/// What is known of the end rule that ended a lane's game: asked of its state, unless a
+/// limit stopped it (then not asked: the ending asks it of the position).
+fn ending_rule<'p, G: Generator<'p>>(
+    g: &mut G,
+    r: &Rules,
+    lane: &Lane<G::State>,
+) -> Result<Known, EnvError> {
+    Ok(
+        match lane.counted >= r.limit || lane.decisions >= r.max_decisions {
+            true => None,
+            false => Some(g.end(&lane.s)?),
+        },
+    )
+}
+
+/// Names the legal moves of a lane as actions (in the order of its moves,
+/// [`Moves::name_keys`]), unless they are named already.
+fn list<'p, G: Generator<'p>>(
     g: &mut G,
     r: &Rules,
     lane: &mut Lane<G::State>,
     x: &mut Scratch,
 ) -> Result<(), EnvError> {
-    lane.moves.clear();
-    if lane.counted >= r.limit || lane.decisions >= r.max_decisions {
+    if lane.listed {
         return Ok(());
     }
     if !g.move_keys(&lane.s, &mut x.keys)? {
@@ -66,12 +110,71 @@ fn settle<'p, G: Generator<'p>>(
             RunError::new("the representation no longer names its moves by their squares").into(),
         );
     }
-    Ok(lane.moves.name_keys(r.space, &x.keys, &mut x.seen)?)
+    if x.keys.len() as u64 != lane.n {
+        return Err(RunError::new(format!(
+            "the representation counted {} moves and named {}",
+            lane.n,
+            x.keys.len()
+        ))
+        .into());
+    }
+    lane.moves.name_keys(r.space, &x.keys, &mut x.seen)?;
+    lane.listed = true;
+    Ok(())
 }
 
-/// The actions of a lane's moves, in the order of the moves (none when its game is over).
-fn lane_actions<S>(lane: &Lane<S>) -> &[u32] {
-    lane.moves.in_order().unwrap_or_default()
+/// The actions of a lane's moves, in the order of the moves (none when its game is over),
+/// named first if they are not yet.
+fn lane_actions<'a, 'p, G: Generator<'p>>(
+    g: &mut G,
+    r: &Rules,
+    lane: &'a mut Lane<G::State>,
+    x: &mut Scratch,
+) -> Result<&'a [u32], EnvError> {
+    list(g, r, lane, x)?;
+    Ok(lane.moves.in_order().unwrap_or_default())
+}
+
+/// A uniformly random legal action of a lane, drawn from `rng` as the listed actions would
+/// be (the `k`-th, for a number `k` below their count), or -1 when its game is over. Unless
+/// its actions are named, the move of `k` is found alone and kept for the step that takes
+/// it.
+fn draw<'p, G: Generator<'p>>(
+    g: &mut G,
+    r: &Rules,
+    lane: &mut Lane<G::State>,
+    (rng, x): (&mut Rng, &mut Scratch),
+) -> Result<i64, EnvError> {
+    let k = rng.below(lane.n.max(1)) as usize;
+    if lane.n == 0 {
+        return Ok(-1);
+    }
+    if !lane.listed
+        && let Some((key, child)) = g.nth_keyed(&lane.s, k)?
+    {
+        let a = r.space.key_action(&key).ok_or_else(|| {
+            RunError::new(format!(
+                "a move ({key:?}) is outside the game's action space"
+            ))
+        })?;
+        lane.drawn = Some((a, child));
+        return Ok(i64::from(a));
+    }
+    let legal = lane_actions(g, r, lane, x)?;
+    Ok(legal.get(k).map_or(-1, |&a| i64::from(a)))
+}
+
+/// Whether `a` is legal in a lane's game: the action drawn for it, or one of its actions.
+fn legal<'p, G: Generator<'p>>(
+    g: &mut G,
+    r: &Rules,
+    lane: &mut Lane<G::State>,
+    (a, x): (u32, &mut Scratch),
+) -> Result<bool, EnvError> {
+    if lane.drawn.as_ref().is_some_and(|d| d.0 == a) {
+        return Ok(true);
+    }
+    Ok(lane_actions(g, r, lane, x)?.contains(&a))
 }
 
 /// Starts the game of `lane` again from `start`.
@@ -79,13 +182,12 @@ fn restart<'p, G: Generator<'p>>(
     g: &mut G,
     (r, start): (&Rules, &crate::run::Position),
     lane: &mut Lane<G::State>,
-    x: &mut Scratch,
 ) -> Result<(), EnvError> {
     lane.s = g.state(start);
     lane.counted = 0;
     lane.decisions = 0;
     lane.history.clear();
-    settle(g, r, lane, x)
+    settle(g, r, lane)
 }
 
 /// The lanes kept in `v`, of the type the representation `g` keeps (they were made by it,
@@ -155,10 +257,13 @@ impl Lanes {
                         s,
                         counted: 0,
                         decisions: 0,
+                        n: 0,
                         moves: Moves::default(),
+                        listed: false,
+                        drawn: None,
                         history: Vec::new(),
                     };
-                    restart(g, (&r, &start), &mut lane, &mut scratch)?;
+                    restart(g, (&r, &start), &mut lane)?;
                     let kept: Box<dyn Any> = Box::new(vec![lane; n]);
                     Some(kept)
                 }
@@ -184,11 +289,15 @@ impl Lanes {
 
     /// Whether `actions[i]` is legal in game `i`, for every game.
     pub fn check(&mut self, env: &mut Env, actions: &[i64]) -> Result<(), EnvError> {
-        with_lanes!(self, env, g, lanes, _r => {
-            for (i, (lane, &a)) in lanes.iter().zip(actions).enumerate() {
-                let legal = lane_actions(lane);
-                if u32::try_from(a).map_or(true, |a| !legal.contains(&a)) {
-                    let mut sorted = legal.to_vec();
+        let x = &mut self.scratch;
+        with_lanes!(self, env, g, lanes, r => {
+            for (i, (lane, &a)) in lanes.iter_mut().zip(actions).enumerate() {
+                let ok = match u32::try_from(a) {
+                    Ok(a) => legal(g, &r, lane, (a, x))?,
+                    Err(_) => false,
+                };
+                if !ok {
+                    let mut sorted = lane_actions(g, &r, lane, x)?.to_vec();
                     sorted.sort_unstable();
                     return Err(EnvError::Illegal(format!(
                         "game {i}: action {a} is not legal (legal: {sorted:?})"
@@ -217,29 +326,44 @@ impl Lanes {
             let mut finished = 0;
             for (i, (lane, &a)) in lanes.iter_mut().zip(actions).enumerate() {
                 let a = a as u32;
-                let k = match lane.moves.advance(&mut Vec::new(), a) {
-                    Ok(Some(k)) => k,
-                    _ => return Err(EnvError::Illegal(format!("game {i}: action {a} is not legal"))),
+                let child = match lane.drawn.take() {
+                    Some((drawn, child)) if drawn == a => child,
+                    _ => {
+                        list(g, &r, lane, x)?;
+                        match lane.moves.advance(&mut Vec::new(), a) {
+                            Ok(Some(k)) => g.play_nth(&lane.s, k)?,
+                            _ => {
+                                let why = format!("game {i}: action {a} is not legal");
+                                return Err(EnvError::Illegal(why));
+                            }
+                        }
+                    }
                 };
-                let child = g.play_nth(&lane.s, k)?;
                 lane.counted += e.toward_limit(g.mover(&lane.s), g.mover(&child));
                 lane.decisions += 1;
                 lane.history.push(a);
                 lane.s = child;
-                settle(g, &r, lane, x)?;
-                if !lane.moves.is_empty() {
+                settle(g, &r, lane)?;
+                if lane.n > 0 {
                     continue;
                 }
-                let pos = g.position(&lane.s);
-                let ending = g.ending(&pos, None);
-                g.recycle(pos);
-                let gets = returns(ending?.outcome, r.sides);
+                let outcome = match (ending_rule(g, &r, lane)?, e.p.game.as_ref()) {
+                    // Its outcome, known without making the position.
+                    (Some(Some(i)), Some(game)) => game.ends[i].outcome,
+                    (known, _) => {
+                        let pos = g.position(&lane.s);
+                        let ending = g.ending(&pos, known);
+                        g.recycle(pos);
+                        ending?.outcome
+                    }
+                };
+                let gets = returns(outcome, r.sides);
                 for (x, v) in rewards[i * r.sides..(i + 1) * r.sides].iter_mut().zip(gets) {
                     *x = v as f32;
                 }
                 ended[i] = true;
                 finished += 1;
-                restart(g, (&r, &start), lane, x)?;
+                restart(g, (&r, &start), lane)?;
             }
             Ok(finished)
         })
@@ -249,9 +373,10 @@ impl Lanes {
     pub fn mask(&mut self, env: &mut Env, out: &mut [bool]) -> Result<(), EnvError> {
         let size = env.space.size();
         out.fill(false);
-        with_lanes!(self, env, g, lanes, _r => {
-            for (lane, row) in lanes.iter().zip(out.chunks_mut(size)) {
-                for &a in lane_actions(lane) {
+        let x = &mut self.scratch;
+        with_lanes!(self, env, g, lanes, r => {
+            for (lane, row) in lanes.iter_mut().zip(out.chunks_mut(size)) {
+                for &a in lane_actions(g, &r, lane, x)? {
                     row[a as usize] = true;
                 }
             }
@@ -292,12 +417,10 @@ impl Lanes {
     /// A uniformly random legal action for every game, drawn as
     /// [`Moves::drawn_from`] says.
     pub fn random_actions(&mut self, env: &mut Env, out: &mut [i64]) -> Result<(), EnvError> {
-        let rngs = &mut self.rngs;
-        with_lanes!(self, env, g, lanes, _r => {
-            for ((lane, o), rng) in lanes.iter().zip(out.iter_mut()).zip(rngs.iter_mut()) {
-                let legal = lane_actions(lane);
-                let k = rng.below(legal.len().max(1) as u64) as usize;
-                *o = legal.get(k).map_or(-1, |&a| i64::from(a));
+        let (rngs, x) = (&mut self.rngs, &mut self.scratch);
+        with_lanes!(self, env, g, lanes, r => {
+            for ((lane, o), rng) in lanes.iter_mut().zip(out.iter_mut()).zip(rngs.iter_mut()) {
+                *o = draw(g, &r, lane, (rng, x))?;
             }
             Ok(())
         })
@@ -306,10 +429,9 @@ impl Lanes {
     /// Starts every game again.
     pub fn reset(&mut self, env: &mut Env) -> Result<(), EnvError> {
         let start = env.start().clone();
-        let x = &mut self.scratch;
         with_lanes!(self, env, g, lanes, r => {
             for lane in lanes.iter_mut() {
-                restart(g, (&r, &start), lane, x)?;
+                restart(g, (&r, &start), lane)?;
             }
             Ok(())
         })

@@ -206,6 +206,25 @@ pub trait Generator<'p> {
         Ok(false)
     }
 
+    /// [`Generator::count`], with `s` marked so that the end rules it found not to hold are
+    /// not asked of `s` again (by [`Generator::nth_keyed`]; a caller that keeps a state
+    /// between asking how many moves it has and playing one asks once).
+    fn count_settled(&mut self, s: &mut Self::State) -> Result<u64, RunError> {
+        self.count(s)
+    }
+
+    /// The `k`-th legal move of `s` in the order of [`Generator::children`], named by its
+    /// squares as [`Generator::move_keys`] names it, and the state after it, found without
+    /// listing the other moves; `None` when this representation does not name its moves so
+    /// (the caller lists them).
+    fn nth_keyed(
+        &mut self,
+        _s: &Self::State,
+        _k: usize,
+    ) -> Result<Option<(MoveKey, Self::State)>, RunError> {
+        Ok(None)
+    }
+
     /// Gives back the lists of a move list made by [`Generator::moves`] once they are no
     /// longer needed, so that the next list reuses their memory; `moves` is left empty.
     fn recycle_moves(&mut self, moves: &mut Vec<Vec<Step>>) {

@@ -68,20 +68,9 @@ pub trait BitGame {
         mut then: impl FnMut(Self::Sets, u32, u32),
     ) {
         let before = *sets.sides();
-        let (own, taken) = (before[mover], before[0] | before[1]);
-        let square = |set: SetsWord<Self>| match set == Word::ZERO {
-            true => NONE,
-            false => set.first(),
-        };
         self.each(g, sets, mover, |next| {
-            let after = next.sides()[mover];
-            let (gained, lost) = (after & !own, own & !after);
-            // A placement that flips gains the flipped squares too: it lands on the empty one.
-            let to = match gained.count() {
-                1 => gained,
-                _ => gained & !taken,
-            };
-            then(next, square(lost), square(to));
+            let (from, to) = move_squares(&before, next.sides(), mover);
+            then(next, from, to);
         });
     }
     /// [`BitGame::each`] in any order (a family may find its moves faster so).
@@ -103,6 +92,24 @@ pub trait BitGame {
     fn moves(&self, g: &Geometry, sets: &Self::Sets, mover: usize, kept: &mut Self::Kept) -> u64;
     /// Plays the `k`-th move (from 0) in the generator's order, after [`BitGame::moves`].
     fn play(&self, g: &Geometry, sets: &mut Self::Sets, mover: usize, kept: &Self::Kept, k: u64);
+}
+
+/// The square a move of one step of `mover`'s leaves ([`NONE`] for a placement) and the one
+/// it lands on, read off the sides `before` and `after` it.
+#[inline(always)]
+fn move_squares<W: Word>(before: &[W; 2], after: &[W; 2], mover: usize) -> (u32, u32) {
+    let (own, taken) = (before[mover], before[0] | before[1]);
+    let square = |set: W| match set == W::ZERO {
+        true => NONE,
+        false => set.first(),
+    };
+    let (gained, lost) = (after[mover] & !own, own & !after[mover]);
+    // A placement that flips gains the flipped squares too: it lands on the empty one.
+    let to = match gained.count() {
+        1 => gained,
+        _ => gained & !taken,
+    };
+    (square(lost), square(to))
 }
 
 /// A position of a game in bit form: its pieces, the side to move, the passes made in
@@ -451,6 +458,52 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             out.push(key(NONE, NONE));
         }
         Ok(true)
+    }
+
+    /// Marks the end rules asked: a move changes what they read again ([`changed`]).
+    fn count_settled(&mut self, s: &mut Self::State) -> Result<u64, RunError> {
+        let n = count(&mut self.runner, &self.game, &self.e.g, s)?;
+        if n > 0 {
+            // No end rule holds: none need be asked again until a move changes something.
+            s.changed = 0;
+        }
+        Ok(n)
+    }
+
+    /// Played alone, as a random game plays a move: its squares read off the sets before
+    /// and after it.
+    fn nth_keyed(
+        &mut self,
+        s: &Self::State,
+        k: usize,
+    ) -> Result<Option<(MoveKey, Self::State)>, RunError> {
+        if !G::SINGLE_STEPS {
+            return Ok(None);
+        }
+        let none = || RunError::new("there is no such legal move here");
+        self.runner.tick()?;
+        if self.over(s)?.is_some() {
+            return Err(none());
+        }
+        let mover = s.mover as usize;
+        let kind = self.e.p.kind_of(self.game.code()[mover]);
+        let n = self.game.moves(&self.e.g, &s.sets, mover, &mut self.kept);
+        if n == 0 {
+            let passed = self.pass(s).filter(|_| k == 0).ok_or_else(none)?;
+            let key = MoveKey {
+                from: NONE,
+                to: NONE,
+                kind,
+            };
+            return Ok(Some((key, passed)));
+        }
+        if k as u64 >= n {
+            return Err(none());
+        }
+        let mut next = *s;
+        self.play_kept(&mut next, mover, k as u64);
+        let (from, to) = move_squares(s.sets.sides(), next.sets.sides(), mover);
+        Ok(Some((MoveKey { from, to, kind }, next)))
     }
 
     /// The `k`-th move played alone, as a random game plays one; from the second move
