@@ -71,8 +71,8 @@ pub fn over<W: Word>(
     Ok(None)
 }
 
-/// Whether an end rule holds: the tests games end on most often answered in place, the
-/// rest by [`value`].
+/// Whether an end rule holds: the tests games end on most often answered in place, and
+/// two of them joined by `and` or `or`; the rest by [`value`].
 #[inline(always)]
 fn holds<W: Word>(
     e: &BitExpr,
@@ -80,6 +80,16 @@ fn holds<W: Word>(
     sets: &[W; 2],
     mover: usize,
 ) -> Result<bool, RunError> {
+    Ok(match e {
+        BitExpr::Bin(Op::Or, a, b) => test(a, g, sets, mover)? || test(b, g, sets, mover)?,
+        BitExpr::Bin(Op::And, a, b) => test(a, g, sets, mover)? && test(b, g, sets, mover)?,
+        _ => test(e, g, sets, mover)?,
+    })
+}
+
+/// [`holds`] of one test.
+#[inline(always)]
+fn test<W: Word>(e: &BitExpr, g: &Geometry, sets: &[W; 2], mover: usize) -> Result<bool, RunError> {
     Ok(match e {
         BitExpr::Any(per_viewer) => within(per_viewer, sets, mover) != W::ZERO,
         BitExpr::No(per_viewer) => within(per_viewer, sets, mover) == W::ZERO,
