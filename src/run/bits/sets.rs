@@ -31,21 +31,71 @@ pub fn kth_step<'a>(
             k -= here;
             continue;
         }
-        let mut pieces = masks.iter().fold(0, |u, m| u | m);
-        loop {
-            let piece = pieces & pieces.wrapping_neg();
-            pieces &= pieces - 1;
-            for (i, m) in masks.iter().enumerate() {
-                if m & piece != 0 {
-                    if k == 0 {
-                        return (piece, dirs[i]);
-                    }
-                    k -= 1;
+        let pieces = masks.iter().fold(0, |u, m| u | m);
+        let (piece, mut r) = match pieces.count_ones() {
+            // A few pieces: taken in turn, each with its steps.
+            0..=FEW => first_pieces(masks, pieces, k),
+            _ => {
+                let sq = match pieces >> 64 == 0 {
+                    true => piece_of::<u64>(masks, k, 32),
+                    false => piece_of::<u128>(masks, k, 64),
+                };
+                (1u128 << sq, k - steps_below(masks, sq))
+            }
+        };
+        // The `r`-th step of the piece: its directions in turn.
+        for (i, m) in masks.iter().enumerate() {
+            if m & piece != 0 {
+                if r == 0 {
+                    return (piece, dirs[i]);
                 }
+                r -= 1;
             }
         }
     }
     unreachable!("k is below the number of steps")
+}
+
+/// Up to this many pieces with steps, the `k`-th step's is found by taking them in turn;
+/// more, by halving the squares ([`piece_of`]).
+const FEW: u32 = 8;
+
+/// The piece of `pieces` whose steps hold the `k`-th, taking them in turn, and how many of
+/// its steps come before it.
+#[inline(always)]
+fn first_pieces(masks: &[u128], mut pieces: u128, mut k: u32) -> (u128, u32) {
+    loop {
+        let piece = pieces & pieces.wrapping_neg();
+        pieces &= pieces - 1;
+        let here: u32 = masks.iter().map(|m| u32::from(m & piece != 0)).sum();
+        if k < here || pieces == 0 {
+            return (piece, k);
+        }
+        k -= here;
+    }
+}
+
+/// How many steps the pieces on the squares below `sq` have, along all of `masks`.
+#[inline(always)]
+fn steps_below(masks: &[u128], sq: u32) -> u32 {
+    let below = (1u128 << sq) - 1;
+    masks.iter().map(|m| (m & below).count_ones()).sum()
+}
+
+/// The square of the piece whose steps hold the `k`-th: the highest square with at most `k`
+/// steps below it, found by halving (no branch on the data: each half is a conditional
+/// move). `W` holds every mask; `half` is half its bits.
+#[inline(always)]
+fn piece_of<W: Word>(masks: &[u128], k: u32, half: u32) -> u32 {
+    let (mut sq, mut step) = (0, half);
+    while step > 0 {
+        let mid = sq + step;
+        let below = W::of((1u128 << mid) - 1);
+        let n: u32 = masks.iter().map(|&m| (W::of(m) & below).count()).sum();
+        sq = if n <= k { mid } else { sq };
+        step /= 2;
+    }
+    sq
 }
 
 /// Calls `then` with each square of `set` (a set of one square), in square order.
@@ -151,5 +201,62 @@ impl<W: Word> BitSets for [W; 2] {
 
     fn key(&self, code: &[Code], keys: &Keys) -> u64 {
         key_of(code, self, keys)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kth_step;
+    use crate::run::rng::Rng;
+
+    /// Every step of `masks` (per action, per direction) in the generator's order: the
+    /// actions in turn, the pieces of each in square order, each piece's directions in turn.
+    fn listed(actions: &[Vec<u16>], masks: &[u128]) -> Vec<(u128, u16)> {
+        let (mut out, mut at) = (Vec::new(), 0);
+        for dirs in actions {
+            let masks = &masks[at..at + dirs.len()];
+            at += dirs.len();
+            for sq in 0..128 {
+                let piece = 1u128 << sq;
+                for (m, &d) in masks.iter().zip(dirs) {
+                    if m & piece != 0 {
+                        out.push((piece, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_kth_step_is_the_kth_listed() {
+        let mut rng = Rng::new(7);
+        let actions = vec![vec![0, 1, 2], vec![3], vec![4, 5]];
+        for round in 0..3000 {
+            // Few pieces and many, on 64 squares and on 128; dense and sparse.
+            let wide = round % 2 == 1;
+            let keep = rng.below(4);
+            let masks: Vec<u128> = (0..6)
+                .map(|_| {
+                    let mut m = u128::from(rng.next_u64());
+                    if wide {
+                        m |= u128::from(rng.next_u64()) << 64;
+                    }
+                    for _ in 0..keep {
+                        m &= u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+                    }
+                    m
+                })
+                .collect();
+            let all = listed(&actions, &masks);
+            for (k, &step) in all.iter().enumerate() {
+                let dirs = actions.iter().map(Vec::as_slice);
+                assert_eq!(
+                    kth_step(dirs, &masks, k as u32),
+                    step,
+                    "round {round}, k {k}"
+                );
+            }
+        }
     }
 }
