@@ -16,14 +16,12 @@ fn placements<W: Word>(g: &Geometry, f: &FlipGame, dirs: &[DirId], own: W, enemy
     let empty = all::<W>(g) & !(own | enemy);
     let mut out = W::ZERO;
     for &d in dirs {
-        // Enemy squares from which the way along `d` goes over enemies to an own piece.
+        // Enemy squares from which the way along `d` goes over enemies to an own piece,
+        // grown as far as the longest run every time: no branch on the data, which costs
+        // less than the mispredicted branch that would leave early.
         let mut closed = enemy & back(g, own, d);
         for _ in 2..f.longest {
-            let more = closed | (enemy & back(g, closed, d));
-            if more == closed {
-                break;
-            }
-            closed = more;
+            closed |= enemy & back(g, closed, d);
         }
         out |= empty & back(g, closed, d);
     }
