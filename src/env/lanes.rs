@@ -29,8 +29,10 @@ struct Lane<S> {
     decisions: u32,
     /// How many legal moves it has (0 when the game is over).
     n: u64,
-    /// The legal moves as actions, once named ([`listed`]).
-    moves: Moves,
+    /// The legal moves as actions, once named ([`listed`]): apart from the rest (a step
+    /// that names no action does not read them, and the lanes stepped one after another
+    /// stay close together).
+    moves: Box<Moves>,
     /// `moves` holds the legal moves.
     listed: bool,
     /// The random action drawn last and the state after it.
@@ -69,7 +71,9 @@ fn settle<'p, G: Generator<'p>>(
     r: &Rules,
     lane: &mut Lane<G::State>,
 ) -> Result<(), EnvError> {
-    lane.moves.clear();
+    if lane.listed {
+        lane.moves.clear();
+    }
     lane.drawn = None;
     lane.n = match lane.counted >= r.limit || lane.decisions >= r.max_decisions {
         true => 0,
@@ -258,7 +262,7 @@ impl Lanes {
                         counted: 0,
                         decisions: 0,
                         n: 0,
-                        moves: Moves::default(),
+                        moves: Box::default(),
                         listed: false,
                         drawn: None,
                         history: Vec::new(),
