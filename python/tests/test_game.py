@@ -350,3 +350,11 @@ def test_an_illegal_action_in_a_threaded_batch_names_its_game_and_steps_none():
     with pytest.raises(ply.IllegalActionError, match="game 4"):
         b.step(a)
     assert np.array_equal(b.observations(), before)
+    # The actions drawn are taken unchecked once: taken again, they are checked (each
+    # square is taken now).
+    a = b.random_actions()
+    b.step(a)
+    after = b.observations()
+    with pytest.raises(ply.IllegalActionError, match="game 0"):
+        b.step(a)
+    assert np.array_equal(b.observations(), after)

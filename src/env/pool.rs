@@ -56,6 +56,10 @@ pub struct Pool {
     sides: usize,
     /// Games ended since the pool was made.
     pub finished: u64,
+    /// The random actions drawn last, while no game has moved since and every one is an
+    /// action (a game with no action draws -1): a step taking them needs no check, as each
+    /// is legal in its game.
+    drawn: Option<Vec<i64>>,
 }
 
 fn lost() -> EnvError {
@@ -118,6 +122,7 @@ impl Pool {
             workers,
             sides,
             finished: 0,
+            drawn: None,
         })
     }
 
@@ -156,12 +161,13 @@ impl Pool {
         ended: &mut [bool],
     ) -> Result<(), EnvError> {
         super::batch::one_each(actions, self.len())?;
+        // The actions drawn last are legal: the threads are asked once, not twice.
+        let checks = match self.drawn.take().is_some_and(|d| d == actions) {
+            true => Vec::new(),
+            false => self.ask(|r| Job::Check(actions[r].to_vec()))?,
+        };
         let mut offset = 0;
-        for (w, r) in self
-            .workers
-            .iter()
-            .zip(self.ask(|r| Job::Check(actions[r].to_vec()))?)
-        {
+        for (w, r) in self.workers.iter().zip(checks) {
             match r {
                 Reply::Done(Err(EnvError::Illegal(m))) => {
                     return Err(EnvError::Illegal(renumber(&m, offset)));
@@ -230,16 +236,22 @@ impl Pool {
     }
 
     /// [`Batch::random_actions`] over the threads.
-    pub fn random_actions(&self, out: &mut [i64]) -> Result<(), EnvError> {
+    pub fn random_actions(&mut self, out: &mut [i64]) -> Result<(), EnvError> {
         let read = |r| match r {
             Reply::Actions(a) => Some(a),
             _ => None,
         };
-        self.gather(|| Job::Random, read, out)
+        self.drawn = None;
+        self.gather(|| Job::Random, read, out)?;
+        if out.iter().all(|&a| a >= 0) {
+            self.drawn = Some(out.to_vec());
+        }
+        Ok(())
     }
 
     /// [`Batch::reset`] over the threads.
-    pub fn reset(&self) -> Result<(), EnvError> {
+    pub fn reset(&mut self) -> Result<(), EnvError> {
+        self.drawn = None;
         for r in self.ask(|_| Job::Reset)? {
             let Reply::Done(r) = r else {
                 return Err(lost());
