@@ -1,10 +1,11 @@
 //! A batch of games split over threads: each thread compiles the rules for itself and steps
 //! its share of the games (a contiguous run of them, numbered as in one batch, so the games
-//! are the same for any number of threads). The caller talks to the threads over channels;
-//! no state is shared.
+//! are the same for any number of threads). The calling thread steps the first share itself
+//! while the others step theirs: it talks to them over channels; no state is shared.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use super::batch::Batch;
 use super::moment::EnvError;
@@ -52,6 +53,9 @@ pub struct Opening {
 
 /// Games stepped on several threads.
 pub struct Pool {
+    /// The first share, stepped by the calling thread (a thread of its own would only
+    /// wait for the others; and waking one costs tens of microseconds a job).
+    local: Box<(super::Env<'static>, Batch)>,
     workers: Vec<Worker>,
     sides: usize,
     /// Games ended since the pool was made.
@@ -73,10 +77,18 @@ impl Pool {
     /// from `seed`.
     pub fn new(opening: &Opening, n: usize, seed: u64, threads: usize) -> Result<Pool, String> {
         let threads = threads.clamp(1, n.max(1));
-        let mut workers = Vec::with_capacity(threads);
-        let (mut first, mut sides) = (0, 0);
-        for t in 0..threads {
-            let games = n / threads + usize::from(t < n % threads);
+        let share = |t: usize| n / threads + usize::from(t < n % threads);
+        let at = opening
+            .position
+            .as_ref()
+            .map(|(n, b)| (n.as_str(), b.as_slice()));
+        let mut env = super::open(opening.program, at, opening.max_moves)?;
+        let batch = Batch::new(&mut env, share(0), seed, 0).map_err(|e| e.to_string())?;
+        let sides = env.sides();
+        let mut workers = Vec::with_capacity(threads - 1);
+        let mut first = share(0);
+        for t in 1..threads {
+            let games = share(t);
             let (jobs, job_rx) = channel::<Job>();
             let (reply_tx, replies) = channel::<Reply>();
             let (ready_tx, ready) = channel::<Result<usize, String>>();
@@ -101,7 +113,7 @@ impl Pool {
                     if ready_tx.send(Ok(env.sides())).is_err() {
                         return;
                     }
-                    while let Ok(job) = job_rx.recv() {
+                    while let Some(job) = wait(&job_rx) {
                         let reply = answer(&mut env, &mut b, job);
                         if reply_tx.send(reply).is_err() {
                             return;
@@ -109,7 +121,7 @@ impl Pool {
                     }
                 })
                 .map_err(|e| format!("cannot start a thread of the batch: {e}"))?;
-            sides = ready.recv().map_err(|_| lost().to_string())??;
+            ready.recv().map_err(|_| lost().to_string())??;
             workers.push(Worker {
                 jobs,
                 replies,
@@ -119,6 +131,7 @@ impl Pool {
             first += games;
         }
         Ok(Pool {
+            local: Box::new((env, batch)),
             workers,
             sides,
             finished: 0,
@@ -127,30 +140,38 @@ impl Pool {
     }
 
     pub fn len(&self) -> usize {
-        self.workers.iter().map(|w| w.games).sum()
+        self.local.1.len() + self.workers.iter().map(|w| w.games).sum::<usize>()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// How many threads step the games.
+    /// How many threads step the games (the calling thread among them).
     pub fn threads(&self) -> usize {
-        self.workers.len()
+        self.workers.len() + 1
     }
 
-    /// Asks every thread the job `job` makes of its share of the games (their range among
-    /// all), and gathers the replies in order.
-    fn ask(&self, job: impl Fn(std::ops::Range<usize>) -> Job) -> Result<Vec<Reply>, EnvError> {
-        let mut at = 0;
+    /// The games of each share, the calling thread's first.
+    fn shares(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.local.1.len()).chain(self.workers.iter().map(|w| w.games))
+    }
+
+    /// Asks every share the job `job` makes of its games (their range among all): the
+    /// threads' first, then the calling thread's own while they work; the replies in order.
+    fn ask(&mut self, job: impl Fn(std::ops::Range<usize>) -> Job) -> Result<Vec<Reply>, EnvError> {
+        let mine = self.local.1.len();
+        let mut at = mine;
         for w in &self.workers {
             w.jobs.send(job(at..at + w.games)).map_err(|_| lost())?;
             at += w.games;
         }
-        self.workers
-            .iter()
-            .map(|w| w.replies.recv().map_err(|_| lost()))
-            .collect()
+        let (env, b) = &mut *self.local;
+        let mut replies = vec![answer(env, b, job(0..mine))];
+        for w in &self.workers {
+            replies.push(wait(&w.replies).ok_or_else(lost)?);
+        }
+        Ok(replies)
     }
 
     /// [`Batch::step`] over the threads: when an action is not legal, no game is stepped.
@@ -167,7 +188,8 @@ impl Pool {
             false => self.ask(|r| Job::Check(actions[r].to_vec()))?,
         };
         let mut offset = 0;
-        for (w, r) in self.workers.iter().zip(checks) {
+        let shares: Vec<usize> = self.shares().collect();
+        for (games, r) in shares.into_iter().zip(checks) {
             match r {
                 Reply::Done(Err(EnvError::Illegal(m))) => {
                     return Err(EnvError::Illegal(renumber(&m, offset)));
@@ -175,7 +197,7 @@ impl Pool {
                 Reply::Done(r) => r?,
                 _ => return Err(lost()),
             }
-            offset += w.games;
+            offset += games;
         }
         let (mut at, sides) = (0, self.sides);
         for r in self.ask(|r| Job::Step(actions[r].to_vec()))? {
@@ -194,7 +216,7 @@ impl Pool {
     /// Asks every thread `job` and writes the numbers each answers, one after another,
     /// into `out`; `read` takes them out of a reply (none: not the reply asked for).
     fn gather<T: Copy>(
-        &self,
+        &mut self,
         job: impl Fn() -> Job,
         read: impl Fn(Reply) -> Option<Result<Vec<T>, EnvError>>,
         out: &mut [T],
@@ -209,7 +231,7 @@ impl Pool {
     }
 
     /// [`Batch::mask`] over the threads.
-    pub fn mask(&self, out: &mut [bool]) -> Result<(), EnvError> {
+    pub fn mask(&mut self, out: &mut [bool]) -> Result<(), EnvError> {
         let read = |r| match r {
             Reply::Mask(m) => Some(m),
             _ => None,
@@ -218,7 +240,7 @@ impl Pool {
     }
 
     /// [`Batch::observe`] over the threads.
-    pub fn observe(&self, out: &mut [f32]) -> Result<(), EnvError> {
+    pub fn observe(&mut self, out: &mut [f32]) -> Result<(), EnvError> {
         let read = |r| match r {
             Reply::Floats(o) => Some(o),
             _ => None,
@@ -227,7 +249,7 @@ impl Pool {
     }
 
     /// [`Batch::movers`] over the threads.
-    pub fn movers(&self, out: &mut [i32]) -> Result<(), EnvError> {
+    pub fn movers(&mut self, out: &mut [i32]) -> Result<(), EnvError> {
         let read = |r| match r {
             Reply::Ints(o) => Some(o),
             _ => None,
@@ -263,8 +285,12 @@ impl Pool {
 
     /// Every action taken in game `i` (chance outcomes included): replayed, they give its
     /// state.
-    pub fn history(&self, i: usize) -> Result<Vec<u32>, EnvError> {
-        let mut at = 0;
+    pub fn history(&mut self, i: usize) -> Result<Vec<u32>, EnvError> {
+        let (env, b) = &mut *self.local;
+        if i < b.len() {
+            return b.history(env, i);
+        }
+        let mut at = b.len();
         for w in &self.workers {
             if i < at + w.games {
                 w.jobs.send(Job::History(i - at)).map_err(|_| lost())?;
@@ -288,6 +314,24 @@ fn renumber(message: &str, offset: usize) -> String {
     match digits.parse::<usize>() {
         Ok(g) => format!("game {}{}", g + offset, &rest[digits.len()..]),
         Err(_) => message.to_string(),
+    }
+}
+
+/// How long a thread waits for a message before it sleeps: the next job (or reply) usually
+/// comes within microseconds, and waking a sleeping thread costs tens of them.
+const SPIN: Duration = Duration::from_micros(200);
+
+/// The next message on `rx` (none once its sender is gone), looked for without sleeping
+/// for [`SPIN`] first.
+fn wait<T>(rx: &Receiver<T>) -> Option<T> {
+    let start = Instant::now();
+    loop {
+        match rx.try_recv() {
+            Ok(m) => return Some(m),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) if start.elapsed() < SPIN => std::hint::spin_loop(),
+            Err(TryRecvError::Empty) => return rx.recv().ok(),
+        }
     }
 }
 
