@@ -75,7 +75,7 @@ fn settle<'p, G: Generator<'p>>(
         lane.moves.clear();
     }
     lane.drawn = None;
-    lane.n = match lane.counted >= r.limit || lane.decisions >= r.max_decisions {
+    lane.n = match limited(r, lane) {
         true => 0,
         false => g.count_settled(&mut lane.s)?,
     };
@@ -90,12 +90,15 @@ fn ending_rule<'p, G: Generator<'p>>(
     r: &Rules,
     lane: &Lane<G::State>,
 ) -> Result<Known, EnvError> {
-    Ok(
-        match lane.counted >= r.limit || lane.decisions >= r.max_decisions {
-            true => None,
-            false => Some(g.end(&lane.s)?),
-        },
-    )
+    Ok(match limited(r, lane) {
+        true => None,
+        false => Some(g.end(&lane.s)?),
+    })
+}
+
+/// Whether a lane's game has reached its ply limit or its limit of decisions.
+fn limited<S>(r: &Rules, lane: &Lane<S>) -> bool {
+    lane.counted >= r.limit || lane.decisions >= r.max_decisions
 }
 
 /// Names the legal moves of a lane as actions (in the order of its moves,

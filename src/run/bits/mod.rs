@@ -197,6 +197,30 @@ impl<'p, G: BitGame> Bits<'p, G> {
         s.mover = 1 - mover as u8;
     }
 
+    /// The `k`-th move of `s` (a pass when the side to move must pass) played alone, as a
+    /// random game plays one.
+    fn play_alone(
+        &mut self,
+        s: &BitState<G::Sets>,
+        k: usize,
+    ) -> Result<BitState<G::Sets>, RunError> {
+        let none = || RunError::new("there is no such legal move here");
+        if self.over(s)?.is_some() {
+            return Err(none());
+        }
+        let mover = s.mover as usize;
+        let n = self.game.moves(&self.e.g, &s.sets, mover, &mut self.kept);
+        if n == 0 {
+            return self.pass(s).filter(|_| k == 0).ok_or_else(none);
+        }
+        if k as u64 >= n {
+            return Err(none());
+        }
+        let mut next = *s;
+        self.play_kept(&mut next, mover, k as u64);
+        Ok(next)
+    }
+
     /// The children of `s` in the order `each` (a way of [`BitGame`]'s to list moves)
     /// gives them, written over `out`.
     #[inline(always)]
@@ -480,28 +504,11 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
         if !G::SINGLE_STEPS {
             return Ok(None);
         }
-        let none = || RunError::new("there is no such legal move here");
         self.runner.tick()?;
-        if self.over(s)?.is_some() {
-            return Err(none());
-        }
+        let next = self.play_alone(s, k)?;
         let mover = s.mover as usize;
         let kind = self.e.p.kind_of(self.game.code()[mover]);
-        let n = self.game.moves(&self.e.g, &s.sets, mover, &mut self.kept);
-        if n == 0 {
-            let passed = self.pass(s).filter(|_| k == 0).ok_or_else(none)?;
-            let key = MoveKey {
-                from: NONE,
-                to: NONE,
-                kind,
-            };
-            return Ok(Some((key, passed)));
-        }
-        if k as u64 >= n {
-            return Err(none());
-        }
-        let mut next = *s;
-        self.play_kept(&mut next, mover, k as u64);
+        // A pass changes no set: no square left, none landed on.
         let (from, to) = move_squares(s.sets.sides(), next.sets.sides(), mover);
         Ok(Some((MoveKey { from, to, kind }, next)))
     }
@@ -524,20 +531,7 @@ impl<'p, G: BitGame> Generator<'p> for Bits<'p, G> {
             return self.kids.list.get(k).copied().ok_or_else(none);
         }
         self.kids.played = Some(*s);
-        if self.over(s)?.is_some() {
-            return Err(none());
-        }
-        let mover = s.mover as usize;
-        let n = self.game.moves(&self.e.g, &s.sets, mover, &mut self.kept);
-        if n == 0 {
-            return self.pass(s).filter(|_| k == 0).ok_or_else(none);
-        }
-        if k as u64 >= n {
-            return Err(none());
-        }
-        let mut next = *s;
-        self.play_kept(&mut next, mover, k as u64);
-        Ok(next)
+        self.play_alone(s, k)
     }
 
     /// The move made on the position by the general generator (a move's steps are its
