@@ -91,7 +91,7 @@ impl Pool {
             let games = share(t);
             let (jobs, job_rx) = channel::<Job>();
             let (reply_tx, replies) = channel::<Reply>();
-            let (ready_tx, ready) = channel::<Result<usize, String>>();
+            let (ready_tx, ready) = channel::<Result<(), String>>();
             let (program, max_moves) = (opening.program, opening.max_moves);
             let position = opening.position.clone();
             let thread = std::thread::Builder::new()
@@ -110,7 +110,7 @@ impl Pool {
                             return;
                         }
                     };
-                    if ready_tx.send(Ok(env.sides())).is_err() {
+                    if ready_tx.send(Ok(())).is_err() {
                         return;
                     }
                     while let Some(job) = wait(&job_rx) {
